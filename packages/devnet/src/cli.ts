@@ -1,0 +1,142 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { type DevnetOptions, defaultPorts, type ServiceHandle } from './options.ts';
+import { allServiceNames, type RunningServices, serviceStarters } from './services.ts';
+
+const usage = `Usage: devnet [options]
+
+Starts the local Robonomics network on 127.0.0.1.
+
+  --services a,b,c        services to start (default: all: ${allServiceNames.join(', ')})
+  --data-dir DIR          where every service keeps its data (default: .devnet)
+  --reset                 start from genesis, dropping the data dir's contents
+  --block-time MS         chain block interval (default: 6000)
+  --instant               seal a block as soon as a transaction arrives
+  --auction-duration N    RWS AuctionDuration in blocks (default: the runtime's 10)
+  --chain-port, --crust-port, --ipfs-port, --gateway-port, --evm-port,
+  --oracle-port, --releases-port, --controller-port  override a default port
+  --help                  print this text`;
+
+function parsePort(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`--${name} must be a port number between 0 and 65535, got "${value}"`);
+  }
+  return port;
+}
+
+function parseOptions(argv: string[]): { options: DevnetOptions; services: string[] } {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      services: { type: 'string' },
+      'data-dir': { type: 'string' },
+      reset: { type: 'boolean', default: false },
+      'block-time': { type: 'string' },
+      instant: { type: 'boolean', default: false },
+      'auction-duration': { type: 'string' },
+      'chain-port': { type: 'string' },
+      'crust-port': { type: 'string' },
+      'ipfs-port': { type: 'string' },
+      'gateway-port': { type: 'string' },
+      'evm-port': { type: 'string' },
+      'oracle-port': { type: 'string' },
+      'releases-port': { type: 'string' },
+      'controller-port': { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(usage);
+    process.exit(0);
+  }
+  const services = values.services
+    ? values.services
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : allServiceNames;
+  for (const name of services) {
+    if (!serviceStarters[name]) {
+      throw new Error(`unknown service "${name}"; known: ${allServiceNames.join(', ')}`);
+    }
+  }
+  const blockTimeMs = Number(values['block-time'] ?? 6000);
+  if (!Number.isInteger(blockTimeMs) || blockTimeMs < 1) {
+    throw new Error('--block-time must be a positive whole number of milliseconds');
+  }
+  let auctionDuration: number | undefined;
+  if (values['auction-duration'] !== undefined) {
+    auctionDuration = Number(values['auction-duration']);
+    if (!Number.isInteger(auctionDuration) || auctionDuration < 1) {
+      throw new Error('--auction-duration must be a positive whole number of blocks');
+    }
+  }
+  const options: DevnetOptions = {
+    dataDir: resolve(values['data-dir'] ?? '.devnet'),
+    reset: values.reset ?? false,
+    blockTimeMs,
+    instant: values.instant ?? false,
+    auctionDuration,
+    host: '127.0.0.1',
+    ports: {
+      chain: parsePort('chain-port', values['chain-port'], defaultPorts.chain),
+      crust: parsePort('crust-port', values['crust-port'], defaultPorts.crust),
+      ipfsApi: parsePort('ipfs-port', values['ipfs-port'], defaultPorts.ipfsApi),
+      ipfsGateway: parsePort('gateway-port', values['gateway-port'], defaultPorts.ipfsGateway),
+      evm: parsePort('evm-port', values['evm-port'], defaultPorts.evm),
+      oracle: parsePort('oracle-port', values['oracle-port'], defaultPorts.oracle),
+      releases: parsePort('releases-port', values['releases-port'], defaultPorts.releases),
+      controller: parsePort('controller-port', values['controller-port'], defaultPorts.controller),
+    },
+  };
+  // Keep the declared start order whatever order the user typed.
+  return { options, services: allServiceNames.filter((name) => services.includes(name)) };
+}
+
+async function main(): Promise<void> {
+  let parsed: ReturnType<typeof parseOptions>;
+  try {
+    parsed = parseOptions(process.argv.slice(2));
+  } catch (error) {
+    console.error(`devnet: ${(error as Error).message}\n\n${usage}`);
+    process.exit(2);
+  }
+  const { options, services } = parsed;
+  const running: RunningServices = new Map();
+  const started: ServiceHandle[] = [];
+  let stopping = false;
+
+  const stopAll = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    for (const handle of started.reverse()) {
+      try {
+        await handle.stop();
+      } catch (error) {
+        console.error(`devnet: ${handle.name} did not stop cleanly: ${(error as Error).message}`);
+      }
+    }
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stopAll(0));
+  process.on('SIGTERM', () => void stopAll(0));
+
+  for (const name of services) {
+    try {
+      const handle = await serviceStarters[name]!(options, running);
+      running.set(name, handle);
+      started.push(handle);
+      console.log(`${name} ready ${handle.url}`);
+    } catch (error) {
+      console.error(`devnet: ${name} failed to start: ${(error as Error).message}`);
+      await stopAll(1);
+      return;
+    }
+  }
+  console.log(`devnet ready (${services.join(', ')}); data in ${options.dataDir}`);
+}
+
+await main();

@@ -1,0 +1,44 @@
+/** Everything a devnet service may need to know to start. */
+export interface DevnetOptions {
+  /** Folder that keeps every service's data between runs. */
+  dataDir: string;
+  /** Start every service from its genesis / empty state. */
+  reset: boolean;
+  /** Block interval of the chain in milliseconds. */
+  blockTimeMs: number;
+  /** Seal a block as soon as a transaction arrives (tests). */
+  instant: boolean;
+  /** Override of the RWS AuctionDuration constant (blocks). */
+  auctionDuration?: number;
+  host: string;
+  ports: ServicePorts;
+}
+
+export interface ServicePorts {
+  chain: number;
+  crust: number;
+  ipfsApi: number;
+  ipfsGateway: number;
+  evm: number;
+  oracle: number;
+  releases: number;
+  controller: number;
+}
+
+export const defaultPorts: ServicePorts = {
+  chain: 9944,
+  crust: 9945,
+  ipfsApi: 5001,
+  ipfsGateway: 8080,
+  evm: 8545,
+  oracle: 8787,
+  releases: 8788,
+  controller: 9999,
+};
+
+/** A started service: where it answers and how to stop it. */
+export interface ServiceHandle {
+  name: string;
+  url: string;
+  stop(): Promise<void>;
+}

@@ -1,0 +1,26 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServiceHandle } from '../options.ts';
+import { devnetRelease, LATEST_RELEASE_PATH, startReleasesServer } from './releases-server.ts';
+
+describe('releases endpoint', () => {
+  let handle: ServiceHandle;
+  beforeAll(async () => {
+    handle = await startReleasesServer('127.0.0.1', 0);
+  });
+  afterAll(() => handle.stop());
+
+  it('answers the latest release in GitHub shape with open CORS', async () => {
+    const res = await fetch(`${handle.url}${LATEST_RELEASE_PATH}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toEqual(devnetRelease);
+    expect(Object.keys(body).sort()).toEqual(['html_url', 'name', 'tag_name']);
+  });
+
+  it('answers 404 with GitHub body for other paths', async () => {
+    const res = await fetch(`${handle.url}/repos/other/repo/releases/latest`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: 'Not Found', status: '404' });
+  });
+});

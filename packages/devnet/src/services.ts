@@ -1,0 +1,20 @@
+import type { DevnetOptions, ServiceHandle } from './options.ts';
+import { startReleasesServer } from './releases/releases-server.ts';
+
+/** Handles of the services already started, so later services can reach earlier ones. */
+export type RunningServices = Map<string, ServiceHandle>;
+
+export type ServiceStarter = (
+  options: DevnetOptions,
+  running: RunningServices,
+) => Promise<ServiceHandle>;
+
+/**
+ * Every devnet service in start order. A service may depend on those before it
+ * (the IPFS auth and the oracle read the chain).
+ */
+export const serviceStarters: Record<string, ServiceStarter> = {
+  releases: (options) => startReleasesServer(options.host, options.ports.releases),
+};
+
+export const allServiceNames = Object.keys(serviceStarters);
