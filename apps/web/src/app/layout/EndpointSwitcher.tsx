@@ -1,0 +1,94 @@
+import { KNOWN_ENDPOINTS, networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
+import { type FormEvent, useId, useState } from 'react';
+import { useEndpointStore } from '../../lib/endpoint-store.ts';
+
+const networkLabels = {
+  polkadot: 'Polkadot',
+  kusama: 'Kusama',
+  local: 'Local devnet',
+  custom: 'Custom',
+} as const;
+
+/** Chooses the parachain endpoint: the known networks, the local devnet or a custom URL. */
+export function EndpointSwitcher() {
+  const endpoint = useEndpointStore((s) => s.endpoint);
+  const setEndpoint = useEndpointStore((s) => s.setEndpoint);
+  const [open, setOpen] = useState(false);
+  const [custom, setCustom] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const panelId = useId();
+  const network = networkOfEndpoint(endpoint);
+
+  const choose = (url: string) => {
+    const problem = setEndpoint(url);
+    setError(problem);
+    if (!problem) {
+      setOpen(false);
+      setCustom('');
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    choose(custom);
+  };
+
+  return (
+    <div className="popover-host">
+      <button
+        type="button"
+        className="button chip"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((v) => !v)}
+        title={endpoint}
+      >
+        <span className={`dot dot-${network}`} aria-hidden="true" />
+        {networkLabels[network]}
+      </button>
+      {open && (
+        <div className="popover" id={panelId} role="dialog" aria-label="Network">
+          <p className="muted small">Connected endpoint</p>
+          <p className="mono small break">{endpoint}</p>
+          <ul className="plain-list">
+            {KNOWN_ENDPOINTS.map((known) => (
+              <li key={known.url}>
+                <button
+                  type="button"
+                  className="button block"
+                  aria-pressed={known.url === endpoint}
+                  onClick={() => choose(known.url)}
+                >
+                  {known.label}
+                  <span className="muted small mono"> {known.url}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          <form onSubmit={onSubmit} className="stack-s">
+            <label htmlFor={`${panelId}-custom`}>Custom endpoint</label>
+            <div className="row">
+              <input
+                id={`${panelId}-custom`}
+                className="input"
+                placeholder="wss://…"
+                value={custom}
+                onChange={(e) => setCustom(e.target.value)}
+                aria-invalid={error !== null}
+                aria-describedby={error ? `${panelId}-error` : undefined}
+              />
+              <button type="submit" className="button primary">
+                Connect
+              </button>
+            </div>
+            {error && (
+              <p id={`${panelId}-error`} className="error small" role="alert">
+                {error}
+              </p>
+            )}
+          </form>
+        </div>
+      )}
+    </div>
+  );
+}

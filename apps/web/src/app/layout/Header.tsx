@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { APP_NAME, routePaths } from '../route-names.ts';
+import { EndpointSwitcher } from './EndpointSwitcher.tsx';
+import { Nav } from './Nav.tsx';
+import { ThemeToggle } from './ThemeToggle.tsx';
+
+export function Header() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  return (
+    <header className="header">
+      <div className="header-bar">
+        <Link to={routePaths.dashboard} className="brand" aria-label={`${APP_NAME} home`}>
+          <img src="./favicon.svg" alt="" width="28" height="28" />
+          <span>Robonomics</span>
+        </Link>
+        <div className="header-tools">
+          <EndpointSwitcher />
+          <ThemeToggle />
+          <button
+            type="button"
+            className="button icon-button menu-button"
+            aria-expanded={menuOpen}
+            aria-controls="main-menu"
+            aria-label="Menu"
+            onClick={() => setMenuOpen((v) => !v)}
+          >
+            <span aria-hidden="true">☰</span>
+          </button>
+        </div>
+      </div>
+      <div id="main-menu" className={menuOpen ? 'menu open' : 'menu'}>
+        <Nav onNavigate={() => setMenuOpen(false)} />
+      </div>
+    </header>
+  );
+}

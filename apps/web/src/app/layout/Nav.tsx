@@ -1,0 +1,28 @@
+import { NavLink } from 'react-router';
+import { useSavedSetups } from '../../lib/saved-setups.ts';
+import { links } from '../route-names.ts';
+
+/** The four top navigation links of the spec. */
+export function Nav({ onNavigate }: { onNavigate?: () => void }) {
+  const setupCount = useSavedSetups((s) => s.setups.length);
+  const items = [
+    { to: links.activate, label: 'Buy/renew a subscription' },
+    { to: links.setupnew, label: 'New setup' },
+    // Plural when more than one subscription is saved, over all networks.
+    { to: links.setup, label: setupCount > 1 ? 'Your setups' : 'Your setup' },
+    { to: links.devices, label: 'Devices & Control' },
+  ];
+  return (
+    <nav aria-label="Main">
+      <ul className="nav-list">
+        {items.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} className="nav-link" onClick={onNavigate}>
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,49 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation, useMatches } from 'react-router';
+import { documentTitle } from '../route-names.ts';
+import { Footer } from './Footer.tsx';
+import { Header } from './Header.tsx';
+import { RpcLinkBanner } from './RpcLinkBanner.tsx';
+import { Toasts } from './Toasts.tsx';
+
+export interface RouteHandle {
+  title?: string;
+}
+
+/** Sets "<title> / Robonomics Dapp" (and og:title) from the deepest route with a title. */
+function useDocumentTitle() {
+  const matches = useMatches();
+  const title = [...matches]
+    .reverse()
+    .map((m) => (m.handle as RouteHandle | undefined)?.title)
+    .find(Boolean);
+  useEffect(() => {
+    const text = documentTitle(title);
+    document.title = text;
+    document.querySelector('meta[property="og:title"]')?.setAttribute('content', text);
+  }, [title]);
+}
+
+export function RootLayout() {
+  useDocumentTitle();
+  const location = useLocation();
+  return (
+    <div className="app">
+      <button
+        type="button"
+        className="skip-link button"
+        onClick={() => document.getElementById('main')?.focus()}
+      >
+        Skip to content
+      </button>
+      <Header />
+      <RpcLinkBanner />
+      {/* Keyed by path: every route change mounts the page afresh (SPEC §2). */}
+      <main id="main" className="main" tabIndex={-1} key={location.pathname}>
+        <Outlet />
+      </main>
+      <Footer />
+      <Toasts />
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** 'devnet' when built for the local devnet (npm start, e2e), else 'production'. */
+  readonly VITE_PROFILE: 'devnet' | 'production';
+}

@@ -1,0 +1,51 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const profile = process.env.VITE_PROFILE === 'devnet' ? 'devnet' : 'production';
+
+/**
+ * Content-Security-Policy for the built app (ARCHITECTURE §6). Users may choose their own RPC
+ * node, so any wss:/https: host is allowed for connections; loopback is allowed for a local node
+ * or the devnet.
+ */
+function contentSecurityPolicy(): Plugin {
+  const loopback = 'ws://127.0.0.1:* ws://localhost:* http://127.0.0.1:* http://localhost:*';
+  const policy = [
+    "default-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https: http://127.0.0.1:*",
+    `connect-src 'self' wss: https: ${loopback}`,
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'none'",
+  ].join('; ');
+  return {
+    name: 'content-security-policy',
+    apply: 'build',
+    transformIndexHtml: () => [
+      {
+        tag: 'meta',
+        attrs: { 'http-equiv': 'Content-Security-Policy', content: policy },
+        injectTo: 'head-prepend',
+      },
+    ],
+  };
+}
+
+export default defineConfig({
+  // Relative asset paths: the app is hosted as static files on IPFS under any path.
+  base: './',
+  plugins: [react(), contentSecurityPolicy()],
+  define: {
+    'import.meta.env.VITE_PROFILE': JSON.stringify(profile),
+  },
+  build: {
+    manifest: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 600,
+  },
+  server: { host: '127.0.0.1', port: 5173, strictPort: true },
+  preview: { host: '127.0.0.1', port: 5173, strictPort: true },
+});

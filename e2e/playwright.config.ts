@@ -1,0 +1,48 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const isCI = Boolean(process.env.CI);
+
+/**
+ * Browser tests run in Debian's Chromium (never a downloaded browser) against the whole stack:
+ * the config starts the devnet and the app on their default ports and stops them afterwards.
+ */
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  outputDir: 'artifacts/test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: isCI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: 'http://127.0.0.1:5173/',
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node scripts/stack.mjs --fresh -- --instant',
+    cwd: root,
+    url: 'http://127.0.0.1:5173/',
+    timeout: 240_000,
+    reuseExistingServer: !isCI,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

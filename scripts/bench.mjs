@@ -1,0 +1,27 @@
+// `npm run bench`: measurements that are reported, not asserted in timed tests.
+// Fails only when a budget of ARCHITECTURE §7 is exceeded.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { benchBundle } from './bench-bundle.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+let failed = false;
+
+const bundle = benchBundle();
+if (!bundle.ok) {
+  console.error(
+    `\nFAIL: the dashboard route loads ${bundle.dashboardKiB.toFixed(1)} KiB of JS (budget 200 KiB).`,
+  );
+  failed = true;
+}
+
+// Benchmarks of the workspaces, each a script run with tsx.
+for (const script of ['packages/devnet/scripts/bench-chain.ts']) {
+  if (!existsSync(`${root}/${script}`)) continue;
+  console.log(`\n${script}`);
+  const result = spawnSync('npx', ['tsx', script], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) failed = true;
+}
+
+process.exit(failed ? 1 : 0);

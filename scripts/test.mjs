@@ -1,0 +1,38 @@
+// `npm test`: typecheck, lint, unit and integration tests, then the browser suite.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const CHROMIUM = '/usr/bin/chromium';
+/** @type {[string, string[]][]} */
+const steps = [
+  ['typecheck', ['run', 'typecheck']],
+  ['lint', ['run', 'lint']],
+  ['unit and integration tests', ['run', 'test:unit']],
+  ['browser tests', ['run', 'test:e2e']],
+];
+
+/** @type {string[]} */
+const timings = [];
+for (const [name, args] of steps) {
+  if (name === 'browser tests' && !existsSync(CHROMIUM)) {
+    if (process.env.CI) {
+      console.error(`${CHROMIUM} is missing: CI needs Debian's chromium package.`);
+      process.exit(1);
+    }
+    console.warn(
+      `\nSkipping the browser tests: ${CHROMIUM} is missing (apt-get install chromium).`,
+    );
+    continue;
+  }
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const result = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
+  timings.push(`${name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (result.status !== 0) {
+    console.error(`\n${name} failed.`);
+    process.exit(result.status ?? 1);
+  }
+}
+console.log(`\nAll checks passed (${timings.join(', ')}).`);
