@@ -1,0 +1,116 @@
+import { AccountNonceApi, Core, Metadata, TransactionPaymentApi } from '@dedot/runtime-specs';
+import type { IStorage } from '@dedot/storage';
+import { DedotClient, WsProvider } from 'dedot';
+import type { RobonomicsApi } from './generated/robonomics/index';
+
+/** The typed client of the Robonomics runtime (bindings generated from the real metadata). */
+export type RobonomicsClient = DedotClient<RobonomicsApi>;
+
+export type ConnectionState = 'connecting' | 'connected' | 'disconnected' | 'error';
+
+export interface ChainConnectionOptions {
+  /**
+   * Where the metadata is cached, keyed by genesis hash and spec version, so a second visit skips
+   * the download. Browsers default to localStorage.
+   */
+  cacheStorage?: IStorage;
+  /** First reconnect delay; it doubles per failed attempt up to `maxRetryDelayMs`. */
+  retryDelayMs?: number;
+  maxRetryDelayMs?: number;
+}
+
+/** Reconnect delay of attempt n (1-based): exponential, capped, with ±20% jitter. */
+export function reconnectDelay(attempt: number, baseMs: number, maxMs: number): number {
+  const exponential = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
+  return Math.round(exponential * (0.8 + Math.random() * 0.4));
+}
+
+/**
+ * A connection to a Robonomics node with an observable state. dedot reconnects by itself and
+ * resubscribes; the endpoint selector adds the backoff between attempts.
+ */
+export class ChainConnection {
+  readonly endpoint: string;
+  state: ConnectionState = 'connecting';
+  error: string | null = null;
+  client: RobonomicsClient | null = null;
+  readonly #listeners = new Set<() => void>();
+  readonly #ready: Promise<RobonomicsClient>;
+  #closed = false;
+
+  constructor(endpoint: string, options: ChainConnectionOptions = {}) {
+    this.endpoint = endpoint;
+    const { retryDelayMs = 1000, maxRetryDelayMs = 30_000 } = options;
+    const provider = new WsProvider({
+      endpoint: async ({ attempt }) => {
+        if (attempt > 1) {
+          await new Promise((r) =>
+            setTimeout(r, reconnectDelay(attempt - 1, retryDelayMs, maxRetryDelayMs)),
+          );
+        }
+        return endpoint;
+      },
+      retryDelayMs: 0,
+      maxRetryAttempts: Number.MAX_SAFE_INTEGER,
+      timeout: 30_000,
+    });
+    provider.on('connected', () => this.#set(this.client ? 'connected' : 'connecting'));
+    provider.on('reconnecting', () => this.#set('connecting'));
+    provider.on('disconnected', () => this.#set(this.#closed ? 'disconnected' : 'connecting'));
+    provider.on('error', (error?: unknown) => {
+      if (!this.client) this.#set('error', describeError(error));
+    });
+    this.#ready = DedotClient.new<RobonomicsApi>({
+      provider,
+      rpcVersion: 'legacy',
+      // V14 metadata has no runtime-API section: pass the specs the app calls.
+      runtimeApis: { AccountNonceApi, Core, Metadata, TransactionPaymentApi },
+      cacheMetadata: true,
+      cacheStorage: options.cacheStorage,
+    }).then(
+      (client) => {
+        this.client = client;
+        this.#set('connected');
+        return client;
+      },
+      (error: unknown) => {
+        this.#set('error', describeError(error));
+        throw error;
+      },
+    );
+    // Callers that never await ready() must not see an unhandled rejection.
+    this.#ready.catch(() => {});
+  }
+
+  /** Resolves with the client once connected and the metadata is loaded. */
+  ready(): Promise<RobonomicsClient> {
+    return this.#ready;
+  }
+
+  onChange(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  async disconnect(): Promise<void> {
+    this.#closed = true;
+    try {
+      const client = this.client ?? (await this.#ready.catch(() => null));
+      await client?.disconnect();
+    } finally {
+      this.#set('disconnected');
+    }
+  }
+
+  #set(state: ConnectionState, error: string | null = null) {
+    if (this.state === state && this.error === error) return;
+    this.state = state;
+    this.error = error;
+    for (const listener of this.#listeners) listener();
+  }
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return 'The node could not be reached.';
+}

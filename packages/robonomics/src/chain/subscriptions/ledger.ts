@@ -1,0 +1,11 @@
+import type { RobonomicsClient } from '../client.ts';
+import { type SubscriptionLedger, toLedger } from '../queries/ledger.ts';
+
+/** Follows an owner's RWS.Ledger; null while the owner has no subscription. */
+export function subscribeLedger(
+  client: RobonomicsClient,
+  owner: string,
+  onLedger: (ledger: SubscriptionLedger | null) => void,
+): Promise<() => Promise<void>> {
+  return client.query.rws.ledger(owner, (raw) => onLedger(toLedger(raw)));
+}

@@ -1,0 +1,84 @@
+import type { IKeyringPair, InjectedSigner } from 'dedot/types';
+import type { RobonomicsClient } from '../client.ts';
+import {
+  describeDispatchError,
+  isUserRejection,
+  TxCancelledError,
+  TxFailedError,
+} from '../errors.ts';
+import { fetchNextAccountIndex } from '../queries/next-account-index.ts';
+
+export type TxPhase = 'signing' | 'broadcast' | 'in-block';
+
+export interface TxResult {
+  txHash: string;
+  blockHash: string;
+  blockNumber: number;
+  txIndex: number;
+}
+
+export interface SendOptions {
+  /** The wallet signer, when `from` is an address whose key lives in an extension. */
+  signer?: InjectedSigner;
+  onPhase?: (phase: TxPhase) => void;
+}
+
+type Submittable = ReturnType<RobonomicsClient['tx']['system']['remark']>;
+
+/**
+ * Signs and sends a transaction and resolves once its block's events say it succeeded.
+ * Inclusion alone is not trusted: ExtrinsicFailed rejects with the module error's docs.
+ * A refused signature rejects with TxCancelledError.
+ */
+export async function sendTransaction(
+  client: RobonomicsClient,
+  tx: Submittable,
+  from: string | IKeyringPair,
+  { signer, onPhase }: SendOptions = {},
+): Promise<TxResult> {
+  const address = typeof from === 'string' ? from : from.address;
+  // Pool-aware nonce: a second send while the first is pending must not reuse its nonce.
+  const nonce = await fetchNextAccountIndex(client, address);
+  onPhase?.('signing');
+  return new Promise<TxResult>((resolve, reject) => {
+    let settled = false;
+    let stopWatching: (() => Promise<void>) | null = null;
+    const finish = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      void stopWatching?.().catch(() => {});
+      outcome();
+    };
+    tx.signAndSend(from, { signer, nonce }, (result) => {
+      const { status } = result;
+      if (status.type === 'Broadcasting' || status.type === 'Validated') onPhase?.('broadcast');
+      if (status.type === 'Invalid' || status.type === 'Drop') {
+        finish(() =>
+          reject(new TxFailedError(`The node refused the transaction: ${status.value.error}`)),
+        );
+      } else if (status.type === 'BestChainBlockIncluded' || status.type === 'Finalized') {
+        onPhase?.('in-block');
+        if (result.dispatchError) {
+          finish(() => reject(describeDispatchError(client, result.dispatchError!)));
+        } else {
+          const { blockHash, blockNumber, txIndex } = status.value;
+          finish(() => resolve({ txHash: result.txHash, blockHash, blockNumber, txIndex }));
+        }
+      }
+    }).then(
+      (unsub) => {
+        stopWatching = unsub;
+        if (settled) void unsub().catch(() => {});
+      },
+      (error: unknown) => {
+        finish(() =>
+          reject(
+            isUserRejection(error)
+              ? new TxCancelledError()
+              : new TxFailedError(error instanceof Error ? error.message : String(error)),
+          ),
+        );
+      },
+    );
+  });
+}
