@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const APP_URL = 'http://127.0.0.1:5173/';
+const viteBin = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
 
 /** @type {import('node:child_process').ChildProcess[]} */
 const children = [];
@@ -105,10 +106,11 @@ export async function startStack(argv = process.argv.slice(2)) {
     ['packages/devnet/bin/devnet.mjs', '--data-dir', dataDir, ...devnetArgs],
     (line) => line.startsWith('devnet ready'),
   );
+  // Vite's own entry under node (not npx), so stopping the stack stops the server too.
   await startService(
     'web',
-    'npx',
-    ['vite', 'preview', 'apps/web', '--host', '127.0.0.1', '--port', '5173', '--strictPort'],
+    process.execPath,
+    [viteBin, 'preview', 'apps/web', '--host', '127.0.0.1', '--port', '5173', '--strictPort'],
     (line) => line.includes('127.0.0.1:5173'),
   );
   return { dataDir, startupMs: Date.now() - started };
