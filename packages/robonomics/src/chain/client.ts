@@ -3,6 +3,9 @@ import type { IStorage } from '@dedot/storage';
 import { DedotClient, WsProvider } from 'dedot';
 import type { RobonomicsApi } from './generated/robonomics/index';
 
+/** A call of the runtime, as `client.tx.<pallet>.<call>(…).call` gives it (for batches). */
+export type { RobonomicsRuntimeRuntimeCallLike as RuntimeCallLike } from './generated/robonomics/index';
+
 /** The typed client of the Robonomics runtime (bindings generated from the real metadata). */
 export type RobonomicsClient = DedotClient<RobonomicsApi>;
 

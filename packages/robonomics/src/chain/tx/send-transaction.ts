@@ -1,4 +1,9 @@
-import type { IKeyringPair, InjectedSigner } from 'dedot/types';
+import type {
+  IKeyringPair,
+  InjectedSigner,
+  ISubmittableExtrinsic,
+  ISubmittableResult,
+} from 'dedot/types';
 import type { RobonomicsClient } from '../client.ts';
 import {
   describeDispatchError,
@@ -23,7 +28,8 @@ export interface SendOptions {
   onPhase?: (phase: TxPhase) => void;
 }
 
-type Submittable = ReturnType<RobonomicsClient['tx']['system']['remark']>;
+/** Any transaction built from `client.tx.<pallet>.<call>(…)`. */
+export type Submittable = ISubmittableExtrinsic<ISubmittableResult>;
 
 /**
  * Signs and sends a transaction and resolves once its block's events say it succeeded.
