@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { createHashRouter, RouterProvider } from 'react-router';
+import { startChain } from '../lib/chain-store.ts';
 import { appRoutes } from './routes.tsx';
 
 /**
@@ -8,6 +9,7 @@ import { appRoutes } from './routes.tsx';
  * server can fall back to index.html for deep links.
  */
 export function App() {
+  useEffect(startChain, []);
   const [router] = useState(() => createHashRouter(appRoutes));
   const [queryClient] = useState(() => new QueryClient());
   return (

@@ -12,6 +12,12 @@ export interface AppConfig {
   releasesUrl: string;
   /** Where the legacy /v0 routes send the browser. */
   legacyAppUrl: string;
+  /** The Season Pass NFT contract on Sepolia (11155111). */
+  seasonPassAddress: `0x${string}`;
+  /** Where IPFS content (NFT metadata and images) is read from. */
+  ipfsGateway: string;
+  /** The free-minimum NFT oracle. */
+  nftOracleUrl: string;
 }
 
 const productionConfig: AppConfig = {
@@ -19,6 +25,9 @@ const productionConfig: AppConfig = {
   defaultEndpoint: DEFAULT_PARACHAIN_ENDPOINT,
   releasesUrl: 'https://api.github.com/repos/airalab/robonomics.app/releases/latest',
   legacyAppUrl: 'https://v0.dapp.robonomics.network/',
+  seasonPassAddress: '0x0c0C092f372c3Cb49D116A14fA7dcc40e84275aa',
+  ipfsGateway: 'https://ipfs.io',
+  nftOracleUrl: 'https://nft-oracle.robonomics.network',
 };
 
 const devnetConfig: AppConfig = {
@@ -26,6 +35,11 @@ const devnetConfig: AppConfig = {
   profile: 'devnet',
   defaultEndpoint: LOCAL_DEVNET_ENDPOINT,
   releasesUrl: 'http://127.0.0.1:8788/repos/airalab/robonomics.app/releases/latest',
+  // The devnet deploys the contract as the first transaction of its first dev account, so its
+  // address is fixed.
+  seasonPassAddress: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  ipfsGateway: 'http://127.0.0.1:8080',
+  nftOracleUrl: 'http://127.0.0.1:8787',
 };
 
 export const appConfig: AppConfig =

@@ -19,3 +19,26 @@ describe('readSavedSetups', () => {
     expect(readSavedSetups(null).setups).toEqual([]);
   });
 });
+
+describe('addSetup', () => {
+  it('adds a setup, makes it active and keeps an existing name on re-add', async () => {
+    const { useSavedSetups } = await import('./saved-setups.ts');
+    useSavedSetups.getState().reload();
+    useSavedSetups.getState().addSetup({ owner: '4A', name: 'Home', network: 'local' });
+    useSavedSetups.getState().addSetup({ owner: '4A', name: 'Other', network: 'local' });
+    useSavedSetups.getState().addSetup({ owner: '4B', name: 'Office', network: 'polkadot' });
+    const state = useSavedSetups.getState();
+    expect(state.setups).toEqual([
+      { owner: '4A', name: 'Home', network: 'local' },
+      { owner: '4B', name: 'Office', network: 'polkadot' },
+    ]);
+    expect(state.active).toEqual({ local: '4A', polkadot: '4B' });
+    expect(readSavedSetups().setups).toHaveLength(2);
+  });
+
+  it('makes "Adjective Noun" names', async () => {
+    const { randomSetupName } = await import('./saved-setups.ts');
+    expect(randomSetupName(() => 0)).toBe('Sunny Home');
+    expect(randomSetupName(() => 0.99)).toBe('Swift Haven');
+  });
+});

@@ -54,11 +54,78 @@ export function readSavedSetups(
 
 interface SavedSetupsState extends StoredSetups {
   reload(): void;
+  /**
+   * Adds a setup (or updates the one of the same owner and network) and makes it the active one
+   * of its network. Returns the stored entry.
+   */
+  addSetup(setup: SavedSetup): SavedSetup;
 }
 
-export const useSavedSetups = create<SavedSetupsState>((set) => ({
+const adjectives = [
+  'Sunny',
+  'Quiet',
+  'Bright',
+  'Cosy',
+  'Brave',
+  'Calm',
+  'Clever',
+  'Gentle',
+  'Happy',
+  'Swift',
+];
+const nouns = [
+  'Home',
+  'House',
+  'Cottage',
+  'Loft',
+  'Studio',
+  'Cabin',
+  'Garden',
+  'Nest',
+  'Harbor',
+  'Haven',
+];
+
+/** A random "Adjective Noun" name for a setup the user has not named. */
+export function randomSetupName(random = Math.random): string {
+  const pick = (list: string[]) => list[Math.floor(random() * list.length)] ?? list[0];
+  return `${pick(adjectives)} ${pick(nouns)}`;
+}
+
+function persist(state: StoredSetups) {
+  safeStorage.set(
+    SAVED_SETUPS_KEY,
+    JSON.stringify({ version: 1, setups: state.setups, active: state.active }),
+  );
+}
+
+export const useSavedSetups = create<SavedSetupsState>((set, get) => ({
   ...readSavedSetups(),
   reload: () => set(readSavedSetups()),
+  addSetup(setup) {
+    // Re-read first: another tab may have changed the list since this one loaded it.
+    const current = readSavedSetups();
+    const index = current.setups.findIndex(
+      (s) => s.owner === setup.owner && s.network === setup.network,
+    );
+    const entry =
+      index === -1
+        ? setup
+        : { ...current.setups[index], ...setup, name: current.setups[index]?.name || setup.name };
+    const setups = [...current.setups];
+    if (index === -1) setups.push(entry);
+    else setups[index] = entry;
+    const next: StoredSetups = {
+      version: 1,
+      setups,
+      active: { ...current.active, [setup.network]: setup.owner },
+    };
+    persist(next);
+    set(next);
+    return (
+      get().setups.find((s) => s.owner === setup.owner && s.network === setup.network) ?? entry
+    );
+  },
 }));
 
 // Another tab changed the list: follow it without a reload.

@@ -44,7 +44,7 @@ export function EndpointSwitcher() {
         title={endpoint}
       >
         <span className={`dot dot-${network}`} aria-hidden="true" />
-        {networkLabels[network]}
+        <span className="chip-label">{networkLabels[network]}</span>
       </button>
       {open && (
         <div className="popover" id={panelId} role="dialog" aria-label="Network">

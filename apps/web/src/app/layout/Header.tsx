@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { APP_NAME, routePaths } from '../route-names.ts';
+import { AccountButton } from './AccountButton.tsx';
 import { EndpointSwitcher } from './EndpointSwitcher.tsx';
 import { Nav } from './Nav.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
@@ -16,6 +17,7 @@ export function Header() {
         </Link>
         <div className="header-tools">
           <EndpointSwitcher />
+          <AccountButton />
           <ThemeToggle />
           <button
             type="button"

@@ -1,9 +1,107 @@
+import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/client';
+import { sendTransaction } from '@robonomics-dapp/robonomics/chain/tx/send-transaction';
+import { useEffect, useId, useState } from 'react';
+import { Amount } from '../../../components/Amount.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
+import { TxButton } from '../../../components/TxButton.tsx';
+import { useTx } from '../../../components/use-tx.ts';
+import { WalletPanel } from '../../../components/WalletPanel.tsx';
+import { useChain } from '../../../lib/chain-store.ts';
+import { useWallet } from '../../../lib/wallet/wallet-store.ts';
+import {
+  ROBOT_ADDRESS,
+  ROBOT_COMMANDS,
+  ROBOT_PRICE,
+  type RobotCommandId,
+  robotCommandParam,
+} from '../robot-commands.ts';
+
+/** One batch: pay the robot 0.5 XRT and launch it with the chosen command. */
+function robotPayment(client: RobonomicsClient, command: RobotCommandId) {
+  return client.tx.utility.batchAll([
+    client.tx.balances.transferKeepAlive(ROBOT_ADDRESS, ROBOT_PRICE).call,
+    client.tx.launch.launch(ROBOT_ADDRESS, robotCommandParam(command)).call,
+  ]);
+}
 
 export function HumanoidPage() {
+  const client = useChain((s) => s.client);
+  const { address, signer } = useWallet();
+  const [command, setCommand] = useState<RobotCommandId>('wave');
+  const [fee, setFee] = useState<bigint | null>(null);
+  const tx = useTx('The payment was cancelled.');
+  const id = useId();
+
+  useEffect(() => {
+    setFee(null);
+    if (!client || !address) return;
+    let active = true;
+    robotPayment(client, command)
+      .paymentInfo(address)
+      .then((info) => active && setFee(info.partialFee))
+      .catch(() => active && setFee(null));
+    return () => {
+      active = false;
+    };
+  }, [client, address, command]);
+
+  const onPay = () =>
+    tx.run(async (signed) => {
+      if (!client) throw new Error('Parachain is not ready');
+      if (!address) throw new Error('Signer required');
+      const result = await sendTransaction(client, robotPayment(client, command), address, {
+        signer: signer ?? undefined,
+        onPhase: (phase) => phase === 'broadcast' && signed(),
+      });
+      return `Paid: ${result.blockNumber}-${result.txIndex}`;
+    });
+
   return (
-    <PageHeading title="Pay the robot with cryptocurrency">
-      Pay 0.5 XRT to a humanoid robot for a basic action.
-    </PageHeading>
+    <>
+      <PageHeading title="Pay the robot with cryptocurrency">
+        Experience this demo of the future robot economy from CES 2025 in Las Vegas: pay a humanoid
+        robot 0.5 XRT for a basic action.
+      </PageHeading>
+      <div className="grid-2">
+        <section className="card stack" aria-labelledby="robot-account">
+          <h2 id="robot-account">Your account</h2>
+          <WalletPanel />
+        </section>
+        <section className="card stack" aria-labelledby="robot-pay">
+          <h2 id="robot-pay">Command</h2>
+          <p>
+            Price: <Amount planck={ROBOT_PRICE} shown={1} />
+          </p>
+          <label htmlFor={`${id}-command`}>Action</label>
+          <select
+            id={`${id}-command`}
+            className="input"
+            value={command}
+            onChange={(e) => setCommand(e.target.value as RobotCommandId)}
+          >
+            {ROBOT_COMMANDS.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+          {!address && <p className="small muted">Signer required: connect an account to pay.</p>}
+          <TxButton
+            status={tx.status}
+            outcome={tx.outcome}
+            onClick={onPay}
+            disabled={!address || !client}
+            labels={{ idle: 'Pay', working: 'Paying', done: 'Pay again', failed: 'Pay' }}
+            fee={
+              fee !== null ? (
+                <>
+                  Network fee: <Amount planck={fee} shown={6} />
+                </>
+              ) : undefined
+            }
+          />
+        </section>
+      </div>
+    </>
   );
 }

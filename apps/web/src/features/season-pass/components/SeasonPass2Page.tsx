@@ -1,9 +1,123 @@
 import { PageHeading } from '../../../components/PageHeading.tsx';
+import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
+import { WalletPanel } from '../../../components/WalletPanel.tsx';
+import { SEASON_PASS_CHAIN_ID } from '../../../lib/ethereum/season-pass-contract.ts';
+import { useLedger } from '../../../lib/use-ledger.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import { useWallet } from '../../../lib/wallet/wallet-store.ts';
+import { useEthereumWallet } from '../hooks/use-ethereum-wallet.ts';
+import { useSeasonPassTokens } from '../hooks/use-season-pass-tokens.ts';
+import { seasonPassTexts, walletStatus } from '../season-pass-status.ts';
+import { EthereumWalletPicker } from './EthereumWalletPicker.tsx';
+import { FreeMinimum } from './FreeMinimum.tsx';
 
+/** The older season pass page: balance, tokens and the free-minimum request of each token. */
 export function SeasonPass2Page() {
+  const wallet = useEthereumWallet();
+  const target = useWallet((s) => s.address);
+  const ledger = useLedger(target);
+  const now = useNow();
+  const blocked = walletStatus(
+    {
+      hasProvider: wallet.provider !== null || wallet.wallets.length > 0,
+      permissionDenied: wallet.permissionDenied,
+      accounts: wallet.account ? [wallet.account] : [],
+      chainId: wallet.networkId,
+    },
+    SEASON_PASS_CHAIN_ID,
+  );
+  const passes = useSeasonPassTokens(
+    wallet.provider,
+    wallet.account,
+    blocked === null,
+    wallet.block,
+  );
+  const status = blocked ?? passes.status;
+
   return (
-    <PageHeading title="Season pass">
-      Claim the free subscription that comes with an activated Season Pass NFT.
-    </PageHeading>
+    <>
+      <PageHeading title="Season pass">
+        An activated Season Pass gives one free 30-day subscription to the parachain account you
+        choose.
+      </PageHeading>
+      <div className="grid-2">
+        <section className="card stack" aria-label="Ethereum" data-status={status}>
+          <EthereumWalletPicker wallet={wallet} />
+          {wallet.provider && !wallet.account && (
+            <button
+              type="button"
+              className="button primary"
+              onClick={wallet.connect}
+              disabled={wallet.connecting}
+            >
+              Connect Ethereum wallet
+            </button>
+          )}
+          {wallet.error && wallet.account && (
+            <p className="error" role="alert">
+              {wallet.error}
+            </p>
+          )}
+          {wallet.error && wallet.account && (
+            <button type="button" className="button" onClick={wallet.switchNetwork}>
+              Switch to Sepolia
+            </button>
+          )}
+          {!wallet.error && seasonPassTexts[status] && (
+            <p role="status">{seasonPassTexts[status]}</p>
+          )}
+          {status === 'NFT_STARTED_GETTING' && (
+            <p className="loading">Reading your season passes</p>
+          )}
+          {status === 'TOKENS_FOUND' && (
+            <>
+              <p>Balance: {passes.tokens.length} NFT</p>
+              <ul className="plain-list stack">
+                {passes.tokens.map((token) => (
+                  <li key={token.tokenId.toString()} className="token">
+                    {token.image && (
+                      <img
+                        src={token.image}
+                        alt=""
+                        className="token-image"
+                        width="120"
+                        height="120"
+                      />
+                    )}
+                    <div className="stack-s">
+                      <h2>{token.name}</h2>
+                      <p className={token.activated ? 'ok small' : 'muted small'}>
+                        {token.activated
+                          ? 'Activated'
+                          : 'Not activated: activate it on the Season Pass page first.'}
+                      </p>
+                      <FreeMinimum
+                        provider={wallet.provider}
+                        account={wallet.account}
+                        tokenId={token.tokenId}
+                        target={target}
+                      />
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </section>
+        <section className="card stack" aria-labelledby="sp2-parachain">
+          <h2 id="sp2-parachain">Parachain account that receives the subscription</h2>
+          <WalletPanel />
+          {target && ledger !== undefined && (
+            <p data-testid="granted-subscription">
+              {ledger ? (
+                <SubscriptionDate ledger={ledger} now={now} />
+              ) : (
+                'This account has no subscription yet.'
+              )}
+            </p>
+          )}
+        </section>
+      </div>
+    </>
   );
 }

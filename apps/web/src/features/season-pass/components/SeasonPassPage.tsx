@@ -1,9 +1,125 @@
+import { useState } from 'react';
 import { PageHeading } from '../../../components/PageHeading.tsx';
+import { SEASON_PASS_CHAIN_ID } from '../../../lib/ethereum/season-pass-contract.ts';
+import { useEthereumWallet } from '../hooks/use-ethereum-wallet.ts';
+import { useSeasonPassTokens } from '../hooks/use-season-pass-tokens.ts';
+import { seasonPassTexts, tokenStatusTexts, walletStatus } from '../season-pass-status.ts';
+import { EthereumWalletPicker } from './EthereumWalletPicker.tsx';
 
 export function SeasonPassPage() {
+  const wallet = useEthereumWallet();
+  const blocked = walletStatus(
+    {
+      hasProvider: wallet.provider !== null || wallet.wallets.length > 0,
+      permissionDenied: wallet.permissionDenied,
+      accounts: wallet.account ? [wallet.account] : [],
+      chainId: wallet.networkId,
+    },
+    SEASON_PASS_CHAIN_ID,
+  );
+  const passes = useSeasonPassTokens(
+    wallet.provider,
+    wallet.account,
+    blocked === null,
+    wallet.block,
+  );
+  const status = blocked ?? passes.status;
+  const [slide, setSlide] = useState(0);
+  const token = passes.tokens[Math.min(slide, passes.tokens.length - 1)];
+
   return (
-    <PageHeading title="Your season pass 2024-2025">
-      See and activate your Season Pass NFTs on Sepolia.
-    </PageHeading>
+    <>
+      <PageHeading title="Your season pass 2024-2025">
+        Season Pass NFTs on Sepolia: activate yours to claim its free subscription.
+      </PageHeading>
+      <section className="card stack" aria-label="Season pass" data-status={status}>
+        <EthereumWalletPicker wallet={wallet} />
+        {status === 'NO_ETH_EXTENSION' && wallet.wallets.length > 0 && !wallet.provider && (
+          <p>Choose one of the wallets above.</p>
+        )}
+        {seasonPassTexts[status] && (
+          <p
+            className={
+              status === 'NFT_NOT_FOUND' || status === 'TOKENS_NOT_FOUND' ? 'muted' : 'error'
+            }
+            role="status"
+          >
+            {seasonPassTexts[status]}
+          </p>
+        )}
+        {wallet.provider && !wallet.account && (
+          <button
+            type="button"
+            className="button primary"
+            onClick={wallet.connect}
+            disabled={wallet.connecting}
+          >
+            {wallet.connecting ? 'Waiting for the wallet…' : 'Connect Ethereum wallet'}
+          </button>
+        )}
+        {status === 'WRONG_ETH_NETWORK' && (
+          <button type="button" className="button primary" onClick={wallet.switchNetwork}>
+            Switch to Sepolia
+          </button>
+        )}
+        {status === 'NFT_STARTED_GETTING' && (
+          <p className="loading" role="status">
+            Looking for your season passes
+          </p>
+        )}
+        {status === 'TOKENS_FOUND' && token && (
+          <div className="stack">
+            <article className="token" aria-label={token.name}>
+              {token.image && (
+                <img src={token.image} alt="" className="token-image" width="240" height="240" />
+              )}
+              <div className="stack-s">
+                <h2>{token.name}</h2>
+                <p className="small">Token id: {token.tokenId.toString()}</p>
+                <p className={token.activated ? 'ok' : 'muted'}>
+                  {token.activated ? 'Activated' : 'Not activated'}
+                </p>
+                {token.status !== 'INIT' && (
+                  <p
+                    className={
+                      token.status === 'ACTIVATION_NOT_SUCCESSFULL' ? 'error small' : 'small'
+                    }
+                    role="status"
+                  >
+                    {token.message ?? tokenStatusTexts[token.status]}
+                  </p>
+                )}
+                {!token.activated && (
+                  <button
+                    type="button"
+                    className="button primary"
+                    disabled={token.status === 'ACTIVATION_STARTED'}
+                    onClick={() => void passes.activate(token.tokenId)}
+                  >
+                    {token.status === 'ACTIVATION_STARTED' ? 'Activating…' : 'Activate'}
+                  </button>
+                )}
+              </div>
+            </article>
+            {passes.tokens.length > 1 && (
+              <nav className="row" aria-label="Season passes">
+                {passes.tokens.map((t, i) => (
+                  <button
+                    key={t.tokenId.toString()}
+                    type="button"
+                    className="button"
+                    aria-pressed={t === token}
+                    aria-label={`Season pass ${i + 1}`}
+                    onClick={() => setSlide(i)}
+                  >
+                    {i + 1}
+                  </button>
+                ))}
+              </nav>
+            )}
+          </div>
+        )}
+      </section>
+    </>
   );
 }

@@ -1,9 +1,131 @@
+import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
+import { formatPrice } from '@robonomics-dapp/robonomics/rws/format';
+import { isSubscriptionActive } from '@robonomics-dapp/robonomics/rws/subscription';
+import { Amount } from '../../../components/Amount.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
+import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
+import { TxButton } from '../../../components/TxButton.tsx';
+import { useTx } from '../../../components/use-tx.ts';
+import { WalletPanel } from '../../../components/WalletPanel.tsx';
+import { useChain } from '../../../lib/chain-store.ts';
+import { randomSetupName, useSavedSetups } from '../../../lib/saved-setups.ts';
+import { useBalance } from '../../../lib/use-balance.ts';
+import { useLedger } from '../../../lib/use-ledger.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import { useWallet } from '../../../lib/wallet/wallet-store.ts';
+import { buySubscription } from '../buy-subscription.ts';
+import { useOffer } from '../hooks/use-offer.ts';
+
+const networkNames = {
+  polkadot: 'Polkadot',
+  kusama: 'Kusama',
+  local: 'Local devnet',
+  custom: 'Custom node',
+};
 
 export function BuyPage() {
+  const now = useNow();
+  const { client, endpoint, decimals, tokenSymbol } = useChain();
+  const network = networkOfEndpoint(endpoint);
+  const { loaded, price, minimalBid, available } = useOffer();
+  const { address, signer } = useWallet();
+  const balance = useBalance(address);
+  const ledger = useLedger(address);
+  const tx = useTx('The activation process has been canceled.');
+  const addSetup = useSavedSetups((s) => s.addSetup);
+  const expired = ledger !== null && ledger !== undefined && !isSubscriptionActive(ledger, now);
+  const required = minimalBid === undefined ? undefined : minimalBid + 1n + 10_000_000n;
+
+  const onBuy = () =>
+    tx.run(async (signed) => {
+      if (!address) throw new Error('Signer required');
+      await buySubscription({
+        client,
+        from: address,
+        signer: signer ?? undefined,
+        onSigned: signed,
+      });
+      const existing = useSavedSetups
+        .getState()
+        .setups.find((s) => s.owner === address && s.network === network);
+      addSetup({ owner: address, name: existing?.name ?? randomSetupName(), network });
+      return 'Subscription has been activated. Please, check the list of your setups.';
+    });
+
   return (
-    <PageHeading title="Buy a Subscription">
-      Buy or renew an RWS subscription in XRT through the on-chain auction.
-    </PageHeading>
+    <>
+      <PageHeading title="Buy a Subscription">
+        An RWS subscription is sold at an on-chain auction for XRT and pays for your home's
+        transactions.
+      </PageHeading>
+      <div className="grid-2">
+        <section className="card stack" aria-labelledby="buy-account-title">
+          <h2 id="buy-account-title">Connect an account</h2>
+          <WalletPanel />
+        </section>
+        <section className="card stack" aria-labelledby="buy-title">
+          <h2 id="buy-title">Subscription</h2>
+          {!loaded ? (
+            <p className="loading" role="status">
+              Loading data from chain
+            </p>
+          ) : (
+            <>
+              <dl className="facts" data-testid="buy-facts">
+                <dt>Chosen network</dt>
+                <dd>{networkNames[network]}</dd>
+                {ledger && (
+                  <>
+                    <dt>Your current subscription</dt>
+                    <dd>
+                      <SubscriptionDate ledger={ledger} now={now} />
+                    </dd>
+                  </>
+                )}
+                <dt>Your balance</dt>
+                <dd
+                  className={
+                    balance && required !== undefined
+                      ? balance.transferable >= required
+                        ? 'ok'
+                        : 'error'
+                      : undefined
+                  }
+                >
+                  {!address ? '—' : balance ? <Amount planck={balance.transferable} /> : 'loading…'}
+                </dd>
+                <dt>Subscription price</dt>
+                <dd>
+                  {price === undefined ? '—' : `${formatPrice(price, decimals)} ${tokenSymbol}`}
+                </dd>
+                <dt>Activation time</dt>
+                <dd>~ 2 min</dd>
+                <dt>Available subscriptions</dt>
+                <dd>{available ?? '…'}</dd>
+              </dl>
+              {!address && <p className="small muted">Please, connect the account to proceed.</p>}
+              <TxButton
+                status={tx.status}
+                outcome={tx.outcome}
+                onClick={onBuy}
+                disabled={!address}
+                labels={{
+                  idle: expired ? 'Renew subscription' : 'Buy subscription',
+                  working: 'Processing',
+                  done: 'Subscription activated',
+                  failed: 'Something went wrong',
+                }}
+              />
+              {tx.status === 'WAIT_TX' && (
+                <p className="small muted" role="status">
+                  Please, sign and wait here for the activation process: the subscription starts
+                  when the auction closes, in about 2 minutes.
+                </p>
+              )}
+            </>
+          )}
+        </section>
+      </div>
+    </>
   );
 }

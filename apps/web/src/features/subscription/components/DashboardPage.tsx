@@ -1,6 +1,5 @@
-import { Link } from 'react-router';
-import { links } from '../../../app/route-names.ts';
 import { PageHeading } from '../../../components/PageHeading.tsx';
+import { SubscriptionCard } from './SubscriptionCard.tsx';
 
 const marketingPoints = [
   'Secured data, only you have an access',
@@ -14,20 +13,7 @@ export function DashboardPage() {
     <>
       <PageHeading title="Dashboard" />
       <div className="grid-2">
-        <section className="card stack" aria-labelledby="rws-card-title">
-          <h2 id="rws-card-title">RWS subscription</h2>
-          <p>
-            A subscription pays for your home's transactions on the Robonomics parachain: control
-            commands, telemetry and device registration, without fees per action.
-          </p>
-          <dl className="facts">
-            <dt>Activation time</dt>
-            <dd>~ 2 min</dd>
-          </dl>
-          <Link to={links.activate} className="button primary">
-            Buy a subscription
-          </Link>
-        </section>
+        <SubscriptionCard />
         <section className="card stack" aria-labelledby="hardware-title">
           <h2 id="hardware-title">Open-source hardware &amp; web3 cloud</h2>
           <ul className="check-list">

@@ -1,0 +1,50 @@
+import type { TxStatus } from './tx-status.ts';
+import type { TxOutcome } from './use-tx.ts';
+
+interface TxButtonProps {
+  status: TxStatus;
+  outcome: TxOutcome | null;
+  onClick: () => void;
+  disabled?: boolean;
+  labels: { idle: string; working?: string; done?: string; failed?: string };
+  /** Fee of the transaction, shown before signing. */
+  fee?: React.ReactNode;
+}
+
+/** A transaction button with its state, fee and outcome line. */
+export function TxButton({ status, outcome, onClick, disabled, labels, fee }: TxButtonProps) {
+  const busy = status === 'PRE_PROCESS' || status === 'WAIT_TX';
+  const label =
+    status === 'PRE_PROCESS'
+      ? (labels.working ?? 'Waiting for the signature')
+      : status === 'WAIT_TX'
+        ? (labels.working ?? 'Processing')
+        : status === 'READY'
+          ? (labels.done ?? labels.idle)
+          : status === 'ERROR'
+            ? (labels.failed ?? labels.idle)
+            : labels.idle;
+  return (
+    <div className="stack-s" data-tx-status={status}>
+      <button
+        type="button"
+        className="button primary"
+        onClick={onClick}
+        disabled={disabled || busy}
+        aria-busy={busy}
+      >
+        {busy && <span className="spinner" aria-hidden="true" />}
+        {label}
+      </button>
+      {fee && status === 'NEW' && <p className="small muted">{fee}</p>}
+      {outcome && (
+        <p
+          className={`small ${outcome.kind === 'error' ? 'error' : outcome.kind === 'success' ? 'ok' : 'muted'}`}
+          role={outcome.kind === 'error' ? 'alert' : 'status'}
+        >
+          {outcome.text}
+        </p>
+      )}
+    </div>
+  );
+}

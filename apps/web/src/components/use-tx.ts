@@ -1,0 +1,51 @@
+import { TxCancelledError } from '@robonomics-dapp/robonomics/chain/errors';
+import { useCallback, useRef, useState } from 'react';
+import { nextTxStatus, type TxEvent, type TxStatus } from './tx-status.ts';
+
+export interface TxOutcome {
+  kind: 'success' | 'error' | 'cancel';
+  text: string;
+}
+
+/** What an action gets: call `signed()` once the user has signed and the wait begins. */
+export type TxAction = (signed: () => void) => Promise<string | undefined>;
+
+/** Runs a transaction action through the button states, keeping the outcome to show. */
+export function useTx(cancelText = 'The transaction was cancelled.') {
+  const [status, setStatus] = useState<TxStatus>('NEW');
+  const [outcome, setOutcome] = useState<TxOutcome | null>(null);
+  const statusRef = useRef<TxStatus>('NEW');
+  const dispatch = useCallback((event: TxEvent) => {
+    statusRef.current = nextTxStatus(statusRef.current, event);
+    setStatus(statusRef.current);
+  }, []);
+
+  const run = useCallback(
+    async (action: TxAction) => {
+      if (statusRef.current === 'PRE_PROCESS' || statusRef.current === 'WAIT_TX') return;
+      dispatch({ type: 'start' });
+      setOutcome(null);
+      try {
+        const text = await action(() => dispatch({ type: 'signed' }));
+        dispatch({ type: 'done' });
+        setOutcome(text ? { kind: 'success', text } : null);
+      } catch (error) {
+        if (error instanceof TxCancelledError) {
+          dispatch({ type: 'cancelled' });
+          setOutcome({ kind: 'cancel', text: cancelText });
+        } else {
+          dispatch({ type: 'failed' });
+          setOutcome({ kind: 'error', text: error instanceof Error ? error.message : 'Error' });
+        }
+      }
+    },
+    [dispatch, cancelText],
+  );
+
+  const reset = useCallback(() => {
+    dispatch({ type: 'reset' });
+    setOutcome(null);
+  }, [dispatch]);
+
+  return { status, outcome, run, reset, busy: status === 'PRE_PROCESS' || status === 'WAIT_TX' };
+}

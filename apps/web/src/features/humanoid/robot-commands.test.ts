@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { robotCommandParam } from './robot-commands.ts';
+
+describe('robotCommandParam', () => {
+  it('puts the ASCII digit in the first byte of a 32-byte parameter', () => {
+    expect(robotCommandParam('wave')).toBe(`0x30${'0'.repeat(62)}`);
+    expect(robotCommandParam('wave-turn')).toBe(`0x31${'0'.repeat(62)}`);
+    expect(robotCommandParam('shake')).toBe(`0x32${'0'.repeat(62)}`);
+    expect(robotCommandParam('shake')).toHaveLength(66);
+  });
+
+  it('refuses unknown commands', () => {
+    expect(() => robotCommandParam('dance' as never)).toThrow('Unknown robot command "dance".');
+  });
+});

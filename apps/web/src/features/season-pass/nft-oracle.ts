@@ -1,0 +1,59 @@
+/** The free-minimum NFT oracle (facts/interop.md §8): every answer is {result} or {error}. */
+export const ALREADY_RECEIVED = 'Free minimum for this token has already been received';
+
+/** The free-minimum request states of the spec (§4). */
+export const FreeMinimumState = { idle: 1, sending: 2, sent: 3, failed: 4 } as const;
+export type FreeMinimumState = (typeof FreeMinimumState)[keyof typeof FreeMinimumState];
+
+/** Oracle check interval (SPEC §9). */
+export const ORACLE_CHECK_INTERVAL_MS = 10_000;
+
+export type OracleAnswer = { ok: true } | { ok: false; error: string };
+
+async function post(
+  base: string,
+  path: string,
+  body: unknown,
+  signal?: AbortSignal,
+): Promise<OracleAnswer> {
+  let response: Response;
+  try {
+    response = await fetch(`${base.replace(/\/+$/, '')}/api/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    return { ok: false, error: 'The NFT oracle could not be reached.' };
+  }
+  let json: { result?: unknown; error?: unknown };
+  try {
+    json = (await response.json()) as typeof json;
+  } catch {
+    return { ok: false, error: `The NFT oracle answered ${response.status} without a result.` };
+  }
+  if (json.result === true) return { ok: true };
+  return {
+    ok: false,
+    error: typeof json.error === 'string' ? json.error : 'The NFT oracle refused the request.',
+  };
+}
+
+export function checkFreeMinimum(base: string, nft: number, address: string, signal?: AbortSignal) {
+  return post(base, 'check', { nft, address }, signal);
+}
+
+/** The exact text the Ethereum account signs: keys in this order, the address as sent. */
+export function freeMinimumMessage(nft: number, address: string, target: string): string {
+  return JSON.stringify({ nft, address, for: target });
+}
+
+export function requestFreeMinimum(
+  base: string,
+  body: { signature: string; nft: number; address: string; for: string },
+  signal?: AbortSignal,
+) {
+  return post(base, 'verify', body, signal);
+}

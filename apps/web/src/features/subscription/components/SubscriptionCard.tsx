@@ -1,0 +1,112 @@
+import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
+import { formatPrice } from '@robonomics-dapp/robonomics/rws/format';
+import { isSubscriptionActive } from '@robonomics-dapp/robonomics/rws/subscription';
+import { Link } from 'react-router';
+import { links } from '../../../app/route-names.ts';
+import { Address } from '../../../components/Address.tsx';
+import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
+import { useChain } from '../../../lib/chain-store.ts';
+import { useSavedSetups } from '../../../lib/saved-setups.ts';
+import { useDevices } from '../../../lib/use-devices.ts';
+import { useLedger } from '../../../lib/use-ledger.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import { useWallet } from '../../../lib/wallet/wallet-store.ts';
+import { useOffer } from '../hooks/use-offer.ts';
+
+const whereToBuy = [
+  { label: 'Basilisk', href: 'https://app.basilisk.cloud/trade' },
+  { label: 'Solarbeam', href: 'https://app.solarbeam.io/exchange/swap' },
+  { label: 'Kraken', href: 'https://trade.kraken.com/markets/kraken/xrt/usd' },
+];
+
+function OfferCard() {
+  const { price, available } = useOffer();
+  const decimals = useChain((s) => s.decimals);
+  const symbol = useChain((s) => s.tokenSymbol);
+  return (
+    <section className="card stack" aria-labelledby="rws-card-title">
+      <h2 id="rws-card-title">RWS subscription</h2>
+      <dl className="facts">
+        <dt>Price from</dt>
+        <dd data-testid="subscription-price">
+          {price === undefined ? (
+            <span className="muted">loading…</span>
+          ) : (
+            `~ ${formatPrice(price, decimals)} ${symbol}`
+          )}
+        </dd>
+        <dt>Activation time</dt>
+        <dd>~ 2 min</dd>
+        <dt>Available subscriptions</dt>
+        <dd data-testid="available-subscriptions">
+          {available === undefined ? <span className="muted">loading…</span> : available}
+        </dd>
+      </dl>
+      <details>
+        <summary className="small">Where to buy XRT</summary>
+        <ul className="plain-list row small">
+          {whereToBuy.map((place) => (
+            <li key={place.label}>
+              <a href={place.href} target="_blank" rel="noopener noreferrer">
+                {place.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </details>
+      <Link to={links.activate} className="button primary">
+        Buy a subscription
+      </Link>
+    </section>
+  );
+}
+
+/**
+ * The dashboard's subscription card: the active subscription of the connected account or of the
+ * active saved setup when there is one (Lifetime counts as active), else the offer.
+ */
+export function SubscriptionCard() {
+  const now = useNow();
+  const endpoint = useChain((s) => s.endpoint);
+  const network = networkOfEndpoint(endpoint);
+  const address = useWallet((s) => s.address);
+  const setups = useSavedSetups((s) => s.setups);
+  const activeOwner = useSavedSetups((s) => s.active[network]);
+  const ownLedger = useLedger(address);
+  const setupLedger = useLedger(activeOwner && activeOwner !== address ? activeOwner : null);
+  const owner =
+    ownLedger && isSubscriptionActive(ownLedger, now)
+      ? address
+      : setupLedger && isSubscriptionActive(setupLedger, now)
+        ? activeOwner
+        : null;
+  const ledger = owner === address ? ownLedger : setupLedger;
+  const devices = useDevices(owner);
+  if (!owner || !ledger) return <OfferCard />;
+  const name =
+    setups.find((s) => s.owner === owner && s.network === network)?.name ?? 'Your subscription';
+  return (
+    <section className="card stack" aria-labelledby="active-subscription-title">
+      <h2 id="active-subscription-title">{name}</h2>
+      <dl className="facts">
+        <dt>Owner</dt>
+        <dd>
+          <Address address={owner} />
+        </dd>
+        <dt>Subscription</dt>
+        <dd>
+          <SubscriptionDate ledger={ledger} now={now} />
+        </dd>
+        <dt>Users</dt>
+        <dd data-testid="subscription-users">
+          {devices === undefined
+            ? 'loading…'
+            : `${devices.length} ${devices.length === 1 ? 'account' : 'accounts'} added`}
+        </dd>
+      </dl>
+      <Link to={links.setup} className="button primary">
+        Go to setup
+      </Link>
+    </section>
+  );
+}

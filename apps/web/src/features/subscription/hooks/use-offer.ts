@@ -1,0 +1,18 @@
+import { minimalBid } from '@robonomics-dapp/robonomics/chain/queries/minimal-bid';
+import { subscribeAuctionQueue } from '@robonomics-dapp/robonomics/chain/subscriptions/auction-queue';
+import { useChain } from '../../../lib/chain-store.ts';
+import { useChainSubscription } from '../../../lib/use-chain-subscription.ts';
+
+/** The subscription offer: price (minimal bid + 1 planck) and how many auctions are open. */
+export function useOffer() {
+  const client = useChain((s) => s.client);
+  const queue = useChainSubscription<number[]>('auction-queue', subscribeAuctionQueue).value;
+  const minimal = client ? minimalBid(client) : undefined;
+  return {
+    /** The chain constants are read: the "chain info loaded" flag. */
+    loaded: client !== null,
+    minimalBid: minimal,
+    price: minimal === undefined ? undefined : minimal + 1n,
+    available: queue?.length,
+  };
+}

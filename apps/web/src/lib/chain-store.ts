@@ -1,0 +1,75 @@
+import {
+  ChainConnection,
+  type ConnectionState,
+  type RobonomicsClient,
+} from '@robonomics-dapp/robonomics/chain/client';
+import { create } from 'zustand';
+import { useEndpointStore } from './endpoint-store.ts';
+
+interface ChainState {
+  endpoint: string;
+  state: ConnectionState;
+  error: string | null;
+  /** Set once connected and the metadata is loaded. */
+  client: RobonomicsClient | null;
+  /** Chain token decimals from the node (XRT: 9). */
+  decimals: number;
+  tokenSymbol: string;
+}
+
+let connection: ChainConnection | null = null;
+
+export const useChain = create<ChainState>(() => ({
+  endpoint: '',
+  state: 'connecting',
+  error: null,
+  client: null,
+  decimals: 9,
+  tokenSymbol: 'XRT',
+}));
+
+/** Connects to the endpoint (dropping any previous connection) and mirrors its state. */
+function connect(endpoint: string) {
+  const previous = connection;
+  connection = new ChainConnection(endpoint);
+  void previous?.disconnect();
+  const current = connection;
+  useChain.setState({ endpoint, state: 'connecting', error: null, client: null });
+  current.onChange(() => {
+    if (connection !== current) return;
+    useChain.setState({ state: current.state, error: current.error, client: current.client });
+  });
+  current.ready().then(
+    async (client) => {
+      const properties = await client.chainSpec.properties().catch(() => null);
+      if (connection !== current) return;
+      const decimals = Number(
+        Array.isArray(properties?.tokenDecimals)
+          ? properties.tokenDecimals[0]
+          : properties?.tokenDecimals,
+      );
+      const symbol = Array.isArray(properties?.tokenSymbol)
+        ? properties.tokenSymbol[0]
+        : properties?.tokenSymbol;
+      useChain.setState({
+        client,
+        state: current.state,
+        decimals: Number.isInteger(decimals) ? decimals : 9,
+        tokenSymbol: typeof symbol === 'string' ? symbol : 'XRT',
+      });
+    },
+    () => {},
+  );
+}
+
+let started = false;
+
+/** Starts following the chosen endpoint; called once by the app root. */
+export function startChain() {
+  if (started) return;
+  started = true;
+  connect(useEndpointStore.getState().endpoint);
+  useEndpointStore.subscribe((state, previous) => {
+    if (state.endpoint !== previous.endpoint) connect(state.endpoint);
+  });
+}

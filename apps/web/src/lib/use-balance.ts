@@ -1,0 +1,12 @@
+import {
+  type AccountBalance,
+  subscribeBalance,
+} from '@robonomics-dapp/robonomics/chain/subscriptions/balance';
+import { useChainSubscription } from './use-chain-subscription.ts';
+
+/** The live balance of an address, or undefined while loading / without an address. */
+export function useBalance(address: string | null): AccountBalance | undefined {
+  return useChainSubscription<AccountBalance>(address, (client, set) =>
+    subscribeBalance(client, address!, set),
+  ).value;
+}

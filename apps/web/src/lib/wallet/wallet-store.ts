@@ -1,0 +1,132 @@
+import { toRobonomicsAddress } from '@robonomics-dapp/robonomics/chain/address';
+import type { InjectedSigner } from 'dedot/types';
+import { create } from 'zustand';
+import { safeStorage } from '../safe-storage.ts';
+import { enableWallet, type InjectedAccount, waitForInjection } from './injected.ts';
+
+const WALLET_KEY = 'robonomics-dapp.wallet.v1';
+
+export interface WalletAccount {
+  /** SS58-32, whatever format the wallet uses. */
+  address: string;
+  name: string;
+  type: string;
+}
+
+interface WalletState {
+  wallet: string | null;
+  status: 'idle' | 'connecting' | 'connected' | 'error';
+  error: string | null;
+  accounts: WalletAccount[];
+  address: string | null;
+  signer: InjectedSigner | null;
+  connect(wallet: string): Promise<void>;
+  select(address: string): void;
+  disconnect(): void;
+  /** Reconnects the remembered wallet and account, if any. */
+  restore(): Promise<void>;
+}
+
+function toAccounts(accounts: InjectedAccount[]): WalletAccount[] {
+  const seen = new Set<string>();
+  const result: WalletAccount[] = [];
+  for (const account of accounts) {
+    let address: string;
+    try {
+      address = toRobonomicsAddress(account.address);
+    } catch {
+      continue; // Not a Substrate account (e.g. an Ethereum one): not usable here.
+    }
+    if (seen.has(address)) continue;
+    seen.add(address);
+    result.push({
+      address,
+      name: account.name || 'Unnamed account',
+      type: account.type ?? 'sr25519',
+    });
+  }
+  return result;
+}
+
+function remember(wallet: string | null, address: string | null) {
+  if (!wallet) safeStorage.remove(WALLET_KEY);
+  else safeStorage.set(WALLET_KEY, JSON.stringify({ wallet, address }));
+}
+
+let stopAccounts: (() => void) | null = null;
+
+export const useWallet = create<WalletState>((set, get) => ({
+  wallet: null,
+  status: 'idle',
+  error: null,
+  accounts: [],
+  address: null,
+  signer: null,
+  async connect(wallet) {
+    stopAccounts?.();
+    set({ wallet, status: 'connecting', error: null });
+    try {
+      await waitForInjection();
+      const extension = await enableWallet(wallet);
+      const accounts = toAccounts(await extension.accounts.get());
+      const remembered = readRemembered();
+      const address =
+        accounts.find((a) => a.address === get().address)?.address ??
+        accounts.find((a) => a.address === remembered?.address)?.address ??
+        accounts[0]?.address ??
+        null;
+      set({ status: 'connected', accounts, address, signer: extension.signer });
+      remember(wallet, address);
+      stopAccounts =
+        extension.accounts.subscribe?.((next) => {
+          const list = toAccounts(next);
+          const current = get().address;
+          const keep = list.some((a) => a.address === current)
+            ? current
+            : (list[0]?.address ?? null);
+          set({ accounts: list, address: keep });
+          remember(wallet, keep);
+        }) ?? null;
+    } catch (error) {
+      set({
+        status: 'error',
+        error: error instanceof Error ? error.message : String(error),
+        signer: null,
+      });
+    }
+  },
+  select(address) {
+    if (!get().accounts.some((a) => a.address === address)) return;
+    set({ address });
+    remember(get().wallet, address);
+  },
+  disconnect() {
+    stopAccounts?.();
+    stopAccounts = null;
+    set({ wallet: null, status: 'idle', error: null, accounts: [], address: null, signer: null });
+    remember(null, null);
+  },
+  async restore() {
+    const remembered = readRemembered();
+    if (!remembered || get().status !== 'idle') return;
+    set({ address: remembered.address });
+    await get().connect(remembered.wallet);
+  },
+}));
+
+function readRemembered(): { wallet: string; address: string | null } | null {
+  try {
+    const value = JSON.parse(safeStorage.get(WALLET_KEY) ?? 'null') as unknown;
+    if (
+      value &&
+      typeof value === 'object' &&
+      typeof (value as { wallet?: unknown }).wallet === 'string'
+    ) {
+      const { wallet, address } = value as { wallet: string; address?: unknown };
+      return { wallet, address: typeof address === 'string' ? address : null };
+    }
+  } catch {
+    // A corrupt entry is ignored.
+  }
+  return null;
+}

@@ -1,0 +1,34 @@
+import { decodeAddress, encodeAddress } from '@dedot/utils';
+import { ROBONOMICS_SS58 } from './ss58.ts';
+
+/** True when the text is an SS58 address of any network prefix. */
+export function isValidAddress(address: string): boolean {
+  try {
+    return decodeAddress(address.trim()).length === 32;
+  } catch {
+    return false;
+  }
+}
+
+/** Re-encodes any SS58 address (any prefix) in the Robonomics format 32. Throws when invalid. */
+export function toRobonomicsAddress(address: string): string {
+  const publicKey = decodeAddress(address.trim());
+  if (publicKey.length !== 32) throw new Error('This is not a valid account address.');
+  return encodeAddress(publicKey, ROBONOMICS_SS58);
+}
+
+/** Compares two addresses by public key, whatever their SS58 prefix. */
+export function addressEq(a: string, b: string): boolean {
+  try {
+    const ka = decodeAddress(a.trim());
+    const kb = decodeAddress(b.trim());
+    return ka.length === kb.length && ka.every((byte, i) => byte === kb[i]);
+  } catch {
+    return false;
+  }
+}
+
+/** First and last six characters: "4DNhfC…zn2HAs". */
+export function shortAddress(address: string): string {
+  return address.length > 14 ? `${address.slice(0, 6)}…${address.slice(-6)}` : address;
+}
