@@ -1,7 +1,9 @@
+import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
 import { useId } from 'react';
+import { useChain } from '../lib/chain-store.ts';
 import { useBalance } from '../lib/use-balance.ts';
 import { isInstalled, WALLETS } from '../lib/wallet/injected.ts';
-import { useWallet } from '../lib/wallet/wallet-store.ts';
+import { DEV_WALLET, useWallet } from '../lib/wallet/wallet-store.ts';
 import { Address } from './Address.tsx';
 import { Amount } from './Amount.tsx';
 
@@ -11,6 +13,8 @@ export function WalletPanel() {
   const id = useId();
   const balance = useBalance(wallet.address);
   const account = wallet.accounts.find((a) => a.address === wallet.address);
+  // Development keys are offered only against a node on this machine (the devnet).
+  const local = networkOfEndpoint(useChain((s) => s.endpoint)) === 'local';
   return (
     <div className="stack-s">
       {wallet.status === 'connected' && wallet.accounts.length === 0 && (
@@ -83,6 +87,19 @@ export function WalletPanel() {
             )}
           </li>
         ))}
+        {local && (
+          <li>
+            <button
+              type="button"
+              className="button block"
+              aria-pressed={wallet.wallet === DEV_WALLET}
+              onClick={() => void wallet.connect(DEV_WALLET)}
+            >
+              Development accounts
+              <span className="muted small"> (local devnet only: well-known test keys)</span>
+            </button>
+          </li>
+        )}
       </ul>
       {wallet.wallet && (
         <button type="button" className="button" onClick={wallet.disconnect}>

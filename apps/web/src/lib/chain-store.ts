@@ -3,8 +3,10 @@ import {
   type ConnectionState,
   type RobonomicsClient,
 } from '@robonomics-dapp/robonomics/chain/client';
+import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
 import { create } from 'zustand';
 import { useEndpointStore } from './endpoint-store.ts';
+import { DEV_WALLET, useWallet } from './wallet/wallet-store.ts';
 
 interface ChainState {
   endpoint: string;
@@ -70,6 +72,11 @@ export function startChain() {
   started = true;
   connect(useEndpointStore.getState().endpoint);
   useEndpointStore.subscribe((state, previous) => {
-    if (state.endpoint !== previous.endpoint) connect(state.endpoint);
+    if (state.endpoint === previous.endpoint) return;
+    // Development keys must never follow the user to a real network.
+    const wallet = useWallet.getState();
+    if (wallet.wallet === DEV_WALLET && networkOfEndpoint(state.endpoint) !== 'local')
+      wallet.disconnect();
+    connect(state.endpoint);
   });
 }

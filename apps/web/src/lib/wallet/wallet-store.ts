@@ -1,5 +1,5 @@
 import { toRobonomicsAddress } from '@robonomics-dapp/robonomics/chain/address';
-import type { InjectedSigner } from 'dedot/types';
+import type { IKeyringPair, InjectedSigner } from 'dedot/types';
 import { create } from 'zustand';
 import { safeStorage } from '../safe-storage.ts';
 import { enableWallet, type InjectedAccount, waitForInjection } from './injected.ts';
@@ -13,6 +13,16 @@ export interface WalletAccount {
   type: string;
 }
 
+/** The development accounts of the local devnet (never offered on a real network). */
+export const DEV_WALLET = 'devnet';
+const DEV_NAMES = ['Alice', 'Bob', 'Charlie', 'Dave', 'Eve', 'Ferdie'];
+
+/** Who signs: an extension address with its signer, or an in-memory key pair. */
+export interface TxOrigin {
+  from: string | IKeyringPair;
+  signer?: InjectedSigner;
+}
+
 interface WalletState {
   wallet: string | null;
   status: 'idle' | 'connecting' | 'connected' | 'error';
@@ -20,7 +30,11 @@ interface WalletState {
   accounts: WalletAccount[];
   address: string | null;
   signer: InjectedSigner | null;
+  /** In-memory keys of the development accounts, by address. */
+  pairs: Map<string, IKeyringPair>;
   connect(wallet: string): Promise<void>;
+  /** The chosen account as a transaction origin, or null when none is connected. */
+  origin(): TxOrigin | null;
   select(address: string): void;
   disconnect(): void;
   /** Reconnects the remembered wallet and account, if any. */
@@ -62,9 +76,37 @@ export const useWallet = create<WalletState>((set, get) => ({
   accounts: [],
   address: null,
   signer: null,
+  pairs: new Map(),
+  origin() {
+    const { address, pairs, signer } = get();
+    if (!address) return null;
+    const pair = pairs.get(address);
+    if (pair) return { from: pair };
+    return signer ? { from: address, signer } : null;
+  },
   async connect(wallet) {
     stopAccounts?.();
     set({ wallet, status: 'connecting', error: null });
+    if (wallet === DEV_WALLET) {
+      // Loaded on demand: the key code is not part of the dashboard.
+      const [{ pairFromUri }, { toKeyringPair }] = await Promise.all([
+        import('@robonomics-dapp/robonomics/crypto/keys'),
+        import('@robonomics-dapp/robonomics/crypto/keyring-pair'),
+      ]);
+      const pairs = new Map<string, IKeyringPair>();
+      const accounts = DEV_NAMES.map((name) => {
+        const pair = toKeyringPair(pairFromUri(`//${name}`, 'sr25519'));
+        pairs.set(pair.address, pair);
+        return { address: pair.address, name: `${name} (development)`, type: 'sr25519' };
+      });
+      const remembered = readRemembered();
+      const address =
+        accounts.find((a) => a.address === remembered?.address)?.address ?? accounts[0]!.address;
+      set({ status: 'connected', accounts, address, signer: null, pairs });
+      remember(wallet, address);
+      return;
+    }
+    set({ pairs: new Map() });
     try {
       await waitForInjection();
       const extension = await enableWallet(wallet);
@@ -103,7 +145,15 @@ export const useWallet = create<WalletState>((set, get) => ({
   disconnect() {
     stopAccounts?.();
     stopAccounts = null;
-    set({ wallet: null, status: 'idle', error: null, accounts: [], address: null, signer: null });
+    set({
+      wallet: null,
+      status: 'idle',
+      error: null,
+      accounts: [],
+      address: null,
+      signer: null,
+      pairs: new Map(),
+    });
     remember(null, null);
   },
   async restore() {

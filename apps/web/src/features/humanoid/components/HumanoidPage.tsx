@@ -26,7 +26,7 @@ function robotPayment(client: RobonomicsClient, command: RobotCommandId) {
 
 export function HumanoidPage() {
   const client = useChain((s) => s.client);
-  const { address, signer } = useWallet();
+  const address = useWallet((s) => s.address);
   const [command, setCommand] = useState<RobotCommandId>('wave');
   const [fee, setFee] = useState<bigint | null>(null);
   const tx = useTx('The payment was cancelled.');
@@ -48,9 +48,10 @@ export function HumanoidPage() {
   const onPay = () =>
     tx.run(async (signed) => {
       if (!client) throw new Error('Parachain is not ready');
-      if (!address) throw new Error('Signer required');
-      const result = await sendTransaction(client, robotPayment(client, command), address, {
-        signer: signer ?? undefined,
+      const origin = useWallet.getState().origin();
+      if (!origin) throw new Error('Signer required');
+      const result = await sendTransaction(client, robotPayment(client, command), origin.from, {
+        signer: origin.signer,
         onPhase: (phase) => phase === 'broadcast' && signed(),
       });
       return `Paid: ${result.blockNumber}-${result.txIndex}`;

@@ -28,7 +28,7 @@ export function BuyPage() {
   const { client, endpoint, decimals, tokenSymbol } = useChain();
   const network = networkOfEndpoint(endpoint);
   const { loaded, price, minimalBid, available } = useOffer();
-  const { address, signer } = useWallet();
+  const address = useWallet((s) => s.address);
   const balance = useBalance(address);
   const ledger = useLedger(address);
   const tx = useTx('The activation process has been canceled.');
@@ -38,13 +38,9 @@ export function BuyPage() {
 
   const onBuy = () =>
     tx.run(async (signed) => {
-      if (!address) throw new Error('Signer required');
-      await buySubscription({
-        client,
-        from: address,
-        signer: signer ?? undefined,
-        onSigned: signed,
-      });
+      const origin = useWallet.getState().origin();
+      if (!address || !origin) throw new Error('Signer required');
+      await buySubscription({ client, ...origin, onSigned: signed });
       const existing = useSavedSetups
         .getState()
         .setups.find((s) => s.owner === address && s.network === network);
