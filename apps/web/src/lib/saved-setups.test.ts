@@ -42,3 +42,21 @@ describe('addSetup', () => {
     expect(randomSetupName(() => 0.99)).toBe('Swift Haven');
   });
 });
+
+describe('update, remove and active setup', () => {
+  it('keeps the active setup valid when one is removed', async () => {
+    const { useSavedSetups, activeSetupOf } = await import('./saved-setups.ts');
+    const store = useSavedSetups.getState();
+    store.reload();
+    store.addSetup({ owner: '4A', name: 'Home', network: 'local' });
+    store.addSetup({ owner: '4B', name: 'Office', network: 'local' });
+    expect(activeSetupOf(useSavedSetups.getState(), 'local')?.owner).toBe('4B');
+    expect(store.updateSetup('4B', 'local', { name: 'Work' })).toBe(true);
+    expect(store.updateSetup('4C', 'local', { name: 'x' })).toBe(false);
+    store.removeSetup('4B', 'local');
+    expect(useSavedSetups.getState().active.local).toBe('4A');
+    store.removeSetup('4A', 'local');
+    expect(useSavedSetups.getState().active.local).toBeUndefined();
+    expect(activeSetupOf(useSavedSetups.getState(), 'local')).toBeNull();
+  });
+});

@@ -59,6 +59,15 @@ interface SavedSetupsState extends StoredSetups {
    * of its network. Returns the stored entry.
    */
   addSetup(setup: SavedSetup): SavedSetup;
+  /** Merges changes into a saved setup; false when it does not exist. */
+  updateSetup(
+    owner: string,
+    network: string,
+    patch: Partial<Omit<SavedSetup, 'owner' | 'network'>>,
+  ): boolean;
+  /** Forgets a setup in this browser (nothing changes on chain). */
+  removeSetup(owner: string, network: string): void;
+  setActive(network: string, owner: string): void;
 }
 
 const adjectives = [
@@ -126,7 +135,48 @@ export const useSavedSetups = create<SavedSetupsState>((set, get) => ({
       get().setups.find((s) => s.owner === setup.owner && s.network === setup.network) ?? entry
     );
   },
+  updateSetup(owner, network, patch) {
+    const current = readSavedSetups();
+    const index = current.setups.findIndex((s) => s.owner === owner && s.network === network);
+    if (index === -1) return false;
+    const setups = [...current.setups];
+    setups[index] = { ...setups[index]!, ...patch };
+    const next: StoredSetups = { ...current, setups };
+    persist(next);
+    set(next);
+    return true;
+  },
+  removeSetup(owner, network) {
+    const current = readSavedSetups();
+    const setups = current.setups.filter((s) => !(s.owner === owner && s.network === network));
+    const active = { ...current.active };
+    if (active[network] === owner) {
+      const replacement = setups.find((s) => s.network === network);
+      if (replacement) active[network] = replacement.owner;
+      else delete active[network];
+    }
+    const next: StoredSetups = { version: 1, setups, active };
+    persist(next);
+    set(next);
+  },
+  setActive(network, owner) {
+    const current = readSavedSetups();
+    if (!current.setups.some((s) => s.owner === owner && s.network === network)) return;
+    const next: StoredSetups = { ...current, active: { ...current.active, [network]: owner } };
+    persist(next);
+    set(next);
+  },
 }));
+
+/** The active setup of a network: the chosen one, else the first saved for that network. */
+export function activeSetupOf(state: StoredSetups, network: string): SavedSetup | null {
+  const owner = state.active[network];
+  return (
+    state.setups.find((s) => s.network === network && s.owner === owner) ??
+    state.setups.find((s) => s.network === network) ??
+    null
+  );
+}
 
 // Another tab changed the list: follow it without a reload.
 if (typeof window !== 'undefined') {

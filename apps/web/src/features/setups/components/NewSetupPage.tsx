@@ -1,9 +1,209 @@
+import { isValidAddress, toRobonomicsAddress } from '@robonomics-dapp/robonomics/chain/address';
+import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
+import { type ChangeEvent, type DragEvent, type FormEvent, useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { links } from '../../../app/route-names.ts';
 import { PageHeading } from '../../../components/PageHeading.tsx';
+import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
+import { WalletPanel } from '../../../components/WalletPanel.tsx';
+import { useChain } from '../../../lib/chain-store.ts';
+import { randomSetupName, useSavedSetups } from '../../../lib/saved-setups.ts';
+import { useLedger } from '../../../lib/use-ledger.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import { useWallet } from '../../../lib/wallet/wallet-store.ts';
+import { parseBackup } from '../backup.ts';
+
+function AddByOwner({ network }: { network: string }) {
+  const id = useId();
+  const now = useNow();
+  const navigate = useNavigate();
+  const addSetup = useSavedSetups((s) => s.addSetup);
+  const connected = useWallet((s) => s.address);
+  const [mode, setMode] = useState<'manual' | 'wallet'>('manual');
+  const [typed, setTyped] = useState('');
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const owner =
+    mode === 'wallet' ? connected : isValidAddress(typed) ? toRobonomicsAddress(typed) : null;
+  // The subscription of a valid owner is read as soon as it is typed.
+  const ledger = useLedger(owner);
+
+  const onAdd = (event: FormEvent) => {
+    event.preventDefault();
+    if (!owner) {
+      setError("Please, add a correct owner's address");
+      return;
+    }
+    if (ledger === null) {
+      setError(
+        "No subscription found for this account. Please check the owner's address or consider buying a subscription.",
+      );
+      return;
+    }
+    if (ledger === undefined) {
+      setError('The subscription is still being read from the chain. Try again in a moment.');
+      return;
+    }
+    addSetup({ owner, name: name.trim().slice(0, 100) || randomSetupName(), network });
+    navigate(links.setup);
+  };
+
+  return (
+    <section className="card stack" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Add by owner</h2>
+      <p className="small muted">
+        If you already have a subscription, add it here with the owner's address only, even if it
+        has expired.
+      </p>
+      <div className="row tabs" role="tablist" aria-label="How to give the owner">
+        <button
+          type="button"
+          role="tab"
+          className="button"
+          aria-selected={mode === 'manual'}
+          onClick={() => setMode('manual')}
+        >
+          Manually
+        </button>
+        <button
+          type="button"
+          role="tab"
+          className="button"
+          aria-selected={mode === 'wallet'}
+          onClick={() => setMode('wallet')}
+        >
+          With extension
+        </button>
+      </div>
+      <form className="stack-s" onSubmit={onAdd}>
+        {mode === 'manual' ? (
+          <>
+            <label htmlFor={`${id}-owner`}>Owner address</label>
+            <input
+              id={`${id}-owner`}
+              className="input mono"
+              value={typed}
+              onChange={(e) => {
+                setTyped(e.target.value);
+                setError(null);
+              }}
+              aria-invalid={typed !== '' && !owner}
+            />
+          </>
+        ) : (
+          <WalletPanel />
+        )}
+        {owner && (
+          <p className="small" data-testid="owner-subscription">
+            {ledger === undefined ? (
+              'Reading the subscription…'
+            ) : ledger ? (
+              <>
+                Subscription: <SubscriptionDate ledger={ledger} now={now} />
+              </>
+            ) : (
+              'Subscription not found'
+            )}
+          </p>
+        )}
+        <label htmlFor={`${id}-name`}>Name of setup (dapp only)</label>
+        <div className="row">
+          <input
+            id={`${id}-name`}
+            className="input"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
+          <button
+            type="button"
+            className="button"
+            onClick={() => setName(randomSetupName())}
+            aria-label="Suggest a name"
+          >
+            ✨
+          </button>
+        </div>
+        {error && (
+          <p className="error small" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="button primary">
+          Add setup
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function UploadSetup({ network }: { network: string }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const addSetup = useSavedSetups((s) => s.addSetup);
+  const [error, setError] = useState<string | null>(null);
+
+  const importText = (text: string) => {
+    const result = parseBackup(text, network);
+    if (!result.ok) {
+      setError(result.error);
+      return;
+    }
+    for (const setup of result.setups) addSetup(setup);
+    navigate(links.setup);
+  };
+
+  const readFile = (file: File | undefined) => {
+    if (!file) return;
+    if (file.size > 1_000_000) {
+      setError('Invalid input data');
+      return;
+    }
+    file.text().then(importText, () => setError('The file could not be read.'));
+  };
+
+  return (
+    <section className="card stack" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Upload a file with setup</h2>
+      <p className="small muted">
+        Restores setups from a backup made on the Your setup page ({network} network).
+      </p>
+      <label
+        htmlFor={`${id}-file`}
+        className="dropzone"
+        onDragOver={(e: DragEvent) => e.preventDefault()}
+        onDrop={(e: DragEvent) => {
+          e.preventDefault();
+          readFile(e.dataTransfer.files[0]);
+        }}
+      >
+        Upload .json with setup
+        <input
+          id={`${id}-file`}
+          type="file"
+          accept=".json,application/json"
+          onChange={(e: ChangeEvent<HTMLInputElement>) => readFile(e.target.files?.[0])}
+        />
+      </label>
+      {error && (
+        <p className="error small" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
 
 export function NewSetupPage() {
+  const network = networkOfEndpoint(useChain((s) => s.endpoint));
   return (
-    <PageHeading title="New Subscription setup">
-      Add a subscription to this app by its owner's address, or restore a backup file.
-    </PageHeading>
+    <>
+      <PageHeading title="New Subscription setup">
+        Add a subscription to this app by its owner's address, or restore a backup file.
+      </PageHeading>
+      <div className="grid-2">
+        <AddByOwner network={network} />
+        <UploadSetup network={network} />
+      </div>
+    </>
   );
 }

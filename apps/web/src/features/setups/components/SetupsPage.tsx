@@ -1,11 +1,76 @@
+import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { links } from '../../../app/route-names.ts';
 import { PageHeading } from '../../../components/PageHeading.tsx';
-import { useSavedSetups } from '../../../lib/saved-setups.ts';
+import { useChain } from '../../../lib/chain-store.ts';
+import { activeSetupOf, useSavedSetups } from '../../../lib/saved-setups.ts';
+import { SetupEditor } from './SetupEditor.tsx';
+import { SetupsList } from './SetupsList.tsx';
 
 export function SetupsPage() {
-  const count = useSavedSetups((s) => s.setups.length);
+  const state = useSavedSetups();
+  const network = networkOfEndpoint(useChain((s) => s.endpoint));
+  const [tab, setTab] = useState<'active' | 'all'>('active');
+  const active = activeSetupOf(state, network);
+  const choices = state.setups.filter((s) => s.network === network);
+  const several = state.setups.length > 1;
+
+  const editor = active ? (
+    <SetupEditor key={`${active.network}:${active.owner}`} setup={active} choices={choices} />
+  ) : (
+    <section className="card stack">
+      <p>
+        {state.setups.length === 0
+          ? "You haven't added any setups yet"
+          : `No setup saved for this network (${network}). Choose one under All subscriptions or add one.`}
+      </p>
+      <Link to={links.setupnew} className="button primary">
+        Add a setup
+      </Link>
+    </section>
+  );
+
   return (
-    <PageHeading title={count > 1 ? 'Your setups' : 'Your setup'}>
-      Manage your subscription's users, the Home Assistant controller and backups.
-    </PageHeading>
+    <>
+      <PageHeading title={several ? 'Your setups' : 'Your setup'}>
+        {several
+          ? 'Saved subscription setups.'
+          : 'Manage your subscription, its users and its controller.'}
+      </PageHeading>
+      {several ? (
+        <>
+          <div className="row tabs" role="tablist" aria-label="Setups">
+            <button
+              type="button"
+              role="tab"
+              className="button"
+              aria-selected={tab === 'active'}
+              onClick={() => setTab('active')}
+            >
+              Active subscription
+            </button>
+            <button
+              type="button"
+              role="tab"
+              className="button"
+              aria-selected={tab === 'all'}
+              onClick={() => setTab('all')}
+            >
+              All subscriptions
+            </button>
+          </div>
+          <div role="tabpanel">
+            {tab === 'active' ? (
+              editor
+            ) : (
+              <SetupsList network={network} onChosen={() => setTab('active')} />
+            )}
+          </div>
+        </>
+      ) : (
+        editor
+      )}
+    </>
   );
 }

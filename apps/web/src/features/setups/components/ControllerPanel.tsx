@@ -1,0 +1,90 @@
+import { isValidAddress, toRobonomicsAddress } from '@robonomics-dapp/robonomics/chain/address';
+import { addDevice } from '@robonomics-dapp/robonomics/rws/devices';
+import { useId, useState } from 'react';
+import { Address } from '../../../components/Address.tsx';
+import { TxButton } from '../../../components/TxButton.tsx';
+import { useTx } from '../../../components/use-tx.ts';
+import { type SavedSetup, useSavedSetups } from '../../../lib/saved-setups.ts';
+import { useWallet } from '../../../lib/wallet/wallet-store.ts';
+import { useSetDevices } from '../hooks/use-set-devices.ts';
+
+/**
+ * The Home Assistant controller of a setup. The owner saves it on chain too (as a device);
+ * a controller already among the devices is accepted without a transaction.
+ */
+export function ControllerPanel({
+  setup,
+  devices,
+  isOwner,
+}: {
+  setup: SavedSetup;
+  devices: string[];
+  isOwner: boolean;
+}) {
+  const id = useId();
+  const signer = useWallet((s) => s.address);
+  const updateSetup = useSavedSetups((s) => s.updateSetup);
+  const setDevices = useSetDevices(setup.owner);
+  const [address, setAddress] = useState(setup.controller?.address ?? '');
+  const tx = useTx('Saving controller account to User list was cancelled.');
+
+  const onSave = () =>
+    tx.run(async (signed) => {
+      if (!isValidAddress(address)) throw new Error('Please, enter valid address for an account.');
+      const controller = toRobonomicsAddress(address);
+      const keep = setup.controller?.address === controller ? setup.controller.keystore : undefined;
+      if (isOwner) {
+        const change = addDevice(
+          devices,
+          controller,
+          { activeOwner: setup.owner, signer },
+          { controllerEdit: true },
+        );
+        if (!change.ok) throw new Error(change.error);
+        if (change.changed) await setDevices(change.devices, signed);
+        updateSetup(setup.owner, setup.network, {
+          controller: { address: controller, ...(keep ? { keystore: keep } : {}) },
+        });
+        return 'Controller setup locally in dapp and saved in chain. Make sure this account is used as a controller in Home Assistant integration.';
+      }
+      if (!devices.includes(controller))
+        throw new Error('The address of controller has not been added in the subscription yet.');
+      updateSetup(setup.owner, setup.network, {
+        controller: { address: controller, ...(keep ? { keystore: keep } : {}) },
+      });
+      return 'Controller setup saved locally in dapp. Make sure this account has been added as a user in the subscription and is used as a controller in Home Assistant integration.';
+    });
+
+  const valid = address === '' || isValidAddress(address);
+  return (
+    <section className="stack-s" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>Controller</h3>
+      {setup.controller?.address && (
+        <p className="small">
+          Current: <Address address={setup.controller.address} />{' '}
+          {devices.includes(setup.controller.address) ? (
+            <span className="ok">in the user list</span>
+          ) : (
+            <span className="error">Account should be added in User list</span>
+          )}
+        </p>
+      )}
+      <label htmlFor={`${id}-address`}>Controller account</label>
+      <input
+        id={`${id}-address`}
+        className="input mono"
+        value={address}
+        onChange={(e) => setAddress(e.target.value)}
+        aria-invalid={!valid}
+      />
+      {!valid && <p className="error small">Account is not valid</p>}
+      <TxButton
+        status={tx.status}
+        outcome={tx.outcome}
+        onClick={() => void onSave()}
+        disabled={!valid || address === ''}
+        labels={{ idle: 'Save controller', working: 'Saving…', done: 'Saved' }}
+      />
+    </section>
+  );
+}

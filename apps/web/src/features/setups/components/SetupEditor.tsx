@@ -1,0 +1,146 @@
+import { roleOf } from '@robonomics-dapp/robonomics/rws/devices';
+import { isSubscriptionActive } from '@robonomics-dapp/robonomics/rws/subscription';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { links } from '../../../app/route-names.ts';
+import { Address } from '../../../components/Address.tsx';
+import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
+import { WalletPanel } from '../../../components/WalletPanel.tsx';
+import { type SavedSetup, useSavedSetups } from '../../../lib/saved-setups.ts';
+import { useDevices } from '../../../lib/use-devices.ts';
+import { useLedger } from '../../../lib/use-ledger.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import { useWallet } from '../../../lib/wallet/wallet-store.ts';
+import { BackupPanel } from './BackupPanel.tsx';
+import { ControllerPanel } from './ControllerPanel.tsx';
+import { UsersPanel } from './UsersPanel.tsx';
+
+const roleText = { owner: 'Admin (owner)', user: 'as User', none: 'not added' } as const;
+
+/** One setup: its subscription, owner, controller, users and backup. */
+export function SetupEditor({ setup, choices }: { setup: SavedSetup; choices: SavedSetup[] }) {
+  const id = useId();
+  const now = useNow();
+  const account = useWallet((s) => s.address);
+  const { updateSetup, removeSetup, setActive } = useSavedSetups();
+  const ledger = useLedger(setup.owner);
+  const devices = useDevices(setup.owner);
+  const [name, setName] = useState(setup.name);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const role = roleOf(setup.owner, devices ?? [], account);
+
+  const saveName = () => {
+    if (!name.trim()) {
+      setNameError('Please, enter some name');
+      return;
+    }
+    setNameError(null);
+    updateSetup(setup.owner, setup.network, { name: name.trim().slice(0, 100) });
+  };
+
+  return (
+    <div className="grid-2">
+      <section className="card stack" aria-labelledby={`${id}-title`} data-testid="setup-editor">
+        {choices.length > 1 ? (
+          <>
+            <label htmlFor={`${id}-choose`}>Setup</label>
+            <select
+              id={`${id}-choose`}
+              className="input"
+              value={setup.owner}
+              onChange={(e) => setActive(setup.network, e.target.value)}
+            >
+              {choices.map((c) => (
+                <option key={c.owner} value={c.owner}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </>
+        ) : null}
+        <h2 id={`${id}-title`}>{setup.name}</h2>
+        <div className="row">
+          <label htmlFor={`${id}-name`} className="small">
+            Name in dapp
+          </label>
+          <input
+            id={`${id}-name`}
+            className="input"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            onBlur={saveName}
+          />
+        </div>
+        {nameError && <p className="error small">{nameError}</p>}
+        <dl className="facts">
+          <dt>Setup's network</dt>
+          <dd>{setup.network}</dd>
+          <dt>Subscription</dt>
+          <dd data-testid="setup-subscription">
+            {ledger === undefined ? (
+              'loading…'
+            ) : ledger ? (
+              <SubscriptionDate ledger={ledger} now={now} />
+            ) : (
+              <span className="error">No subscription found in {setup.network}</span>
+            )}
+          </dd>
+          <dt>Owner</dt>
+          <dd>
+            <Address address={setup.owner} />
+          </dd>
+          <dt>Your account</dt>
+          <dd data-testid="setup-role">{account ? roleText[role] : 'not connected'}</dd>
+        </dl>
+        {ledger && !isSubscriptionActive(ledger, now) && role === 'owner' && (
+          <Link to={links.activate} className="button">
+            Renew the subscription
+          </Link>
+        )}
+        {devices && (
+          <ControllerPanel
+            key={setup.owner}
+            setup={setup}
+            devices={devices}
+            isOwner={role === 'owner'}
+          />
+        )}
+        {devices ? (
+          <UsersPanel
+            key={`users-${setup.owner}`}
+            setup={setup}
+            devices={devices}
+            isOwner={role === 'owner'}
+          />
+        ) : (
+          <p className="loading">Loading users</p>
+        )}
+        <BackupPanel setup={setup} />
+        {confirmRemove ? (
+          <div className="row">
+            <span>Remove «{setup.name}» subscription setup from the dapp?</span>
+            <button
+              type="button"
+              className="button"
+              onClick={() => removeSetup(setup.owner, setup.network)}
+            >
+              Remove
+            </button>
+            <button type="button" className="button" onClick={() => setConfirmRemove(false)}>
+              Keep
+            </button>
+          </div>
+        ) : (
+          <button type="button" className="button" onClick={() => setConfirmRemove(true)}>
+            Remove setup from the dapp
+          </button>
+        )}
+      </section>
+      <section className="card stack" aria-labelledby={`${id}-account`}>
+        <h2 id={`${id}-account`}>Connect an account / Switch a network</h2>
+        <WalletPanel />
+      </section>
+    </div>
+  );
+}

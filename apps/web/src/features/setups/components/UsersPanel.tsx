@@ -1,0 +1,145 @@
+import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
+import { addDevice, removeDevice } from '@robonomics-dapp/robonomics/rws/devices';
+import { type FormEvent, useId, useState } from 'react';
+import { Address } from '../../../components/Address.tsx';
+import { TxButton } from '../../../components/TxButton.tsx';
+import { useTx } from '../../../components/use-tx.ts';
+import { type SavedSetup, useSavedSetups } from '../../../lib/saved-setups.ts';
+import { useWallet } from '../../../lib/wallet/wallet-store.ts';
+import { useSetDevices } from '../hooks/use-set-devices.ts';
+
+/** The subscription's users (devices) from the chain, with labels kept only in this browser. */
+export function UsersPanel({
+  setup,
+  devices,
+  isOwner,
+}: {
+  setup: SavedSetup;
+  devices: string[];
+  isOwner: boolean;
+}) {
+  const id = useId();
+  const signer = useWallet((s) => s.address);
+  const updateSetup = useSavedSetups((s) => s.updateSetup);
+  const setDevices = useSetDevices(setup.owner);
+  const [address, setAddress] = useState('');
+  const [label, setLabel] = useState('');
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const addTx = useTx('Adding of the user has been canceled.');
+  const removeTx = useTx('The removal of the user has been canceled.');
+  const labels = setup.users ?? [];
+  const labelOf = (a: string) => labels.find((u) => addressEq(u.address, a))?.label ?? '';
+
+  const saveLabel = (user: string, text: string) => {
+    const others = labels.filter((u) => !addressEq(u.address, user));
+    updateSetup(setup.owner, setup.network, {
+      users: text.trim()
+        ? [...others, { address: user, label: text.trim().slice(0, 100) }]
+        : others,
+    });
+  };
+
+  const onAdd = () =>
+    addTx.run(async (signed) => {
+      const change = addDevice(devices, address, { activeOwner: setup.owner, signer });
+      if (!change.ok) throw new Error(change.error);
+      await setDevices(change.devices, signed);
+      const added = change.devices[change.devices.length - 1]!;
+      if (label.trim()) saveLabel(added, label);
+      setAddress('');
+      setLabel('');
+      return 'User list has been updated.';
+    });
+
+  const onRemove = (user: string) =>
+    removeTx.run(async (signed) => {
+      setConfirming(null);
+      const change = removeDevice(devices, user, { activeOwner: setup.owner, signer });
+      if (!change.ok) throw new Error(change.error);
+      if (change.changed) await setDevices(change.devices, signed);
+      return 'User list has been updated.';
+    });
+
+  return (
+    <section className="stack" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>
+        Users: {devices.length} {devices.length === 1 ? 'account' : 'accounts'} added
+      </h3>
+      <ul className="plain-list stack-s" data-testid="setup-users">
+        {devices.map((device) => (
+          <li key={device} className="row user-row">
+            <Address address={device} />
+            <input
+              className="input small"
+              aria-label={`Label of ${device} (this browser only)`}
+              placeholder="Label (dapp only)"
+              defaultValue={labelOf(device)}
+              onBlur={(e) => saveLabel(device, e.target.value)}
+            />
+            {isOwner &&
+              (confirming === device ? (
+                <span className="row">
+                  <span className="small">Delete account from the subscription?</span>
+                  <button type="button" className="button" onClick={() => void onRemove(device)}>
+                    Remove
+                  </button>
+                  <button type="button" className="button" onClick={() => setConfirming(null)}>
+                    Keep
+                  </button>
+                </span>
+              ) : (
+                <button
+                  type="button"
+                  className="button icon-button"
+                  aria-label={`Remove ${device} from the subscription`}
+                  onClick={() => setConfirming(device)}
+                  disabled={removeTx.busy}
+                >
+                  🗑
+                </button>
+              ))}
+          </li>
+        ))}
+      </ul>
+      {removeTx.outcome && (
+        <p className={removeTx.outcome.kind === 'error' ? 'error small' : 'small'} role="status">
+          {removeTx.outcome.text}
+        </p>
+      )}
+      {isOwner ? (
+        <form
+          className="stack-s"
+          aria-label="Add a user"
+          onSubmit={(e: FormEvent) => {
+            e.preventDefault();
+            void onAdd();
+          }}
+        >
+          <label htmlFor={`${id}-address`}>Account address</label>
+          <input
+            id={`${id}-address`}
+            className="input mono"
+            value={address}
+            onChange={(e) => setAddress(e.target.value)}
+          />
+          <label htmlFor={`${id}-label`}>Label (dapp only)</label>
+          <input
+            id={`${id}-label`}
+            className="input"
+            value={label}
+            onChange={(e) => setLabel(e.target.value)}
+          />
+          <TxButton
+            status={addTx.status}
+            outcome={addTx.outcome}
+            onClick={() => void onAdd()}
+            disabled={address.trim() === ''}
+            labels={{ idle: 'Add user', working: 'Adding…', done: 'Add another user' }}
+          />
+        </form>
+      ) : (
+        <p className="small muted">Only the owner of the subscription can add or remove users.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import type { IKeyringPair } from 'dedot/types';
+import { checkCallWeight, estimateFreeWeight } from '../../rws/subscription.ts';
+import { addressEq } from '../address.ts';
+import type { RobonomicsClient, RuntimeCallLike } from '../client.ts';
+import { TxFailedError } from '../errors.ts';
+import { fetchDevices } from '../queries/devices.ts';
+import { fetchLedger } from '../queries/ledger.ts';
+import { referenceCallWeight } from '../queries/reference-call-weight.ts';
+import type { Submittable } from './send-transaction.ts';
+
+/**
+ * How a call is paid: directly when the signer is the subscription owner, otherwise wrapped in
+ * rws.call(owner, call) so the subscription's free weight pays (SPEC §6). Before wrapping, the
+ * signer must be a device of the owner and the call must fit the estimated free weight, so the
+ * user gets the spec's message instead of a failed transaction.
+ */
+export async function throughSubscription(
+  client: RobonomicsClient,
+  tx: Submittable & { call: RuntimeCallLike },
+  from: string | IKeyringPair,
+  owner: string,
+): Promise<Submittable> {
+  const signer = typeof from === 'string' ? from : from.address;
+  if (addressEq(signer, owner)) return tx;
+  const [ledger, devices, info] = await Promise.all([
+    fetchLedger(client, owner),
+    fetchDevices(client, owner),
+    tx.paymentInfo(from),
+  ]);
+  if (!ledger) throw new TxFailedError(`Not found ledger ${owner}`);
+  if (!devices.some((d) => addressEq(d, signer))) {
+    throw new TxFailedError('You do not have access to this action.', 'RWS.NotLinkedDevice');
+  }
+  const free = estimateFreeWeight(ledger, referenceCallWeight(client), Date.now());
+  const problem = checkCallWeight(info.weight.refTime, free);
+  if (problem) throw new TxFailedError(problem, 'RWS.FreeWeightIsNotEnough');
+  return client.tx.rws.call(owner, tx.call);
+}

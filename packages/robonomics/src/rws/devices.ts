@@ -1,0 +1,75 @@
+import { addressEq, isValidAddress, toRobonomicsAddress } from '../chain/address.ts';
+
+/** RWS.MaxDevicesAmount of the runtime. */
+export const MAX_DEVICES = 32;
+
+export type DeviceChange =
+  | { ok: true; devices: string[]; changed: boolean }
+  | { ok: false; error: string };
+
+export interface DeviceRights {
+  /** The owner of the setup being edited, when one is active. */
+  activeOwner: string | null;
+  /** The connected account. */
+  signer: string | null;
+}
+
+function checkRights({ activeOwner, signer }: DeviceRights): string | null {
+  if (!signer) return 'Signer required';
+  if (activeOwner && !addressEq(activeOwner, signer))
+    return 'You do not have access to this action.';
+  return null;
+}
+
+/**
+ * The device list after adding `address` (SPEC §5): only the active owner may, the address must
+ * be valid and new, and the runtime's 32-device limit holds. For a controller edit the duplicate
+ * check is skipped: an address already there is accepted without a change.
+ */
+export function addDevice(
+  devices: string[],
+  address: string,
+  rights: DeviceRights,
+  { controllerEdit = false } = {},
+): DeviceChange {
+  const denied = checkRights(rights);
+  if (denied) return { ok: false, error: denied };
+  if (!isValidAddress(address))
+    return { ok: false, error: 'Please, enter a valid account address.' };
+  const normalized = toRobonomicsAddress(address);
+  if (devices.some((d) => addressEq(d, normalized))) {
+    return controllerEdit
+      ? { ok: true, devices, changed: false }
+      : { ok: false, error: 'The address is already in the subscription.' };
+  }
+  if (devices.length >= MAX_DEVICES) {
+    return {
+      ok: false,
+      error: `A subscription holds at most ${MAX_DEVICES} accounts. Remove one first.`,
+    };
+  }
+  return { ok: true, devices: [...devices, normalized], changed: true };
+}
+
+/** The device list without `address`; removing an absent address counts as success (SPEC §5). */
+export function removeDevice(
+  devices: string[],
+  address: string,
+  rights: DeviceRights,
+): DeviceChange {
+  const denied = checkRights(rights);
+  if (denied) return { ok: false, error: denied };
+  const remaining = devices.filter((d) => !addressEq(d, address));
+  return { ok: true, devices: remaining, changed: remaining.length !== devices.length };
+}
+
+/** How the connected account relates to a subscription. */
+export function roleOf(
+  owner: string,
+  devices: string[],
+  account: string | null,
+): 'owner' | 'user' | 'none' {
+  if (!account) return 'none';
+  if (addressEq(owner, account)) return 'owner';
+  return devices.some((d) => addressEq(d, account)) ? 'user' : 'none';
+}
