@@ -1,4 +1,5 @@
 import type { DevnetOptions, ServiceHandle } from './options.ts';
+import { startChainService } from './parachain/service.ts';
 import { startReleasesServer } from './releases/releases-server.ts';
 
 /** Handles of the services already started, so later services can reach earlier ones. */
@@ -14,6 +15,7 @@ export type ServiceStarter = (
  * (the IPFS auth and the oracle read the chain).
  */
 export const serviceStarters: Record<string, ServiceStarter> = {
+  chain: (options) => startChainService(options),
   releases: (options) => startReleasesServer(options.host, options.ports.releases),
 };
 

@@ -1,0 +1,194 @@
+import type { Call, Extrinsic } from '@polkadot/types/interfaces';
+import { u8aToHex } from '@polkadot/util';
+import { blake2AsU8a, ed25519Verify, signatureVerify, sr25519Verify } from '@polkadot/util-crypto';
+import { RUNTIME_VERSION, type Runtime } from './runtime.ts';
+
+/** A JSON-RPC error of the transaction pool, with the real node's codes and texts. */
+export class PoolError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: string,
+  ) {
+    super(message);
+    this.name = 'PoolError';
+  }
+}
+
+export const invalid = (data: string) => new PoolError(1010, 'Invalid Transaction', data);
+
+export interface SignedTx {
+  hash: string;
+  bytes: Uint8Array;
+  hex: string;
+  signer: Uint8Array;
+  nonce: number;
+  tip: bigint;
+  call: Call;
+  length: number;
+  /** Last block number at which the transaction is valid (mortality). */
+  death: number;
+}
+
+const MAX_RECORD = 512;
+const MAX_DEVICES = 32;
+
+/** Limits the runtime enforces while decoding (BoundedVec), which plain metadata types do not show. */
+function checkBounds(call: Call): void {
+  if (
+    call.section === 'datalog' &&
+    call.method === 'record' &&
+    call.args[0]!.toU8a(true).length > MAX_RECORD
+  ) {
+    throw new PoolError(
+      1002,
+      'Verification Error: Runtime error: Execution failed',
+      'Could not decode `Datalog::record::record`: the record is longer than 512 bytes',
+    );
+  }
+  if (
+    call.section === 'rws' &&
+    call.method === 'setDevices' &&
+    (call.args[0] as unknown as unknown[]).length > MAX_DEVICES
+  ) {
+    throw new PoolError(
+      1002,
+      'Verification Error: Runtime error: Execution failed',
+      'Could not decode `RWS::set_devices::devices`: more than 32 devices',
+    );
+  }
+  for (const arg of call.args) {
+    const nested = arg as unknown as Call | Call[];
+    if (Array.isArray(nested)) {
+      for (const c of nested) if (c?.section) checkBounds(c);
+    } else if ((nested as Call)?.section && (nested as Call).callIndex) checkBounds(nested as Call);
+  }
+}
+
+/** Verifies a MultiSignature exactly (no <Bytes> wrapping, unlike signatureVerify's fallbacks). */
+function verifyMultiSignature(message: Uint8Array, multi: Uint8Array, signer: Uint8Array): boolean {
+  const signature = multi.subarray(1);
+  try {
+    if (multi[0] === 0 && signature.length === 64) return ed25519Verify(message, signature, signer);
+    if (multi[0] === 1 && signature.length === 64) return sr25519Verify(message, signature, signer);
+    if (multi[0] === 2 && signature.length === 65) {
+      const result = signatureVerify(message, signature, signer);
+      return result.isValid && result.crypto === 'ecdsa' && !result.isWrapped;
+    }
+  } catch {
+    return false;
+  }
+  return false;
+}
+
+/**
+ * Reads the call out of an extrinsic by walking its layout (version, address, signature, era,
+ * nonce, tip, metadata-hash mode, call). Used for fee queries, whose signature is a placeholder
+ * that @polkadot/types' decoder does not always accept (dedot's zero ed25519 signature).
+ */
+export function callOfExtrinsic(runtime: Runtime, body: Uint8Array): Call {
+  const version = body[0]!;
+  let p = 1;
+  if (version & 0x80) {
+    const addressKind = body[p]!;
+    p += 1 + (addressKind === 0 || addressKind === 3 ? 32 : addressKind === 4 ? 20 : 0);
+    const sigKind = body[p]!;
+    p += 1 + (sigKind === 2 ? 65 : 64);
+    p += body[p] === 0 ? 1 : 2; // era
+    p += compactLength(body, p); // nonce
+    p += compactLength(body, p); // tip
+    p += 1; // CheckMetadataHash mode
+  }
+  return runtime.registry.createType('Call', body.subarray(p)) as Call;
+}
+
+function compactLength(bytes: Uint8Array, at: number): number {
+  const mode = bytes[at]! & 3;
+  return mode === 0 ? 1 : mode === 1 ? 2 : mode === 2 ? 4 : (bytes[at]! >> 2) + 5;
+}
+
+export function decodeExtrinsic(runtime: Runtime, hex: string): Extrinsic {
+  let ext: Extrinsic;
+  try {
+    ext = runtime.registry.createType('Extrinsic', hex);
+    if (u8aToHex(ext.toU8a()) !== hex.toLowerCase()) throw new Error('trailing bytes');
+  } catch (error) {
+    throw new PoolError(
+      1002,
+      'Verification Error: Runtime error: Execution failed',
+      `Could not decode extrinsic: ${(error as Error).message}`,
+    );
+  }
+  checkBounds(ext.method as Call);
+  return ext;
+}
+
+export interface SigningContext {
+  genesisHash: string;
+  /** Number of the block the transaction would go into. */
+  nextNumber: number;
+  /** Hash of a kept block by number (mortal eras sign the birth block's hash). */
+  hashAt(number: number): string | null;
+}
+
+/**
+ * Checks a signed extrinsic as the runtime's TaggedTransactionQueue would: era (birth block
+ * known, not expired), signature over the real signed-extension payload, metadata-hash mode.
+ */
+export function verifyExtrinsic(runtime: Runtime, ext: Extrinsic, ctx: SigningContext): SignedTx {
+  if (!ext.isSigned) throw invalid('Transaction call is not expected');
+  const signer = ext.signer.toU8a().slice(-32);
+  const era = ext.era;
+  let birthHash = ctx.genesisHash;
+  let death = Number.MAX_SAFE_INTEGER;
+  if (era.isMortalEra) {
+    const mortal = era.asMortalEra;
+    const current = ctx.nextNumber - 1;
+    const birth = mortal.birth(current);
+    death = mortal.death(current);
+    const hash = ctx.hashAt(birth);
+    if (!hash) throw invalid('Transaction has an ancient birth block');
+    birthHash = hash;
+    if (ctx.nextNumber > death) throw invalid('Transaction is outdated');
+  }
+  const inner = ext.inner.signature as unknown as {
+    multiSignature: { toU8a(): Uint8Array };
+    mode?: { toNumber(): number };
+  };
+  // The MultiSignature with its type byte (ext.signature is only the raw 64 bytes).
+  const signature = inner.multiSignature;
+  const mode = Number(inner.mode?.toNumber?.() ?? 0);
+  if (mode !== 0) throw invalid('Transaction has a bad signature');
+  const payload = runtime.registry
+    .createType(
+      'ExtrinsicPayload',
+      {
+        method: ext.method.toHex(),
+        era,
+        nonce: ext.nonce,
+        tip: ext.tip,
+        mode: 0,
+        specVersion: RUNTIME_VERSION.specVersion,
+        transactionVersion: RUNTIME_VERSION.transactionVersion,
+        genesisHash: ctx.genesisHash,
+        blockHash: birthHash,
+      },
+      { version: 4 },
+    )
+    .toU8a({ method: true });
+  const message = payload.length > 256 ? blake2AsU8a(payload) : payload;
+  if (!verifyMultiSignature(message, signature.toU8a(), signer))
+    throw invalid('Transaction has a bad signature');
+  const bytes = ext.toU8a();
+  return {
+    hash: u8aToHex(blake2AsU8a(bytes)),
+    bytes,
+    hex: u8aToHex(bytes),
+    signer,
+    nonce: ext.nonce.toNumber(),
+    tip: ext.tip.toBigInt(),
+    call: ext.method as Call,
+    length: bytes.length,
+    death,
+  };
+}

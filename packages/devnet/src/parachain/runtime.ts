@@ -1,0 +1,172 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Metadata, TypeRegistry } from '@polkadot/types';
+import { expandMetadata } from '@polkadot/types/metadata';
+import type { Codec } from '@polkadot/types/types';
+import { compactStripLength, u8aConcat, u8aToHex } from '@polkadot/util';
+
+export const METADATA_FILE = fileURLToPath(
+  new URL('../../data/robonomics-runtime-metadata.scale', import.meta.url),
+);
+
+/** Runtime identity of the production chain the devnet stands in for (spec 43). */
+export const RUNTIME_VERSION = {
+  specName: 'robonomics',
+  implName: 'robonomics-airalab',
+  authoringVersion: 1,
+  specVersion: 43,
+  implVersion: 1,
+  transactionVersion: 4,
+  stateVersion: 1,
+};
+
+export interface RuntimeOptions {
+  /** Override of RWS.AuctionDuration (blocks), patched into the served metadata too. */
+  auctionDuration?: number;
+}
+
+type Decorated = ReturnType<typeof expandMetadata>;
+
+/**
+ * The real runtime metadata and everything derived from it: the type registry, storage keys,
+ * value, event and error encodings. All bytes the devnet produces go through this registry so
+ * clients decode them exactly as they would from a real node.
+ */
+export class Runtime {
+  readonly registry: TypeRegistry;
+  readonly metadata: Metadata;
+  readonly metadataBytes: Uint8Array;
+  readonly decorated: Decorated;
+  readonly apis: [string, number][];
+  readonly auctionDuration: number;
+  readonly #palletIndex = new Map<string, number>();
+  readonly #eventType = new Map<string, string>();
+  readonly #errorType = new Map<string, string>();
+  readonly #valueType = new Map<string, string>();
+
+  constructor(options: RuntimeOptions = {}) {
+    let bytes: Uint8Array = readFileSync(METADATA_FILE);
+    if (options.auctionDuration !== undefined)
+      bytes = patchConstant(bytes, 'RWS', 'AuctionDuration', options.auctionDuration);
+    this.metadataBytes = bytes;
+    this.registry = new TypeRegistry();
+    this.metadata = new Metadata(this.registry, bytes);
+    this.registry.setMetadata(this.metadata, undefined, undefined, true);
+    this.decorated = expandMetadata(this.registry, this.metadata);
+    for (const pallet of this.metadata.asLatest.pallets) {
+      const name = pallet.name.toString();
+      this.#palletIndex.set(name, pallet.index.toNumber());
+      if (pallet.events.isSome)
+        this.#eventType.set(name, this.registry.createLookupType(pallet.events.unwrap().type));
+      if (pallet.errors.isSome)
+        this.#errorType.set(name, this.registry.createLookupType(pallet.errors.unwrap().type));
+    }
+    this.apis = (
+      this.decorated.consts.system.version.toJSON() as { apis: [string, number][] }
+    ).apis;
+    this.auctionDuration = Number(this.decorated.consts.rws.auctionDuration.toString());
+  }
+
+  palletIndex(pallet: string): number {
+    const index = this.#palletIndex.get(pallet);
+    if (index === undefined) throw new Error(`no pallet ${pallet}`);
+    return index;
+  }
+
+  #entry(section: string, item: string) {
+    const entry = this.decorated.query[section]?.[item];
+    if (!entry) throw new Error(`no storage ${section}.${item}`);
+    return entry;
+  }
+
+  /** The full storage key (hashers applied, no length prefix: pitfall 1 of the facts). */
+  key(section: string, item: string, ...args: unknown[]): string {
+    const entry = this.#entry(section, item);
+    const raw = args.length === 0 ? entry() : args.length === 1 ? entry(args[0]) : entry(args);
+    return u8aToHex(compactStripLength(raw)[1]);
+  }
+
+  /** twox128(pallet) ++ twox128(item): every key of a map starts with it. */
+  prefix(section: string, item: string): string {
+    return u8aToHex(this.#entry(section, item).keyPrefix());
+  }
+
+  valueType(section: string, item: string): string {
+    const id = `${section}.${item}`;
+    let name = this.#valueType.get(id);
+    if (!name) {
+      const type = this.#entry(section, item).meta.type;
+      name = this.registry.createLookupType(type.isMap ? type.asMap.value : type.asPlain);
+      this.#valueType.set(id, name);
+    }
+    return name;
+  }
+
+  /** Whether a missing value reads as the type's default (ValueQuery) or as None. */
+  isOptional(section: string, item: string): boolean {
+    return this.#entry(section, item).meta.modifier.isOptional;
+  }
+
+  fallback(section: string, item: string): Uint8Array {
+    return this.#entry(section, item).meta.fallback.toU8a(true);
+  }
+
+  /** SCALE bytes as hex (Codec.toHex() is big-endian for numbers, not the encoding). */
+  encode(type: string, value: unknown): string {
+    return u8aToHex(this.registry.createType(type, value).toU8a());
+  }
+
+  decode<T extends Codec = Codec>(type: string, bytes: string | Uint8Array): T {
+    return this.registry.createType(type, bytes) as unknown as T;
+  }
+
+  /** Event bytes: pallet index ++ the pallet's event enum (pitfall 8 of the facts). */
+  event(pallet: string, name: string, data: Record<string, unknown> | unknown[]): Uint8Array {
+    const type = this.#eventType.get(pallet);
+    if (!type) throw new Error(`pallet ${pallet} has no events`);
+    const value = this.registry.createType(type, { [name]: data });
+    if (value.toJSON() === null) throw new Error(`cannot encode ${pallet}.${name}`);
+    return u8aConcat([this.palletIndex(pallet)], value.toU8a());
+  }
+
+  /** DispatchError::Module of a pallet error, by name. */
+  moduleError(pallet: string, name: string): DispatchErrorValue {
+    const type = this.#errorType.get(pallet);
+    if (!type) throw new Error(`pallet ${pallet} has no errors`);
+    const index = (this.registry.createType(type, name) as unknown as { index: number }).index;
+    return {
+      Module: {
+        index: this.palletIndex(pallet),
+        error: u8aToHex(new Uint8Array([index, 0, 0, 0])),
+      },
+    };
+  }
+}
+
+/** A DispatchError value as @polkadot/types accepts it. */
+export type DispatchErrorValue = Record<string, unknown> | string;
+
+/** Re-encodes the metadata with one constant changed (same length for fixed-size values). */
+function patchConstant(
+  bytes: Uint8Array,
+  pallet: string,
+  constant: string,
+  value: number,
+): Uint8Array {
+  const registry = new TypeRegistry();
+  const metadata = new Metadata(registry, bytes);
+  const json = metadata.asV14.toJSON() as {
+    pallets: { name: string; constants: { name: string; value: string }[] }[];
+  };
+  const entry = json.pallets
+    .find((p) => p.name === pallet)
+    ?.constants.find((c) => c.name === constant);
+  if (!entry) throw new Error(`no constant ${pallet}.${constant}`);
+  const le = new Uint8Array(4);
+  new DataView(le.buffer).setUint32(0, value, true);
+  entry.value = u8aToHex(le);
+  return new Metadata(registry, {
+    magicNumber: 0x6174656d,
+    metadata: { v14: json },
+  } as never).toU8a();
+}

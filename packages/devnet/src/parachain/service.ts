@@ -1,0 +1,79 @@
+import type { DevnetOptions, ServiceHandle } from '../options.ts';
+import { ChainNode } from './node.ts';
+import { ChainStore } from './persistence.ts';
+import { startRpcServer } from './rpc-server.ts';
+import { RUNTIME_VERSION, Runtime } from './runtime.ts';
+
+export interface ChainServiceHandle extends ServiceHandle {
+  node: ChainNode;
+}
+
+/**
+ * The Robonomics parachain stand-in: real metadata and pallet rules behind Substrate's legacy
+ * JSON-RPC, a block every `blockTimeMs` (or right after each transaction with `instant`), and
+ * the chain kept in the data dir across restarts.
+ */
+export async function startChainService(options: DevnetOptions): Promise<ChainServiceHandle> {
+  const runtime = new Runtime({ auctionDuration: options.auctionDuration });
+  const node = await ChainNode.create(runtime);
+  const store = new ChainStore(options.dataDir);
+  if (options.reset) store.reset();
+  const meta = {
+    specVersion: RUNTIME_VERSION.specVersion,
+    auctionDuration: runtime.auctionDuration,
+  };
+  const loaded = store.load(meta);
+  if (loaded) node.restore(loaded.genesisHash, loaded.blocks, loaded.finalizedHash);
+  else node.initGenesis();
+
+  const save = () => {
+    const blocks = [...node.blocks.values()].sort((a, b) => a.number - b.number);
+    const genesis = blocks[0]!;
+    store.save(
+      { ...meta, genesisHash: node.genesisHash, finalizedHash: node.finalized.hash },
+      genesis.number === 0 ? [genesis, ...blocks.slice(1).slice(-31)] : blocks.slice(-32),
+    );
+  };
+  if (!loaded) save();
+  node.on('block', save);
+
+  let sealTimer: NodeJS.Timeout | null = null;
+  const produce = () => {
+    try {
+      node.buildBlock();
+    } catch (error) {
+      console.error('devnet: block production failed:', error);
+    }
+  };
+  const interval = options.instant ? null : setInterval(produce, options.blockTimeMs);
+
+  const rpc = await startRpcServer(node, {
+    host: options.host,
+    port: options.ports.chain,
+    onSubmit: () => {
+      // Instant seal: one block shortly after a burst of submissions.
+      if (!options.instant || sealTimer) return;
+      sealTimer = setTimeout(() => {
+        sealTimer = null;
+        produce();
+      }, 5);
+    },
+    newBlocks: async (count) => {
+      for (let i = 0; i < count; i++) node.buildBlock();
+      return node.best.hash;
+    },
+  });
+
+  return {
+    name: 'chain',
+    url: rpc.url,
+    node,
+    stop: async () => {
+      if (interval) clearInterval(interval);
+      if (sealTimer) clearTimeout(sealTimer);
+      node.stop();
+      save();
+      await rpc.close();
+    },
+  };
+}
