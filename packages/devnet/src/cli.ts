@@ -136,6 +136,14 @@ async function main(): Promise<void> {
       return;
     }
   }
+  if (running.has('chain')) {
+    const { devAccounts, DEV_PHRASE } = await import('./parachain/dev-accounts.ts');
+    console.log(`\nDevelopment accounts (1,000,000 XRT each; phrase "${DEV_PHRASE}"):`);
+    for (const account of devAccounts()) {
+      console.log(`  ${account.suri.padEnd(9)} ${account.type.padEnd(8)} ${account.address}`);
+    }
+    console.log('  Alice (sr25519) is the sudo key and the RWS oracle.\n');
+  }
   console.log(`devnet ready (${services.join(', ')}); data in ${options.dataDir}`);
 }
 

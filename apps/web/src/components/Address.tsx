@@ -26,7 +26,22 @@ export function Address({ address, copy = true }: { address: string; copy?: bool
           aria-label={copied ? 'Address copied' : `Copy address ${address}`}
           title="Copy address"
         >
-          <span aria-hidden="true">{copied ? '✓' : '⧉'}</span>
+          {copied ? (
+            <span aria-hidden="true">✓</span>
+          ) : (
+            <svg
+              aria-hidden="true"
+              width="14"
+              height="14"
+              viewBox="0 0 16 16"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.5"
+            >
+              <rect x="5" y="5" width="9" height="9" rx="1.5" />
+              <path d="M11 5V3.5A1.5 1.5 0 0 0 9.5 2h-6A1.5 1.5 0 0 0 2 3.5v6A1.5 1.5 0 0 0 3.5 11H5" />
+            </svg>
+          )}
         </button>
       )}
     </span>

@@ -119,7 +119,8 @@ export function dispatchRws(
         if (!(minimal < amount)) ctx.fail('RWS', 'TooSmallBid');
         reserve(ctx, sender, amount);
       }
-      ctx.write('rws', 'auction', [index], { winner: sender, bestPrice: amount, kind: json.kind });
+      // Account ids go in as hex: inside an Option a Uint8Array would be read as encoded bytes.
+      ctx.write('rws', 'auction', [index], { winner: u8aToHex(sender), bestPrice: amount, kind: json.kind });
       ctx.deposit('RWS', 'NewBid', [index, sender, amount]);
       return;
     }
