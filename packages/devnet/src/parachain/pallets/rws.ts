@@ -23,6 +23,20 @@ interface Ledger {
   kind: Kind;
 }
 
+/** Subscription kind from a codec's JSON, whose enum keys are lower camel case. */
+function toKind(json: unknown): Kind {
+  const value = json as {
+    lifetime?: { tps: number };
+    daily?: { days: number };
+    Lifetime?: { tps: number };
+    Daily?: { days: number };
+  };
+  const lifetime = value.lifetime ?? value.Lifetime;
+  if (lifetime) return { Lifetime: { tps: Number(lifetime.tps) } };
+  const daily = value.daily ?? value.Daily;
+  return { Daily: { days: Number(daily?.days ?? 0) } };
+}
+
 function readLedger(ctx: ExecContext, who: Uint8Array): Ledger | null {
   const value = ctx.read('rws', 'ledger', who);
   if (!value) return null;
@@ -30,13 +44,13 @@ function readLedger(ctx: ExecContext, who: Uint8Array): Ledger | null {
     freeWeight: number | string;
     issueTime: number | string;
     lastUpdate: number | string;
-    kind: Kind;
+    kind: unknown;
   };
   return {
     freeWeight: BigInt(json.freeWeight),
     issueTime: BigInt(json.issueTime),
     lastUpdate: BigInt(json.lastUpdate),
-    kind: json.kind,
+    kind: toKind(json.kind),
   };
 }
 
@@ -120,7 +134,11 @@ export function dispatchRws(
         reserve(ctx, sender, amount);
       }
       // Account ids go in as hex: inside an Option a Uint8Array would be read as encoded bytes.
-      ctx.write('rws', 'auction', [index], { winner: u8aToHex(sender), bestPrice: amount, kind: json.kind });
+      ctx.write('rws', 'auction', [index], {
+        winner: u8aToHex(sender),
+        bestPrice: amount,
+        kind: toKind(json.kind),
+      });
       ctx.deposit('RWS', 'NewBid', [index, sender, amount]);
       return;
     }
@@ -143,14 +161,14 @@ export function dispatchRws(
       const oracle = ctx.read('rws', 'oracle');
       if (!oracle || !u8aEq(oracle.toU8a(), sender)) ctx.fail('RWS', 'OracleOnlyCall');
       const target = args[0]!.toU8a();
-      const kind = args[1]!.toJSON() as Kind;
+      const kind = toKind(args[1]!.toJSON());
       writeLedger(ctx, target, { freeWeight: 0n, issueTime: ctx.now, lastUpdate: ctx.now, kind });
       ctx.deposit('RWS', 'NewSubscription', [target, kind]);
       return;
     }
     case 'startAuction': {
       ensureRoot(origin);
-      const kind = args[0]!.toJSON() as Kind;
+      const kind = toKind(args[0]!.toJSON());
       const index = Number(ctx.read('rws', 'auctionNext')!.toString());
       ctx.write('rws', 'auctionNext', [], index + 1);
       const queue = auctionQueue(ctx);
