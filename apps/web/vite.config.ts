@@ -44,7 +44,7 @@ export default defineConfig({
   build: {
     manifest: true,
     target: 'es2022',
-    chunkSizeWarningLimit: 600,
+    chunkSizeWarningLimit: 700,
   },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 5173, strictPort: true },
