@@ -103,7 +103,13 @@ export async function startStack(argv = process.argv.slice(2)) {
   await startService(
     'devnet',
     process.execPath,
-    ['packages/devnet/bin/devnet.mjs', '--data-dir', dataDir, ...devnetArgs],
+    [
+      'packages/devnet/bin/devnet.mjs',
+      '--data-dir',
+      dataDir,
+      ...(fresh ? [] : ['--seed']),
+      ...devnetArgs,
+    ],
     (line) => line.startsWith('devnet ready'),
   );
   // Vite's own entry under node (not npx), so stopping the stack stops the server too.

@@ -13,6 +13,8 @@ Starts the local Robonomics network on 127.0.0.1.
   --block-time MS         chain block interval (default: 6000)
   --instant               seal a block as soon as a transaction arrives
   --auction-duration N    RWS AuctionDuration in blocks (default: the runtime's 10)
+  --seed                  on a fresh chain, write the demo scenario (auctions, subscriptions,
+                          a controller, datalog records, a twin) into genesis
   --chain-port, --crust-port, --ipfs-port, --gateway-port, --evm-port,
   --oracle-port, --releases-port, --controller-port  override a default port
   --help                  print this text`;
@@ -35,6 +37,7 @@ function parseOptions(argv: string[]): { options: DevnetOptions; services: strin
       reset: { type: 'boolean', default: false },
       'block-time': { type: 'string' },
       instant: { type: 'boolean', default: false },
+      seed: { type: 'boolean', default: false },
       'auction-duration': { type: 'string' },
       'chain-port': { type: 'string' },
       'crust-port': { type: 'string' },
@@ -79,6 +82,7 @@ function parseOptions(argv: string[]): { options: DevnetOptions; services: strin
     reset: values.reset ?? false,
     blockTimeMs,
     instant: values.instant ?? false,
+    seed: values.seed ?? false,
     auctionDuration,
     host: '127.0.0.1',
     ports: {
@@ -143,6 +147,16 @@ async function main(): Promise<void> {
       console.log(`  ${account.suri.padEnd(9)} ${account.type.padEnd(8)} ${account.address}`);
     }
     console.log('  Alice (sr25519) is the sudo key and the RWS oracle.\n');
+    if (options.seed) {
+      const { SEED_CONTROLLER_MNEMONIC } = await import('./parachain/seed.ts');
+      console.log(
+        `Demo scenario (written on a fresh chain): Alice owns an active subscription with devices`,
+      );
+      console.log(
+        `Alice, Bob (ed25519) and a controller (ed25519, phrase "${SEED_CONTROLLER_MNEMONIC}");`,
+      );
+      console.log('Dave owns a Lifetime subscription; three auctions are open.\n');
+    }
   }
   console.log(`devnet ready (${services.join(', ')}); data in ${options.dataDir}`);
 }

@@ -10,6 +10,8 @@ export interface DevnetOptions {
   instant: boolean;
   /** Override of the RWS AuctionDuration constant (blocks). */
   auctionDuration?: number;
+  /** Write the demo scenario into a fresh genesis (npm start). */
+  seed?: boolean;
   host: string;
   ports: ServicePorts;
 }

@@ -21,6 +21,7 @@ import {
 } from './pallets/balances.ts';
 import { rotateAuctions } from './pallets/rws.ts';
 import type { Runtime } from './runtime.ts';
+import { seedGenesis } from './seed.ts';
 import { type StateMap, WorkingState } from './state.ts';
 import { callWeight, inclusionFee, paysFee } from './weights.ts';
 
@@ -96,8 +97,8 @@ export class ChainNode extends EventEmitter {
     return new ChainNode(runtime, options);
   }
 
-  /** Genesis of the dev preset: endowed dev accounts, Alice sudo and RWS oracle. */
-  initGenesis(now = BigInt(Date.now())): void {
+  /** Genesis of the dev preset: endowed dev accounts, Alice sudo and RWS oracle; `seed` adds the demo scenario. */
+  initGenesis(now = BigInt(Date.now()), seed = false): void {
     const work = new WorkingState(new Map());
     const ctx = this.#context(work, 0, now);
     let issuance = 0n;
@@ -126,6 +127,7 @@ export class ChainNode extends EventEmitter {
     });
     issuance += EXISTENTIAL_DEPOSIT;
     const alice = devAccounts()[0]!.publicKey;
+    if (seed) issuance = seedGenesis(ctx, issuance);
     ctx.write('balances', 'totalIssuance', [], issuance);
     ctx.write('sudo', 'key', [], alice);
     ctx.write('rws', 'oracle', [], alice);

@@ -24,7 +24,7 @@ export async function startChainService(options: DevnetOptions): Promise<ChainSe
   };
   const loaded = store.load(meta);
   if (loaded) node.restore(loaded.genesisHash, loaded.blocks, loaded.finalizedHash);
-  else node.initGenesis();
+  else node.initGenesis(undefined, options.seed === true);
 
   const save = () => {
     const blocks = [...node.blocks.values()].sort((a, b) => a.number - b.number);

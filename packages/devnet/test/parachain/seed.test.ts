@@ -1,0 +1,48 @@
+import { ApiPromise, WsProvider } from '@polkadot/api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_CONTROLLER_MNEMONIC } from '../../src/parachain/seed.ts';
+import { type DevnetProcess, removeDir, startDevnet } from './devnet-process.ts';
+
+const alice = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';
+const bobEd25519 = '4GvnAjgUnhCvhCLz7TkJdxYUhTxN8W5keXrRndG5aijDsEX7';
+const controller = '4Eyj9NvT8hPBtszHK14VJTxULq8mFC41hY3ndXbJdW7heo3G';
+let devnet: DevnetProcess;
+let api: ApiPromise;
+
+beforeAll(async () => {
+  devnet = await startDevnet(['--instant', '--reset', '--seed']);
+  api = await ApiPromise.create({ provider: new WsProvider(devnet.url), noInitWarn: true });
+});
+
+afterAll(async () => {
+  await api?.disconnect();
+  await devnet?.stop();
+  removeDir(devnet.dataDir);
+});
+
+describe('the demo scenario of npm start', () => {
+  it('opens auctions and gives Alice an active subscription with Bob and the controller', async () => {
+    expect((await api.query.rws.auctionQueue()).toJSON()).toEqual([0, 1, 2]);
+    const ledger = (await api.query.rws.ledger(alice)).toJSON() as {
+      kind: unknown;
+      issueTime: number;
+    };
+    expect(ledger.kind).toEqual({ daily: { days: 30 } });
+    expect(Date.now() - ledger.issueTime).toBeLessThan(60_000);
+    expect((await api.query.rws.devices(alice)).toJSON()).toEqual([
+      expect.any(String),
+      expect.any(String),
+      expect.any(String),
+    ]);
+    expect((await api.query.rws.devices(alice)).toHuman()).toEqual([alice, bobEd25519, controller]);
+    expect(SEED_CONTROLLER_MNEMONIC.split(' ')).toHaveLength(12);
+  });
+
+  it('has a twin with the altruist topic and datalog history', async () => {
+    const twin = (await api.query.digitalTwin.digitalTwin(0)).toHuman() as Record<string, string>;
+    expect(twin['0x000000000000000000000000000000000000000000000000616c747275697374']).toBe(
+      bobEd25519,
+    );
+    expect((await api.query.datalog.datalogIndex(alice)).toJSON()).toEqual({ start: 0, end: 3 });
+  });
+});
