@@ -1,0 +1,28 @@
+import type { RobonomicsClient, RuntimeCallLike } from '@robonomics-dapp/robonomics/chain/client';
+import {
+  type Submittable,
+  sendTransaction,
+  type TxResult,
+} from '@robonomics-dapp/robonomics/chain/tx/send-transaction';
+import { throughSubscription } from '@robonomics-dapp/robonomics/chain/tx/through-subscription';
+import { useWallet } from './wallet/wallet-store.ts';
+
+/**
+ * Sends a call for the connected account: through `owner`'s subscription when one is given
+ * and the account is not that owner, else directly.
+ */
+export async function sendForSubscription(
+  client: RobonomicsClient | null,
+  tx: Submittable & { call: RuntimeCallLike },
+  owner: string | null,
+  onSigned: () => void,
+): Promise<TxResult> {
+  if (!client) throw new Error('Parachain is not ready.');
+  const origin = useWallet.getState().origin();
+  if (!origin) throw new Error('Signer required');
+  const wrapped = owner ? await throughSubscription(client, tx, origin.from, owner) : tx;
+  return sendTransaction(client, wrapped, origin.from, {
+    signer: origin.signer,
+    onPhase: (phase) => phase === 'broadcast' && onSigned(),
+  });
+}
