@@ -1,19 +1,14 @@
-import { useParams } from 'react-router';
-import { PageHeading } from '../../../components/PageHeading.tsx';
+import { parseAltruistRecord } from '@robonomics-dapp/robonomics/sensors/altruist';
+import { ALTRUIST_TOPIC } from '@robonomics-dapp/robonomics/twin/topic';
+import { SensorView } from './SensorView.tsx';
 
 export default function AltruistPage() {
-  const { address } = useParams();
   return (
-    <>
-      <PageHeading title="Altruist">Air quality measured by an Altruist sensor.</PageHeading>
-      {address && (
-        <p>
-          Sensor id: <span className="mono break">{address}</span>
-        </p>
-      )}
-      <p className="small muted">
-        This information holds no legal validity and is intended solely for personal use.
-      </p>
-    </>
+    <SensorView
+      title="Altruist"
+      lead="Air quality and noise measured by an Altruist sensor."
+      topic={ALTRUIST_TOPIC}
+      parse={parseAltruistRecord}
+    />
   );
 }

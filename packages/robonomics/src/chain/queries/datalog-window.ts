@@ -1,0 +1,80 @@
+import { decodeAddress, twox64Concat, twox128, u8aToHex } from '@dedot/utils';
+import type { RobonomicsClient } from '../client.ts';
+
+/** Datalog.WindowSize of the runtime. */
+const WINDOW = 128;
+
+export interface DatalogRecord {
+  /** Block timestamp of the record, ms. */
+  time: number;
+  /** The record as UTF-8 text. */
+  text: string;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8', { fatal: false });
+
+function hexBytes(hex: string): Uint8Array {
+  const clean = hex.startsWith('0x') ? hex.slice(2) : hex;
+  return Uint8Array.from(clean.match(/../g) ?? [], (b) => Number.parseInt(b, 16));
+}
+
+/** SCALE compact integer at `at`: [value, bytes used]. */
+function compact(bytes: Uint8Array, at: number): [bigint, number] {
+  const mode = bytes[at]! & 3;
+  if (mode === 0) return [BigInt(bytes[at]! >> 2), 1];
+  if (mode === 1) return [BigInt((bytes[at]! | (bytes[at + 1]! << 8)) >> 2), 2];
+  if (mode === 2)
+    return [
+      BigInt(new DataView(bytes.buffer, bytes.byteOffset + at, 4).getUint32(0, true) >>> 2),
+      4,
+    ];
+  const length = (bytes[at]! >> 2) + 4;
+  let value = 0n;
+  for (let i = length; i > 0; i--) value = (value << 8n) | BigInt(bytes[at + i]!);
+  return [value, length + 1];
+}
+
+/**
+ * DatalogItem((account, index)) keys: twox128("Datalog") ++ twox128("DatalogItem") ++
+ * twox64Concat(account ++ u64 LE). Built here because dedot 1.3 rejects tuple-keyed maps
+ * ("Expected 1 parameter but received 2").
+ */
+function itemKey(account: Uint8Array, index: number): string {
+  const arg = new Uint8Array(40);
+  arg.set(account);
+  new DataView(arg.buffer).setBigUint64(32, BigInt(index), true);
+  const prefix = [...twox128(encoder.encode('Datalog')), ...twox128(encoder.encode('DatalogItem'))];
+  return u8aToHex(new Uint8Array([...prefix, ...twox64Concat(arg)]));
+}
+
+/** RingBufferItem = (Compact<u64> moment, Bytes record). */
+function decodeItem(value: string): DatalogRecord {
+  const bytes = hexBytes(value);
+  const [moment, used] = compact(bytes, 0);
+  const [length, lengthBytes] = compact(bytes, used);
+  const start = used + lengthBytes;
+  return {
+    time: Number(moment),
+    text: decoder.decode(bytes.subarray(start, start + Number(length))),
+  };
+}
+
+/** The whole datalog ring of an account, oldest first, read in one batched storage query. */
+export async function fetchDatalogWindow(
+  client: RobonomicsClient,
+  account: string,
+): Promise<DatalogRecord[]> {
+  const index = await client.query.datalog.datalogIndex(account);
+  const slots: number[] = [];
+  for (let i = Number(index.start); i !== Number(index.end); i = (i + 1) % WINDOW) slots.push(i);
+  if (slots.length === 0) return [];
+  const publicKey = decodeAddress(account);
+  const keys = slots.map((i) => itemKey(publicKey, i) as `0x${string}`);
+  const [result] = await client.rpc.state_queryStorageAt(keys);
+  const values = new Map((result?.changes ?? []).map(([key, value]) => [key, value]));
+  return keys.flatMap((key) => {
+    const value = values.get(key);
+    return value ? [decodeItem(value)] : [];
+  });
+}
