@@ -133,6 +133,8 @@ export class ChainNode extends EventEmitter {
     ctx.write('rws', 'oracle', [], alice);
     ctx.write('system', 'blockHash', [0], HASH69);
     ctx.write('system', 'number', [], 0);
+    // An empty event list rather than no value: dedot's event watchers read it from the start.
+    ctx.write('system', 'events', [], []);
     ctx.write('timestamp', 'now', [], now);
     ctx.write('session', 'validators', [], [alice]);
     const state = work.flatten();

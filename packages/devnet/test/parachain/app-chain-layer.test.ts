@@ -1,0 +1,111 @@
+import { Keyring } from '@polkadot/keyring';
+import type { KeyringPair } from '@polkadot/keyring/types';
+import { cryptoWaitReady } from '@polkadot/util-crypto';
+import { ChainConnection, type RobonomicsClient } from '@robonomics-dapp/robonomics/chain/client';
+import { TxFailedError } from '@robonomics-dapp/robonomics/chain/errors';
+import { MemoryStorage } from '@robonomics-dapp/robonomics/chain/memory-storage';
+import { fetchDatalogWindow } from '@robonomics-dapp/robonomics/chain/queries/datalog-window';
+import { fetchDevices } from '@robonomics-dapp/robonomics/chain/queries/devices';
+import { fetchFirstFreeAuction } from '@robonomics-dapp/robonomics/chain/queries/first-free-auction';
+import { fetchLedger } from '@robonomics-dapp/robonomics/chain/queries/ledger';
+import { fetchNextAccountIndex } from '@robonomics-dapp/robonomics/chain/queries/next-account-index';
+import { fetchOwnedTwins } from '@robonomics-dapp/robonomics/chain/queries/owned-twins';
+import { subscribeDevices } from '@robonomics-dapp/robonomics/chain/subscriptions/devices';
+import { sendTransaction } from '@robonomics-dapp/robonomics/chain/tx/send-transaction';
+import { throughSubscription } from '@robonomics-dapp/robonomics/chain/tx/through-subscription';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DevnetProcess, removeDir, startDevnet } from './devnet-process.ts';
+
+// The web app's chain layer (packages/robonomics/src/chain) against a real devnet process.
+let devnet: DevnetProcess;
+let connection: ChainConnection;
+let client: RobonomicsClient;
+let keyring: Keyring;
+let alice: KeyringPair;
+const aliceAddress = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';
+const bobEd25519 = '4GvnAjgUnhCvhCLz7TkJdxYUhTxN8W5keXrRndG5aijDsEX7';
+
+beforeAll(async () => {
+  await cryptoWaitReady();
+  devnet = await startDevnet(['--instant', '--reset', '--seed']);
+  connection = new ChainConnection(devnet.url, { cacheStorage: new MemoryStorage() });
+  client = await connection.ready();
+  keyring = new Keyring({ ss58Format: 32, type: 'sr25519' });
+  alice = keyring.addFromUri('//Alice');
+});
+
+afterAll(async () => {
+  await connection?.disconnect();
+  await devnet?.stop();
+  removeDir(devnet.dataDir);
+});
+
+describe('the app chain layer on the devnet', () => {
+  it('reports the connection state and reads the seeded subscription', async () => {
+    expect(connection.state).toBe('connected');
+    const ledger = await fetchLedger(client, aliceAddress);
+    expect(ledger?.kind).toEqual({ type: 'Daily', days: 30 });
+    expect(await fetchDevices(client, aliceAddress)).toContain(bobEd25519);
+    expect(await fetchFirstFreeAuction(client)).toBe(0);
+  });
+
+  it('reads the whole datalog window and the owned twins in batched queries', async () => {
+    const records = await fetchDatalogWindow(client, aliceAddress);
+    expect(records.map((r) => r.text)).toEqual([
+      'devnet started',
+      '{"temperature": 21.5, "humidity": 40}',
+      'hello from the devnet',
+    ]);
+    expect(records[0]!.time).toBeLessThan(records[2]!.time);
+    expect(await fetchOwnedTwins(client, aliceAddress, null)).toEqual({ total: 1, twins: [0] });
+    // A cache with the same total is reused as it is.
+    const cached = { total: 1, twins: [42] };
+    expect(await fetchOwnedTwins(client, aliceAddress, cached)).toBe(cached);
+  });
+
+  it('sends a transaction, settles on its events and reloads devices on NewDevices', async () => {
+    const seen: string[][] = [];
+    const unsub = await subscribeDevices(client, aliceAddress, (devices) => seen.push(devices));
+    const charlie = keyring.addFromUri('//Charlie').address;
+    const devices = await fetchDevices(client, aliceAddress);
+    const result = await sendTransaction(
+      client,
+      client.tx.rws.setDevices([...devices, charlie]),
+      alice,
+    );
+    expect(result.blockNumber).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 300));
+    await unsub();
+    expect(seen.at(-1)).toHaveLength(4);
+    expect(await fetchNextAccountIndex(client, alice.address)).toBe(1);
+  });
+
+  it('shows the module error docs when the chain refuses', async () => {
+    const error = await sendTransaction(
+      client,
+      client.tx.rws.bid(999, 2_000_000_000n),
+      alice,
+    ).catch((e) => e);
+    expect(error).toBeInstanceOf(TxFailedError);
+    expect((error as TxFailedError).code).toBe('RWS.NotLiveAuction');
+    expect((error as TxFailedError).message.length).toBeGreaterThan(0);
+  });
+
+  it('wraps device calls in rws.call and refuses with the spec text when the weight is short', async () => {
+    const bob = keyring.addFromUri('//Bob', {}, 'ed25519');
+    const record = client.tx.datalog.record('0x6869');
+    await expect(throughSubscription(client, record, bob, aliceAddress)).rejects.toThrow(
+      /^The origin account have no enough free weight to process these call\. Call weight \d+, Free weight \d+$/,
+    );
+    const stranger = keyring.addFromUri('//Stranger');
+    await expect(throughSubscription(client, record, stranger, aliceAddress)).rejects.toThrow(
+      'You do not have access to this action.',
+    );
+    await expect(throughSubscription(client, record, stranger, stranger.address)).resolves.toBe(
+      record,
+    );
+    await expect(throughSubscription(client, record, bob, stranger.address)).rejects.toThrow(
+      `Not found ledger ${stranger.address}`,
+    );
+  });
+});
