@@ -1,38 +1,20 @@
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
-import { SEASON_PASS_CHAIN_ID } from '../../../lib/ethereum/season-pass-contract.ts';
 import { useLedger } from '../../../lib/use-ledger.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
-import { useEthereumWallet } from '../hooks/use-ethereum-wallet.ts';
-import { useSeasonPassTokens } from '../hooks/use-season-pass-tokens.ts';
-import { seasonPassTexts, walletStatus } from '../season-pass-status.ts';
+import { useSeasonPass } from '../hooks/use-season-pass.ts';
+import { seasonPassTexts } from '../season-pass-status.ts';
 import { EthereumWalletPicker } from './EthereumWalletPicker.tsx';
 import { FreeMinimum } from './FreeMinimum.tsx';
 
 /** The older season pass page: balance, tokens and the free-minimum request of each token. */
 export function SeasonPass2Page() {
-  const wallet = useEthereumWallet();
+  const { wallet, passes, status } = useSeasonPass();
   const target = useWallet((s) => s.address);
   const ledger = useLedger(target);
   const now = useNow();
-  const blocked = walletStatus(
-    {
-      hasProvider: wallet.provider !== null || wallet.wallets.length > 0,
-      permissionDenied: wallet.permissionDenied,
-      accounts: wallet.account ? [wallet.account] : [],
-      chainId: wallet.networkId,
-    },
-    SEASON_PASS_CHAIN_ID,
-  );
-  const passes = useSeasonPassTokens(
-    wallet.provider,
-    wallet.account,
-    blocked === null,
-    wallet.block,
-  );
-  const status = blocked ?? passes.status;
 
   return (
     <>

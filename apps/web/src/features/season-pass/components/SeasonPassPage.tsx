@@ -1,29 +1,11 @@
 import { useState } from 'react';
 import { PageHeading } from '../../../components/PageHeading.tsx';
-import { SEASON_PASS_CHAIN_ID } from '../../../lib/ethereum/season-pass-contract.ts';
-import { useEthereumWallet } from '../hooks/use-ethereum-wallet.ts';
-import { useSeasonPassTokens } from '../hooks/use-season-pass-tokens.ts';
-import { seasonPassTexts, tokenStatusTexts, walletStatus } from '../season-pass-status.ts';
+import { useSeasonPass } from '../hooks/use-season-pass.ts';
+import { seasonPassTexts, tokenStatusTexts } from '../season-pass-status.ts';
 import { EthereumWalletPicker } from './EthereumWalletPicker.tsx';
 
 export function SeasonPassPage() {
-  const wallet = useEthereumWallet();
-  const blocked = walletStatus(
-    {
-      hasProvider: wallet.provider !== null || wallet.wallets.length > 0,
-      permissionDenied: wallet.permissionDenied,
-      accounts: wallet.account ? [wallet.account] : [],
-      chainId: wallet.networkId,
-    },
-    SEASON_PASS_CHAIN_ID,
-  );
-  const passes = useSeasonPassTokens(
-    wallet.provider,
-    wallet.account,
-    blocked === null,
-    wallet.block,
-  );
-  const status = blocked ?? passes.status;
+  const { wallet, passes, status } = useSeasonPass();
   const [slide, setSlide] = useState(0);
   const token = passes.tokens[Math.min(slide, passes.tokens.length - 1)];
 

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { links } from '../../../app/route-names.ts';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
+import { Tabs } from '../../../components/Tabs.tsx';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
 import { useChain } from '../../../lib/chain-store.ts';
 import { randomSetupName, useSavedSetups } from '../../../lib/saved-setups.ts';
@@ -55,26 +56,15 @@ function AddByOwner({ network }: { network: string }) {
         If you already have a subscription, add it here with the owner's address only, even if it
         has expired.
       </p>
-      <div className="row tabs" role="tablist" aria-label="How to give the owner">
-        <button
-          type="button"
-          role="tab"
-          className="button"
-          aria-selected={mode === 'manual'}
-          onClick={() => setMode('manual')}
-        >
-          Manually
-        </button>
-        <button
-          type="button"
-          role="tab"
-          className="button"
-          aria-selected={mode === 'wallet'}
-          onClick={() => setMode('wallet')}
-        >
-          With extension
-        </button>
-      </div>
+      <Tabs
+        label="How to give the owner"
+        value={mode}
+        onChange={setMode}
+        options={[
+          { id: 'manual', label: 'Manually' },
+          { id: 'wallet', label: 'With extension' },
+        ]}
+      />
       <form className="stack-s" onSubmit={onAdd}>
         {mode === 'manual' ? (
           <>

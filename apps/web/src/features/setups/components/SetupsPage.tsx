@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { links } from '../../../app/route-names.ts';
 import { PageHeading } from '../../../components/PageHeading.tsx';
+import { Tabs } from '../../../components/Tabs.tsx';
 import { useChain } from '../../../lib/chain-store.ts';
 import { activeSetupOf, useSavedSetups } from '../../../lib/saved-setups.ts';
 import { SetupEditor } from './SetupEditor.tsx';
@@ -40,26 +41,15 @@ export function SetupsPage() {
       </PageHeading>
       {several ? (
         <>
-          <div className="row tabs" role="tablist" aria-label="Setups">
-            <button
-              type="button"
-              role="tab"
-              className="button"
-              aria-selected={tab === 'active'}
-              onClick={() => setTab('active')}
-            >
-              Active subscription
-            </button>
-            <button
-              type="button"
-              role="tab"
-              className="button"
-              aria-selected={tab === 'all'}
-              onClick={() => setTab('all')}
-            >
-              All subscriptions
-            </button>
-          </div>
+          <Tabs
+            label="Setups"
+            value={tab}
+            onChange={setTab}
+            options={[
+              { id: 'active', label: 'Active subscription' },
+              { id: 'all', label: 'All subscriptions' },
+            ]}
+          />
           <div role="tabpanel">
             {tab === 'active' ? (
               editor

@@ -1,0 +1,25 @@
+import { SEASON_PASS_CHAIN_ID } from '../../../lib/ethereum/season-pass-contract.ts';
+import { walletStatus } from '../season-pass-status.ts';
+import { useEthereumWallet } from './use-ethereum-wallet.ts';
+import { useSeasonPassTokens } from './use-season-pass-tokens.ts';
+
+/** The wallet, the page status (wallet checks first, then the tokens) and the tokens. */
+export function useSeasonPass() {
+  const wallet = useEthereumWallet();
+  const blocked = walletStatus(
+    {
+      hasProvider: wallet.provider !== null || wallet.wallets.length > 0,
+      permissionDenied: wallet.permissionDenied,
+      accounts: wallet.account ? [wallet.account] : [],
+      chainId: wallet.networkId,
+    },
+    SEASON_PASS_CHAIN_ID,
+  );
+  const passes = useSeasonPassTokens(
+    wallet.provider,
+    wallet.account,
+    blocked === null,
+    wallet.block,
+  );
+  return { wallet, passes, status: blocked ?? passes.status };
+}
