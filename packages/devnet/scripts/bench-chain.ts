@@ -6,7 +6,7 @@ import { Keyring } from '@polkadot/keyring';
 import type { KeyringPair } from '@polkadot/keyring/types';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
 import { DedotClient, WsProvider } from 'dedot';
-import { removeDir, startDevnet } from '../test/parachain/devnet-process.ts';
+import { removeDir, startDevnet } from '../test/chain/devnet-process.ts';
 
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

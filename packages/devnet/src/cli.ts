@@ -141,14 +141,14 @@ async function main(): Promise<void> {
     }
   }
   if (running.has('chain')) {
-    const { devAccounts, DEV_PHRASE } = await import('./parachain/dev-accounts.ts');
+    const { devAccounts, DEV_PHRASE } = await import('./chain/dev-accounts.ts');
     console.log(`\nDevelopment accounts (1,000,000 XRT each; phrase "${DEV_PHRASE}"):`);
     for (const account of devAccounts()) {
       console.log(`  ${account.suri.padEnd(9)} ${account.type.padEnd(8)} ${account.address}`);
     }
     console.log('  Alice (sr25519) is the sudo key and the RWS oracle.\n');
     if (options.seed) {
-      const { SEED_CONTROLLER_MNEMONIC } = await import('./parachain/seed.ts');
+      const { SEED_CONTROLLER_MNEMONIC } = await import('./chain/seed.ts');
       console.log(
         `Demo scenario (written on a fresh chain): Alice owns an active subscription with devices`,
       );

@@ -1,6 +1,6 @@
 import { ApiPromise, WsProvider } from '@polkadot/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_CONTROLLER_MNEMONIC } from '../../src/parachain/seed.ts';
+import { SEED_CONTROLLER_MNEMONIC } from '../../src/chain/seed.ts';
 import { type DevnetProcess, removeDir, startDevnet } from './devnet-process.ts';
 
 const alice = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';
