@@ -1,5 +1,5 @@
-import type { DevnetOptions, ServiceHandle } from './options.ts';
 import { startChainService } from './chain/service.ts';
+import type { DevnetOptions, ServiceHandle } from './options.ts';
 import { startReleasesServer } from './releases/releases-server.ts';
 
 /** Handles of the services already started, so later services can reach earlier ones. */

@@ -58,6 +58,7 @@ describe('the app chain layer on the devnet', () => {
     ]);
     expect(records[0]!.time).toBeLessThan(records[2]!.time);
     expect(await fetchOwnedTwins(client, aliceAddress, null)).toEqual({ total: 1, twins: [0] });
+    expect(await fetchOwnedTwins(client, bobEd25519, null)).toEqual({ total: 1, twins: [] });
     // A cache with the same total is reused as it is.
     const cached = { total: 1, twins: [42] };
     expect(await fetchOwnedTwins(client, aliceAddress, cached)).toBe(cached);

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { DevnetChain, XRT } from './fixtures/devnet-chain.ts';
 import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
 
 const SCREENS = 'e2e/artifacts/screens';
@@ -6,8 +7,12 @@ const SCREENS = 'e2e/artifacts/screens';
 test('an owner creates a twin, adds sources and reads topics as hex, IPFS and text', async ({
   page,
 }) => {
+  // A fresh account of its own, so twins made by other specs do not show up here.
+  const chain = await DevnetChain.connect();
+  await chain.transfer(chain.pair('//TwinOwner').address, 10n * XRT);
+  await chain.disconnect();
   const wallet = await injectPolkadotExtension(page, [
-    { name: 'Eve', uri: '//Eve', type: 'sr25519' },
+    { name: 'TwinOwner', uri: '//TwinOwner', type: 'sr25519' },
   ]);
   await page.goto('./#/dtwin');
   await page.getByRole('button', { name: 'Polkadot{.js}' }).click();
@@ -21,7 +26,7 @@ test('an owner creates a twin, adds sources and reads topics as hex, IPFS and te
 
   const form = page.getByRole('form', { name: 'Add source' });
   await form.getByLabel(/^Topic/).fill('energy');
-  await form.getByLabel('Source account').fill(wallet.addresses.Eve!);
+  await form.getByLabel('Source account').fill(wallet.addresses.TwinOwner!);
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Source saved.')).toBeVisible({ timeout: 20_000 });
   const row = page.getByTestId('twin-topic').first();
