@@ -36,10 +36,7 @@ test('the Altruist page charts a sensor datalog and appends new records live', a
   await page.screenshot({ path: `${SCREENS}/altruist.png`, fullPage: true });
 });
 
-// Passes on its own and after every other spec but dtwin.spec.ts: after a twin was created from
-// the browser by another account in the same devnet run, this discovery stalls. Not yet
-// understood (the same calls from Node pass); tracked in the issue notes.
-test.fixme('the energy page finds its sensor through the energy topic of the account twin', async ({
+test('the energy page finds its sensor through the energy topic of the account twin', async ({
   page,
 }) => {
   const owner = chain.pair('//Eve');

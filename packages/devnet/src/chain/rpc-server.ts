@@ -195,7 +195,6 @@ export async function startRpcServer(node: ChainNode, options: RpcServerOptions)
           call = callOfExtrinsic(node.runtime, input.subarray(offset, offset + size.toNumber()));
           length = registry.createType('u32', input.slice(input.length - 4)).toNumber();
         } catch (error) {
-          if (process.env.DEVNET_DEBUG) console.error('query_info input', data);
           throw new RpcError(
             -32000,
             `Client error: Execution failed: Could not decode extrinsic: ${(error as Error).message}`,

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Metadata, TypeRegistry } from '@polkadot/types';
 import { expandMetadata } from '@polkadot/types/metadata';
 import type { Codec } from '@polkadot/types/types';
-import { compactStripLength, u8aConcat, u8aToHex } from '@polkadot/util';
+import { compactStripLength, hexToU8a, u8aConcat, u8aToHex } from '@polkadot/util';
 
 export const METADATA_FILE = fileURLToPath(
   new URL('../../data/robonomics-runtime-metadata.scale', import.meta.url),
@@ -116,8 +116,15 @@ export class Runtime {
     return u8aToHex(this.registry.createType(type, value).toU8a());
   }
 
+  /**
+   * Decodes SCALE bytes. Hex goes through bytes first: given a hex string, @polkadot/types reads a
+   * number type as a big-endian value (0x01000000 would become 16777216, not 1).
+   */
   decode<T extends Codec = Codec>(type: string, bytes: string | Uint8Array): T {
-    return this.registry.createType(type, bytes) as unknown as T;
+    return this.registry.createType(
+      type,
+      typeof bytes === 'string' ? hexToU8a(bytes) : bytes,
+    ) as unknown as T;
   }
 
   /** Event bytes: pallet index ++ the pallet's event enum (pitfall 8 of the facts). */

@@ -278,6 +278,13 @@ describe('@polkadot/api against the devnet', () => {
     await send(api.tx.digitalTwin.removeSource(id, topic, dave.address), charlie);
     expect((await api.query.digitalTwin.digitalTwin(id)).toJSON()).toEqual({});
     expect((await api.query.digitalTwin.owner(id)).toString()).toBe(charlie.address);
+    // Counters read back as numbers, not as big-endian hex: the next twin gets the next id.
+    const second = await send(api.tx.digitalTwin.create(), dave);
+    expect(
+      (second.raw.find((e) => e.method === 'NewDigitalTwin')!.data as [string, number])[1],
+    ).toBe(id + 1);
+    expect((await api.query.digitalTwin.total()).toJSON()).toBe(id + 2);
+    expect(Number((await api.query.rws.auctionNext()).toString())).toBe(2);
   });
 
   it('launches robots', async () => {
