@@ -19,8 +19,7 @@ export async function fetchOwnedTwins(
   if (cache && cache.total === total) return cache;
   const from = cache && cache.total < total ? cache.total : 0;
   const ids = Array.from({ length: total - from }, (_, i) => from + i);
-  // Parallel single reads: dedot's .multi on this map was seen to stall in the browser.
-  const owners = await Promise.all(ids.map((id) => client.query.digitalTwin.owner(id)));
+  const owners = ids.length ? await client.query.digitalTwin.owner.multi(ids) : [];
   const found = ids.filter((_, i) => {
     const owner = owners[i];
     return owner !== undefined && addressEq(owner.address(32), account);

@@ -42,9 +42,7 @@ export function useSensorAddress(param: string | undefined, topic: string): Sens
     setResult({ status: 'loading' });
     (async () => {
       const { twins } = await fetchOwnedTwins(client, account, null);
-      const maps = await Promise.all(
-        twins.map((twin) => client.query.digitalTwin.digitalTwin(twin)),
-      );
+      const maps = twins.length ? await client.query.digitalTwin.digitalTwin.multi(twins) : [];
       for (const map of maps) {
         const entry = (map ?? []).find(([key]) => key.toLowerCase() === topic);
         if (entry) return { status: 'found', address: entry[1].address(32) } as const;
