@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type WebSocketRoute } from '@playwright/test';
 import { DevnetChain, XRT } from './fixtures/devnet-chain.ts';
 import { type ExtensionControl, injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
 
@@ -72,5 +72,68 @@ test.describe('subscription', () => {
     await page.goto('./#/');
     await expect(page.getByRole('link', { name: 'Go to setup' })).toBeVisible();
     await expect(page.getByTestId('subscription-users')).toHaveText('1 account added');
+  });
+});
+
+test.describe('subscription account page', () => {
+  test('generates an account, funds it and buys a subscription it owns', async ({ page }) => {
+    const wallet = await injectPolkadotExtension(page, [
+      { name: 'Eve', uri: '//Eve', type: 'sr25519' },
+    ]);
+    if ((await chain.auctionQueueLength()) < 2) await chain.startAuctions(2);
+    await page.goto('./#/rws-subscription');
+    await page.getByRole('button', { name: 'Polkadot{.js}' }).click();
+    await page.getByLabel('ed25519').check();
+    await page.getByRole('button', { name: 'Generate New Account' }).click();
+    const mnemonic = await page.getByTestId('generated-mnemonic').textContent();
+    expect(mnemonic?.trim().split(/\s+/)).toHaveLength(12);
+
+    // A bad amount is refused before anything is signed; the fee shows for a good one.
+    await page.getByLabel('Amount (XRT)').fill('1.0000000001');
+    await expect(page.getByText('The amount can have at most 9 decimals.')).toBeVisible();
+    await page.getByLabel('Amount (XRT)').fill('3');
+    await expect(page.getByTestId('transfer-fee')).toContainText('XRT');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(page.getByText('Transfer completed successfully!')).toBeVisible();
+    expect(wallet.signedCount()).toBe(1);
+    await expect(page.getByTestId('generated-balance')).toContainText('3');
+
+    // The buy is signed by the generated key, in the page: the extension signs nothing more.
+    await page.getByRole('button', { name: 'Buy', exact: true }).click();
+    await expect(page.locator('[data-tx-status="WAIT_TX"]')).toBeVisible();
+    await chain.newBlocks(12);
+    await expect(
+      page.getByText('Subscription has been activated for the new account. It is in your setups.'),
+    ).toBeVisible({ timeout: 30_000 });
+    expect(wallet.signedCount()).toBe(1);
+    const owner = page.getByTestId('generated-account').locator('.address .mono').first();
+    expect(await chain.hasSubscription((await owner.getAttribute('title')) ?? '')).toBe(true);
+    await page.screenshot({ path: `${SCREENS}/subscription-account.png`, fullPage: true });
+  });
+});
+
+test.describe('a lost connection', () => {
+  test('is announced, and the app reconnects and resubscribes by itself', async ({ page }) => {
+    let refuse = false;
+    const sockets: WebSocketRoute[] = [];
+    await page.routeWebSocket(/127\.0\.0\.1:9944/, (ws) => {
+      if (refuse) return void ws.close({ code: 1011, reason: 'node unreachable' });
+      ws.connectToServer();
+      sockets.push(ws);
+    });
+    await page.goto('./#/');
+    await expect(page.getByTestId('subscription-price')).toHaveText('~ 1 XRT');
+    const queue = await chain.auctionQueueLength();
+
+    refuse = true;
+    for (const socket of sockets) await socket.close({ code: 1006 });
+    await expect(page.getByTestId('connection-banner')).toContainText(
+      'The connection to the parachain was lost.',
+    );
+    refuse = false;
+    await expect(page.getByTestId('connection-banner')).toBeHidden({ timeout: 20_000 });
+    // The queue subscription was renewed on the new socket.
+    await chain.startAuctions(1);
+    await expect(page.getByTestId('available-subscriptions')).toHaveText(String(queue + 1));
   });
 });

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { benchBundle } from './bench-bundle.mjs';
+import { benchPrice } from './bench-price.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 let failed = false;
@@ -15,6 +16,9 @@ if (!bundle.ok) {
   );
   failed = true;
 }
+
+console.log('\nTime to the price on the dashboard (devnet stack, Chromium)');
+await benchPrice();
 
 // Benchmarks of the workspaces, each a script run with tsx.
 for (const script of ['packages/devnet/scripts/bench-chain.ts']) {

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Keyring } from '@polkadot/keyring';
 import type { KeyringPair } from '@polkadot/keyring/types';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
@@ -11,7 +14,10 @@ import { fetchLedger } from '@robonomics-dapp/robonomics/chain/queries/ledger';
 import { fetchNextAccountIndex } from '@robonomics-dapp/robonomics/chain/queries/next-account-index';
 import { fetchOwnedTwins } from '@robonomics-dapp/robonomics/chain/queries/owned-twins';
 import { subscribeDevices } from '@robonomics-dapp/robonomics/chain/subscriptions/devices';
-import { sendTransaction } from '@robonomics-dapp/robonomics/chain/tx/send-transaction';
+import {
+  CONNECTION_LOST_PENDING,
+  sendTransaction,
+} from '@robonomics-dapp/robonomics/chain/tx/send-transaction';
 import { throughSubscription } from '@robonomics-dapp/robonomics/chain/tx/through-subscription';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DevnetProcess, removeDir, startDevnet } from './devnet-process.ts';
@@ -109,4 +115,62 @@ describe('the app chain layer on the devnet', () => {
       `Not found ledger ${stranger.address}`,
     );
   });
+
+  it('refuses the second of two simultaneous bids of one account and says why', async () => {
+    // Two tabs of one account bid at once: both read the same nonce, the pool keeps the first.
+    const charlie = keyring.addFromUri('//Charlie');
+    const auction = await fetchFirstFreeAuction(client);
+    const bid = () => sendTransaction(client, client.tx.rws.bid(auction!, 2_000_000_000n), charlie);
+    const outcomes = await Promise.allSettled([bid(), bid()]);
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    const refused = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
+    expect((refused.reason as TxFailedError).message).toMatch(
+      /^Another transaction of this account is already pending/,
+    );
+  });
+
+  it('refuses the second of two simultaneous bids on one auction and says why', async () => {
+    // Two tabs of two accounts bid the same price on the same first free auction.
+    const auction = await fetchFirstFreeAuction(client);
+    const bid = (uri: string) =>
+      sendTransaction(client, client.tx.rws.bid(auction!, 3_000_000_000n), keyring.addFromUri(uri));
+    const outcomes = await Promise.allSettled([bid('//Dave'), bid('//Eve')]);
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    const refused = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toBeInstanceOf(TxFailedError);
+    expect((refused.reason as TxFailedError).code).toBe('RWS.TooSmallBid');
+    expect((refused.reason as TxFailedError).message).not.toBe('Error');
+  });
+});
+
+describe('a connection lost mid-transaction', () => {
+  it('rejects the pending transaction with a clear text, then works again after reconnecting', async () => {
+    // Slow blocks keep the transaction pending while the node goes away.
+    const dir = mkdtempSync(join(tmpdir(), 'devnet-lost-'));
+    let node = await startDevnet(['--block-time', '60000', '--reset'], dir);
+    const port = new URL(node.url).port;
+    const lost = new ChainConnection(node.url, {
+      cacheStorage: new MemoryStorage(),
+      retryDelayMs: 100,
+    });
+    try {
+      const api = await lost.ready();
+      const pending = sendTransaction(api, api.tx.datalog.record('0x6869'), alice, {
+        onPhase: (phase) => {
+          if (phase === 'broadcast') void node.kill();
+        },
+      });
+      await expect(pending).rejects.toThrow(CONNECTION_LOST_PENDING);
+      expect(lost.state).toBe('connecting');
+      // The same data dir on the same port: the app reconnects by itself and can send again.
+      node = await startDevnet(['--instant', '--chain-port', port], dir);
+      await expect.poll(() => lost.state, { timeout: 20_000 }).toBe('connected');
+      const result = await sendTransaction(api, api.tx.datalog.record('0x6869'), alice);
+      expect(result.blockNumber).toBeGreaterThan(0);
+    } finally {
+      await lost.disconnect();
+      await node.stop();
+      removeDir(dir);
+    }
+  }, 60_000);
 });

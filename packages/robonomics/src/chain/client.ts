@@ -53,7 +53,8 @@ export class ChainConnection {
         }
         return endpoint;
       },
-      retryDelayMs: 0,
+      // dedot retries only with a positive delay; the real backoff is in the endpoint selector.
+      retryDelayMs: 1,
       maxRetryAttempts: Number.MAX_SAFE_INTEGER,
       timeout: 30_000,
     });
@@ -99,7 +100,8 @@ export class ChainConnection {
     this.#closed = true;
     try {
       const client = this.client ?? (await this.#ready.catch(() => null));
-      await client?.disconnect();
+      // Closing while the socket is down (a reconnect pending) is still a close.
+      await client?.disconnect().catch(() => {});
     } finally {
       this.#set('disconnected');
     }

@@ -62,3 +62,32 @@ export function describeDispatchError(
     return new TxFailedError('This account may not do this.', 'BadOrigin');
   return new TxFailedError('Error', error.type);
 }
+
+/**
+ * Words for the pool's refusals of a submitted transaction (author_submit* RPC errors 1010-1014),
+ * the commonest being a second tab of the same account sending with the same nonce.
+ */
+export function describeSubmitError(message: string): TxFailedError {
+  if (/1014|priority is too low|already imported|temporarily banned/i.test(message)) {
+    return new TxFailedError(
+      'Another transaction of this account is already pending, maybe from another tab or window. Wait until it is done, then try again.',
+      'Pool.AlreadyPending',
+    );
+  }
+  if (/stale|outdated/i.test(message)) {
+    return new TxFailedError(
+      'The transaction was already replaced by a newer one of this account. Reload and try again.',
+      'Pool.Stale',
+    );
+  }
+  if (/payment|inability to pay/i.test(message)) {
+    return new TxFailedError(
+      'The account cannot pay the transaction fee. Top up the balance and try again.',
+      'Pool.Payment',
+    );
+  }
+  // JSON-RPC errors of the pool start with their code ("1010: Invalid Transaction").
+  return /^\d{4}:/.test(message)
+    ? new TxFailedError(`The node refused the transaction: ${message}`, 'Pool.Invalid')
+    : new TxFailedError(message);
+}

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { documentTitle } from '../route-names.ts';
+import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { RpcLinkBanner } from './RpcLinkBanner.tsx';
@@ -38,6 +39,7 @@ export function RootLayout() {
       </button>
       <Header />
       <RpcLinkBanner />
+      <ConnectionBanner />
       {/* Keyed by path: every route change mounts the page afresh (SPEC §2). */}
       <main id="main" className="main" tabIndex={-1} key={location.pathname}>
         <Outlet />

@@ -10,7 +10,10 @@ import {
 import { minimalBid } from '@robonomics-dapp/robonomics/chain/queries/minimal-bid';
 import { toBalance } from '@robonomics-dapp/robonomics/chain/subscriptions/balance';
 import { subscribeLedger } from '@robonomics-dapp/robonomics/chain/subscriptions/ledger';
-import { sendTransaction } from '@robonomics-dapp/robonomics/chain/tx/send-transaction';
+import {
+  type Submittable,
+  sendTransaction,
+} from '@robonomics-dapp/robonomics/chain/tx/send-transaction';
 import { buyRefusal } from '@robonomics-dapp/robonomics/rws/buy';
 import { isSubscriptionActive } from '@robonomics-dapp/robonomics/rws/subscription';
 import type { IKeyringPair, InjectedSigner } from 'dedot/types';
@@ -28,25 +31,25 @@ export interface BuyRequest {
   onBid?: () => void;
 }
 
+export interface PreparedBuy {
+  tx: Submittable;
+  auctionIndex: number;
+  /** The issue time of the current ledger, to tell a renewal's new ledger from the old one. */
+  previousIssue: bigint | null;
+}
+
 /**
- * Buys (or renews) a subscription: checks the spec's refusals in order, bids minimal bid + 1 on
- * the first auction without a bidder, makes the buyer its own device in the same all-or-nothing
- * batch, then waits block by block until the ledger is active.
+ * Checks the spec's refusals in order and builds the buy transaction: a bid of minimal bid + 1
+ * on the first auction without a bidder and, in the same all-or-nothing batch, the buyer as its
+ * own device. Throws the refusal's text.
  */
-export async function buySubscription({
-  client,
-  from,
-  signer,
-  onSigned,
-  onBid,
-}: BuyRequest): Promise<SubscriptionLedger> {
-  const address = typeof from === 'string' ? from : from.address;
-  if (!client) throw new TxFailedError(buyRefusal({ ready: false }) ?? 'Parachain is not ready');
+export async function prepareBuy(client: RobonomicsClient, address: string): Promise<PreparedBuy> {
   const minimal = minimalBid(client);
-  const [account, auctionIndex, ledger] = await Promise.all([
+  const [account, auctionIndex, ledger, devices] = await Promise.all([
     client.query.system.account(address),
     fetchFirstFreeAuction(client),
     fetchLedger(client, address),
+    fetchDevices(client, address),
   ]);
   const refusal = buyRefusal({
     ready: true,
@@ -58,7 +61,6 @@ export async function buySubscription({
   if (refusal || auctionIndex === null)
     throw new TxFailedError(refusal ?? 'There are no available subscriptions');
 
-  const devices = await fetchDevices(client, address);
   const calls: RuntimeCallLike[] = [client.tx.rws.bid(auctionIndex, minimal + 1n).call];
   // Being its own device lets the owner later act through its subscription (rws.call).
   if (!devices.some((d) => addressEq(d, address))) {
@@ -66,7 +68,20 @@ export async function buySubscription({
   }
   // batch_all: a failed bid must fail the whole transaction, not be skipped silently.
   const tx = client.tx.utility.batchAll(calls);
-  const previousIssue = ledger?.issueTime ?? null;
+  return { tx, auctionIndex, previousIssue: ledger?.issueTime ?? null };
+}
+
+/** Buys (or renews) a subscription, then waits block by block until the ledger is active. */
+export async function buySubscription({
+  client,
+  from,
+  signer,
+  onSigned,
+  onBid,
+}: BuyRequest): Promise<SubscriptionLedger> {
+  const address = typeof from === 'string' ? from : from.address;
+  if (!client) throw new TxFailedError(buyRefusal({ ready: false }) ?? 'Parachain is not ready');
+  const { tx, auctionIndex, previousIssue } = await prepareBuy(client, address);
   await sendTransaction(client, tx, from, {
     signer,
     onPhase: (phase) => phase === 'broadcast' && onSigned?.(),

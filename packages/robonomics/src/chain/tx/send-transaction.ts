@@ -7,11 +7,17 @@ import type {
 import type { RobonomicsClient } from '../client.ts';
 import {
   describeDispatchError,
+  describeSubmitError,
   isUserRejection,
   TxCancelledError,
   TxFailedError,
 } from '../errors.ts';
 import { fetchNextAccountIndex } from '../queries/next-account-index.ts';
+
+export const CONNECTION_LOST =
+  'The connection to the parachain was lost before the transaction was sent. Nothing was sent: try again once the connection is back.';
+export const CONNECTION_LOST_PENDING =
+  'The connection to the parachain was lost while the transaction was pending. It may still be included: check the result once the connection is back before trying again.';
 
 export type TxPhase = 'signing' | 'broadcast' | 'in-block';
 
@@ -49,19 +55,26 @@ export async function sendTransaction(
   return new Promise<TxResult>((resolve, reject) => {
     let settled = false;
     let stopWatching: (() => Promise<void>) | null = null;
+    let submitted = false;
+    // A dropped socket ends the status subscription for good: say so instead of waiting forever.
+    const stopListening = client.provider.on('disconnected', () =>
+      finish(() =>
+        reject(new TxFailedError(submitted ? CONNECTION_LOST_PENDING : CONNECTION_LOST)),
+      ),
+    );
     const finish = (outcome: () => void) => {
       if (settled) return;
       settled = true;
+      stopListening();
       void stopWatching?.().catch(() => {});
       outcome();
     };
     tx.signAndSend(from, { signer, nonce }, (result) => {
       const { status } = result;
+      submitted = true;
       if (status.type === 'Broadcasting' || status.type === 'Validated') onPhase?.('broadcast');
       if (status.type === 'Invalid' || status.type === 'Drop') {
-        finish(() =>
-          reject(new TxFailedError(`The node refused the transaction: ${status.value.error}`)),
-        );
+        finish(() => reject(describeSubmitError(`1010: ${status.value.error}`)));
       } else if (status.type === 'BestChainBlockIncluded' || status.type === 'Finalized') {
         onPhase?.('in-block');
         if (result.dispatchError) {
@@ -81,7 +94,7 @@ export async function sendTransaction(
           reject(
             isUserRejection(error)
               ? new TxCancelledError()
-              : new TxFailedError(error instanceof Error ? error.message : String(error)),
+              : describeSubmitError(error instanceof Error ? error.message : String(error)),
           ),
         );
       },

@@ -1,12 +1,13 @@
 import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/client';
 import { sendTransaction } from '@robonomics-dapp/robonomics/chain/tx/send-transaction';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Amount } from '../../../components/Amount.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { TxButton } from '../../../components/TxButton.tsx';
 import { useTx } from '../../../components/use-tx.ts';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
 import { useChain } from '../../../lib/chain-store.ts';
+import { useFee } from '../../../lib/use-fee.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
 import {
   ROBOT_ADDRESS,
@@ -28,22 +29,9 @@ export function HumanoidPage() {
   const client = useChain((s) => s.client);
   const address = useWallet((s) => s.address);
   const [command, setCommand] = useState<RobotCommandId>('wave');
-  const [fee, setFee] = useState<bigint | null>(null);
+  const fee = useFee(address, (c) => robotPayment(c, command), command);
   const tx = useTx('The payment was cancelled.');
   const id = useId();
-
-  useEffect(() => {
-    setFee(null);
-    if (!client || !address) return;
-    let active = true;
-    robotPayment(client, command)
-      .paymentInfo(address)
-      .then((info) => active && setFee(info.partialFee))
-      .catch(() => active && setFee(null));
-    return () => {
-      active = false;
-    };
-  }, [client, address, command]);
 
   const onPay = () =>
     tx.run(async (signed) => {

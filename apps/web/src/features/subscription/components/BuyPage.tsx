@@ -10,10 +10,11 @@ import { WalletPanel } from '../../../components/WalletPanel.tsx';
 import { useChain } from '../../../lib/chain-store.ts';
 import { randomSetupName, useSavedSetups } from '../../../lib/saved-setups.ts';
 import { useBalance } from '../../../lib/use-balance.ts';
+import { useFee } from '../../../lib/use-fee.ts';
 import { useLedger } from '../../../lib/use-ledger.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
-import { buySubscription } from '../buy-subscription.ts';
+import { buySubscription, prepareBuy } from '../buy-subscription.ts';
 import { useOffer } from '../hooks/use-offer.ts';
 
 const networkNames = {
@@ -34,6 +35,12 @@ export function BuyPage() {
   const tx = useTx('The activation process has been canceled.');
   const addSetup = useSavedSetups((s) => s.addSetup);
   const expired = ledger !== null && ledger !== undefined && !isSubscriptionActive(ledger, now);
+  // Direct call: the buyer signs and pays, so the fee is shown before signing.
+  const fee = useFee(
+    address,
+    async (c) => (address ? (await prepareBuy(c, address)).tx : null),
+    `${available}:${ledger?.issueTime}`,
+  );
   const required = minimalBid === undefined ? undefined : minimalBid + 1n + 10_000_000n;
 
   const onBuy = () =>
@@ -105,6 +112,13 @@ export function BuyPage() {
                 outcome={tx.outcome}
                 onClick={onBuy}
                 disabled={!address}
+                fee={
+                  fee !== null ? (
+                    <span data-testid="buy-fee">
+                      Network fee: <Amount planck={fee} shown={6} />
+                    </span>
+                  ) : undefined
+                }
                 labels={{
                   idle: expired ? 'Renew subscription' : 'Buy subscription',
                   working: 'Processing',

@@ -16,6 +16,7 @@ import { encryptSecret } from '../../../lib/encrypted-secret.ts';
 import { safeStorage } from '../../../lib/safe-storage.ts';
 import { randomSetupName, useSavedSetups } from '../../../lib/saved-setups.ts';
 import { useBalance } from '../../../lib/use-balance.ts';
+import { useFee } from '../../../lib/use-fee.ts';
 import { useLedger } from '../../../lib/use-ledger.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
@@ -206,6 +207,12 @@ function TransferPanel({
   const [amount, setAmount] = useState('2');
   const tx = useTx('The transfer was cancelled.');
   const check = transferProblem(recipient, amount, sender, balance?.transferable, decimals);
+  const planck = 'error' in check ? null : (check.planck ?? null);
+  const fee = useFee(
+    sender,
+    (c) => (planck === null ? null : c.tx.balances.transferKeepAlive(recipient, planck)),
+    `${recipient}:${planck}`,
+  );
 
   const onSend = () =>
     tx.run(async (signed) => {
@@ -269,6 +276,13 @@ function TransferPanel({
         outcome={tx.outcome}
         onClick={onSend}
         disabled={!sender || 'error' in check}
+        fee={
+          fee !== null ? (
+            <span data-testid="transfer-fee">
+              Network fee: <Amount planck={fee} shown={6} />
+            </span>
+          ) : undefined
+        }
         labels={{ idle: 'Send', working: 'Processing transfer…', done: 'Sent', failed: 'Send' }}
       />
     </section>
