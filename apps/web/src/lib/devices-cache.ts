@@ -1,0 +1,49 @@
+import { safeStorage } from './safe-storage.ts';
+
+const KEY = 'robonomics-dapp.devices-cache.v1';
+/** Entries older than this are not shown, even while the live list loads. */
+export const DEVICES_CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+const MAX_ENTRIES = 50;
+
+interface Entry {
+  time: number;
+  value: string[];
+}
+
+function readAll(): Record<string, Entry> {
+  try {
+    const parsed = JSON.parse(safeStorage.get(KEY) ?? '{}') as unknown;
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, Entry>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The last known device list of an owner on an endpoint, while the live one loads. */
+export function readCachedDevices(
+  endpoint: string,
+  owner: string,
+  now = Date.now(),
+): string[] | undefined {
+  const entry = readAll()[`${endpoint}|${owner}`];
+  if (!entry || !Array.isArray(entry.value) || typeof entry.time !== 'number') return undefined;
+  if (now - entry.time > DEVICES_CACHE_MAX_AGE_MS) return undefined;
+  return entry.value.filter((a): a is string => typeof a === 'string');
+}
+
+/** Remembers a device list as {time, value}, keeping the newest entries only. */
+export function writeCachedDevices(
+  endpoint: string,
+  owner: string,
+  value: string[],
+  now = Date.now(),
+): void {
+  const all = readAll();
+  all[`${endpoint}|${owner}`] = { time: now, value };
+  const newest = Object.entries(all)
+    .sort(([, a], [, b]) => (b.time ?? 0) - (a.time ?? 0))
+    .slice(0, MAX_ENTRIES);
+  safeStorage.set(KEY, JSON.stringify(Object.fromEntries(newest)));
+}
