@@ -1,15 +1,7 @@
 import { useId, useState } from 'react';
+import { downloadFile } from '../../../lib/download-file.ts';
 import type { SavedSetup } from '../../../lib/saved-setups.ts';
 import { backupFileName, buildBackup } from '../backup.ts';
-
-function download(name: string, content: string) {
-  const url = URL.createObjectURL(new Blob([content], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** Downloads the setup file Home Assistant imports, with exactly what the user ticks. */
 export function BackupPanel({ setup }: { setup: SavedSetup }) {
@@ -37,7 +29,7 @@ export function BackupPanel({ setup }: { setup: SavedSetup }) {
   const onDownload = () => {
     try {
       const file = buildBackup(setup, options);
-      download(backupFileName(window.location.host, setup.name), JSON.stringify(file, null, 2));
+      downloadFile(backupFileName(window.location.host, setup.name), JSON.stringify(file, null, 2));
       setError(null);
     } catch {
       setError('The IPFS gateway must be an address like https://host:port.');

@@ -1,12 +1,15 @@
 import { isValidAddress, toRobonomicsAddress } from '@robonomics-dapp/robonomics/chain/address';
 import { addDevice } from '@robonomics-dapp/robonomics/rws/devices';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { links } from '../../../app/route-names.ts';
 import { Address } from '../../../components/Address.tsx';
 import { TxButton } from '../../../components/TxButton.tsx';
 import { useTx } from '../../../components/use-tx.ts';
 import { type SavedSetup, useSavedSetups } from '../../../lib/saved-setups.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
 import { useSetDevices } from '../hooks/use-set-devices.ts';
+import { GenerateController } from './GenerateController.tsx';
 
 /**
  * The Home Assistant controller of a setup. The owner saves it on chain too (as a device);
@@ -16,10 +19,13 @@ export function ControllerPanel({
   setup,
   devices,
   isOwner,
+  active,
 }: {
   setup: SavedSetup;
   devices: string[];
   isOwner: boolean;
+  /** The subscription is active: generating a controller needs one. */
+  active: boolean;
 }) {
   const id = useId();
   const signer = useWallet((s) => s.address);
@@ -28,11 +34,15 @@ export function ControllerPanel({
   const [address, setAddress] = useState(setup.controller?.address ?? '');
   const tx = useTx('Saving controller account to User list was cancelled.');
 
-  const onSave = () =>
+  /** Saves the controller locally and, for the owner, as a device on chain (SPEC §5). */
+  const save = (value: string, keystore?: string) =>
     tx.run(async (signed) => {
-      if (!isValidAddress(address)) throw new Error('Please, enter valid address for an account.');
-      const controller = toRobonomicsAddress(address);
-      const keep = setup.controller?.address === controller ? setup.controller.keystore : undefined;
+      if (!isValidAddress(value)) throw new Error('Please, enter valid address for an account.');
+      const controller = toRobonomicsAddress(value);
+      const keep =
+        keystore ??
+        (setup.controller?.address === controller ? setup.controller.keystore : undefined);
+      const local = { controller: { address: controller, ...(keep ? { keystore: keep } : {}) } };
       if (isOwner) {
         const change = addDevice(
           devices,
@@ -41,19 +51,18 @@ export function ControllerPanel({
           { controllerEdit: true },
         );
         if (!change.ok) throw new Error(change.error);
+        // A generated key is kept before the transaction: a cancel must not lose it.
+        if (keystore) updateSetup(setup.owner, setup.network, local);
         if (change.changed) await setDevices(change.devices, signed);
-        updateSetup(setup.owner, setup.network, {
-          controller: { address: controller, ...(keep ? { keystore: keep } : {}) },
-        });
+        updateSetup(setup.owner, setup.network, local);
         return 'Controller setup locally in dapp and saved in chain. Make sure this account is used as a controller in Home Assistant integration.';
       }
       if (!devices.includes(controller))
         throw new Error('The address of controller has not been added in the subscription yet.');
-      updateSetup(setup.owner, setup.network, {
-        controller: { address: controller, ...(keep ? { keystore: keep } : {}) },
-      });
+      updateSetup(setup.owner, setup.network, local);
       return 'Controller setup saved locally in dapp. Make sure this account has been added as a user in the subscription and is used as a controller in Home Assistant integration.';
     });
+  const onSave = () => save(address);
 
   const valid = address === '' || isValidAddress(address);
   return (
@@ -85,6 +94,21 @@ export function ControllerPanel({
         disabled={!valid || address === ''}
         labels={{ idle: 'Save controller', working: 'Saving…', done: 'Saved' }}
       />
+      {isOwner &&
+        (active ? (
+          <GenerateController
+            name={setup.name}
+            onGenerated={(generated) => {
+              setAddress(generated.address);
+              void save(generated.address, generated.keystore);
+            }}
+          />
+        ) : (
+          <p className="small">
+            To generate new controller you need active subscription.{' '}
+            <Link to={links.activate}>Renew here</Link>
+          </p>
+        ))}
     </section>
   );
 }

@@ -1,18 +1,26 @@
-import { isValidAddress, toRobonomicsAddress } from '@robonomics-dapp/robonomics/chain/address';
+import {
+  addressEq,
+  isValidAddress,
+  toRobonomicsAddress,
+} from '@robonomics-dapp/robonomics/chain/address';
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
+import { fetchDevices } from '@robonomics-dapp/robonomics/chain/queries/devices';
 import { type ChangeEvent, type DragEvent, type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { links } from '../../../app/route-names.ts';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
 import { Tabs } from '../../../components/Tabs.tsx';
+import { useTx } from '../../../components/use-tx.ts';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
 import { useChain } from '../../../lib/chain-store.ts';
 import { randomSetupName, useSavedSetups } from '../../../lib/saved-setups.ts';
+import { sendForSubscription } from '../../../lib/send-for-subscription.ts';
 import { useLedger } from '../../../lib/use-ledger.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
 import { parseBackup } from '../backup.ts';
+import { GenerateController, type GeneratedController } from './GenerateController.tsx';
 
 function AddByOwner({ network }: { network: string }) {
   const id = useId();
@@ -126,6 +134,93 @@ function AddByOwner({ network }: { network: string }) {
   );
 }
 
+/**
+ * "Generate a setup": the connected owner creates a new controller account and the setup in one
+ * go; the controller joins the owner's devices unless it is already there.
+ */
+function GenerateSetup({ network }: { network: string }) {
+  const id = useId();
+  const client = useChain((s) => s.client);
+  const signer = useWallet((s) => s.address);
+  const addSetup = useSavedSetups((s) => s.addSetup);
+  const [typedOwner, setTypedOwner] = useState('');
+  const [name, setName] = useState('');
+  const owner = typedOwner.trim() || signer || '';
+  const ledger = useLedger(isValidAddress(owner) ? owner : null);
+  const tx = useTx('Saving controller account to User list was cancelled.');
+
+  const onGenerated = (controller: GeneratedController) =>
+    tx.run(async (signed) => {
+      if (!client) throw new Error('Parachain is not ready.');
+      if (!signer) throw new Error('Signer required');
+      if (!isValidAddress(owner)) throw new Error("Please, add a correct owner's address");
+      const ownerAddress = toRobonomicsAddress(owner);
+      if (!addressEq(ownerAddress, signer)) throw new Error('owner != signer');
+      // The key is saved with the setup first: a cancelled transaction must not lose it.
+      addSetup({
+        owner: ownerAddress,
+        name: name.trim().slice(0, 100) || randomSetupName(),
+        network,
+        controller,
+      });
+      const devices = await fetchDevices(client, ownerAddress);
+      if (devices.some((d) => addressEq(d, controller.address))) return 'Setup saved';
+      await sendForSubscription(
+        client,
+        client.tx.rws.setDevices([...devices, controller.address]),
+        ownerAddress,
+        signed,
+      );
+      return 'Setup saved';
+    });
+
+  return (
+    <section className="card stack" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Generate a setup</h2>
+      <p className="small muted">
+        For the owner of a subscription: creates a new controller account for Home Assistant and
+        saves the setup. Connect the owner's account first.
+      </p>
+      <label htmlFor={`${id}-owner`}>Owner address</label>
+      <input
+        id={`${id}-owner`}
+        className="input mono"
+        placeholder={signer ?? 'Connect the owner account'}
+        value={typedOwner}
+        onChange={(e) => setTypedOwner(e.target.value)}
+      />
+      {owner && isValidAddress(owner) && ledger === null && (
+        <p className="error small">No subscription found for this account.</p>
+      )}
+      <label htmlFor={`${id}-name`}>Name of setup (dapp only)</label>
+      <input
+        id={`${id}-name`}
+        className="input"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+      />
+      {signer ? (
+        <GenerateController name={name || 'Setup'} onGenerated={(c) => void onGenerated(c)} />
+      ) : (
+        <p className="small muted">Signer required: connect the owner's account.</p>
+      )}
+      {tx.busy && (
+        <p className="loading" role="status">
+          Saving the setup
+        </p>
+      )}
+      {tx.outcome && (
+        <p
+          className={`small ${tx.outcome.kind === 'error' ? 'error' : tx.outcome.kind === 'success' ? 'ok' : 'muted'}`}
+          role={tx.outcome.kind === 'error' ? 'alert' : 'status'}
+        >
+          {tx.outcome.text}
+        </p>
+      )}
+    </section>
+  );
+}
+
 function UploadSetup({ network }: { network: string }) {
   const id = useId();
   const navigate = useNavigate();
@@ -188,11 +283,13 @@ export function NewSetupPage() {
   return (
     <>
       <PageHeading title="New Subscription setup">
-        Add a subscription to this app by its owner's address, or restore a backup file.
+        Add a subscription to this app by its owner's address, restore a backup file, or generate a
+        setup with a new controller account.
       </PageHeading>
       <div className="grid-2">
         <AddByOwner network={network} />
         <UploadSetup network={network} />
+        <GenerateSetup network={network} />
       </div>
     </>
   );

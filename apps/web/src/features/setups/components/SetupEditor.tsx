@@ -104,6 +104,7 @@ export function SetupEditor({ setup, choices }: { setup: SavedSetup; choices: Sa
             setup={setup}
             devices={devices}
             isOwner={role === 'owner'}
+            active={ledger ? isSubscriptionActive(ledger, now) : false}
           />
         )}
         {devices ? (

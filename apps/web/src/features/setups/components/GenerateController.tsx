@@ -1,0 +1,96 @@
+import { useId, useState } from 'react';
+import { Address } from '../../../components/Address.tsx';
+import { downloadFile } from '../../../lib/download-file.ts';
+
+export interface GeneratedController {
+  address: string;
+  /** The polkadot-js keystore, JSON text, sealed with the user's password. */
+  keystore: string;
+}
+
+/**
+ * Generates a new ed25519 controller account: the keystore file, encrypted with the password
+ * the user chose, is downloaded and the secret phrase shown once. `onGenerated` then saves it.
+ */
+export function GenerateController({
+  name,
+  onGenerated,
+}: {
+  name: string;
+  onGenerated: (controller: GeneratedController) => void;
+}) {
+  const id = useId();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [created, setCreated] = useState<{ address: string; mnemonic: string } | null>(null);
+
+  const onCreate = async () => {
+    if (!password) {
+      setError('Create password and store it savely');
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      const [{ generateMnemonic, pairFromUri }, { encodeKeystore }] = await Promise.all([
+        import('@robonomics-dapp/robonomics/crypto/keys'),
+        import('@robonomics-dapp/robonomics/crypto/keystore'),
+      ]);
+      const mnemonic = generateMnemonic();
+      const keystore = encodeKeystore(pairFromUri(mnemonic, 'ed25519'), password, {
+        name: `${name} controller`,
+      });
+      const text = JSON.stringify(keystore);
+      downloadFile(`Controller-${keystore.address}.json`, text);
+      setPassword('');
+      setCreated({ address: keystore.address, mnemonic });
+      onGenerated({ address: keystore.address, keystore: text });
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <details className="stack-s">
+      <summary>Generate new account for the Controller</summary>
+      <p className="notice-warn small">
+        Beware: by generating this account you will overwrite existing Controller address in
+        subscription.
+      </p>
+      <label htmlFor={`${id}-password`}>A password for new Controller account *</label>
+      <input
+        id={`${id}-password`}
+        type="password"
+        className="input"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      {error && <p className="error small">{error}</p>}
+      <button
+        type="button"
+        className="button"
+        onClick={() => void onCreate()}
+        disabled={busy || created !== null}
+      >
+        {created ? 'Created, check downloads' : busy ? 'Creating…' : 'Create'}
+      </button>
+      {created && (
+        <div className="stack-s" data-testid="generated-controller">
+          <p className="small">
+            Account generated: <Address address={created.address} />
+          </p>
+          <p className="notice-warn small">
+            Remember to save the seed: <span className="mono break">{created.mnemonic}</span>
+          </p>
+          <p className="small muted">
+            It is shown only now. The downloaded keystore file opens with your password.
+          </p>
+        </div>
+      )}
+    </details>
+  );
+}

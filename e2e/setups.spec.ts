@@ -1,0 +1,144 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { Keyring } from '@polkadot/keyring';
+import type { KeyringPair$Json } from '@polkadot/keyring/types';
+import { DevnetChain } from './fixtures/devnet-chain.ts';
+import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
+
+const SCREENS = 'e2e/artifacts/screens';
+const OWNER = { name: 'Ferdie', uri: '//Ferdie', type: 'sr25519' } as const;
+const STRANGER = { name: 'Stranger', uri: '//Stranger', type: 'sr25519' } as const;
+let chain: DevnetChain;
+let owner: string;
+const bobEd25519 = '4GvnAjgUnhCvhCLz7TkJdxYUhTxN8W5keXrRndG5aijDsEX7';
+
+test.beforeAll(async () => {
+  chain = await DevnetChain.connect();
+  owner = chain.pair(OWNER.uri).address;
+  await chain.grantSubscription(owner);
+});
+
+test.afterAll(async () => {
+  await chain?.disconnect();
+});
+
+/** Saves the owner's subscription as a setup through "Add by owner" and opens it. */
+async function addSetupByOwner(page: Page, name: string) {
+  await page.goto('./#/rws-setup-new');
+  await page.getByLabel('Owner address').first().fill(owner);
+  await expect(page.getByTestId('owner-subscription')).toContainText('Subscription:');
+  await page.getByLabel('Name of setup (dapp only)').first().fill(name);
+  await page.getByRole('button', { name: 'Add setup' }).click();
+  await expect(page).toHaveURL(/#\/rws-setup$/);
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+}
+
+test.describe('setups', () => {
+  test('adds a setup by owner, adds and removes a user, and refuses a non-owner', async ({
+    page,
+  }) => {
+    await injectPolkadotExtension(page, [OWNER, STRANGER]);
+    await addSetupByOwner(page, 'Test home');
+    await page.getByRole('button', { name: 'Polkadot{.js}' }).click();
+    await expect(page.getByTestId('setup-role')).toHaveText('Admin (owner)');
+
+    const users = page.getByRole('form', { name: 'Add a user' });
+    await users.getByLabel('Account address').fill(bobEd25519);
+    await users.getByLabel('Label (dapp only)').fill('<b>Bob phone</b>');
+    await users.getByRole('button', { name: 'Add user' }).click();
+    await expect(users.getByText('User list has been updated.')).toBeVisible();
+    expect(await chain.devices(owner)).toContain(bobEd25519);
+    // A label with markup is kept as text.
+    await expect(page.getByLabel(`Label of ${bobEd25519} (this browser only)`)).toHaveValue(
+      '<b>Bob phone</b>',
+    );
+
+    await users.getByLabel('Account address').fill(bobEd25519);
+    await users.getByRole('button', { name: /^Add (another )?user$/ }).click();
+    await expect(users.getByText('The address is already in the subscription.')).toBeVisible();
+    await users.getByLabel('Account address').fill('not an address');
+    await users.getByRole('button', { name: /^Add (another )?user$/ }).click();
+    await expect(users.getByText('Please, enter a valid account address.')).toBeVisible();
+
+    await page.getByRole('button', { name: `Remove ${bobEd25519} from the subscription` }).click();
+    await page.getByRole('button', { name: 'Remove', exact: true }).click();
+    await expect(page.getByText('User list has been updated.').first()).toBeVisible();
+    await expect.poll(() => chain.devices(owner)).not.toContain(bobEd25519);
+    await page.screenshot({ path: `${SCREENS}/setups-users.png`, fullPage: true });
+
+    // Another account sees the setup but cannot change its users.
+    await page.getByLabel('Account', { exact: true }).selectOption({ index: 1 });
+    await expect(page.getByTestId('setup-role')).toHaveText('not added');
+    await expect(
+      page.getByText('Only the owner of the subscription can add or remove users.'),
+    ).toBeVisible();
+  });
+
+  test('generates a controller whose downloaded keystore opens with the password', async ({
+    page,
+  }) => {
+    await injectPolkadotExtension(page, [OWNER]);
+    await addSetupByOwner(page, 'Controller home');
+    await page.getByRole('button', { name: 'Polkadot{.js}' }).click();
+    await expect(page.getByTestId('setup-role')).toHaveText('Admin (owner)');
+
+    await page.getByText('Generate new account for the Controller').click();
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByText('Create password and store it savely')).toBeVisible();
+    await page.getByLabel('A password for new Controller account *').fill('home pass 1');
+    const downloaded = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Create' }).click();
+    const file = await downloaded;
+    expect(file.suggestedFilename()).toMatch(/^Controller-4\w+\.json$/);
+    const json = JSON.parse(readFileSync(await file.path(), 'utf8')) as KeyringPair$Json;
+
+    // An independent wallet library opens the file with the password.
+    const pair = new Keyring({ ss58Format: 32 }).addFromJson(json);
+    pair.decodePkcs8('home pass 1');
+    expect(pair.isLocked).toBe(false);
+    expect(pair.type).toBe('ed25519');
+    await expect(page.getByTestId('generated-controller')).toContainText(
+      'Remember to save the seed',
+    );
+
+    await expect(
+      page.getByText('Controller setup locally in dapp and saved in chain.', { exact: false }),
+    ).toBeVisible();
+    expect(await chain.devices(owner)).toContain(pair.address);
+    await expect(page.getByText('in the user list')).toBeVisible();
+    await page.screenshot({ path: `${SCREENS}/setups-controller.png`, fullPage: true });
+  });
+
+  test('a backup restores the setup in a fresh browser; another network is refused', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    await addSetupByOwner(page, 'Backup home');
+    await page.getByText('Subscription backup').click();
+    const downloaded = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download backup' }).click();
+    const backupPath = await (await downloaded).path();
+    const backup = JSON.parse(readFileSync(backupPath, 'utf8'));
+    expect(backup).toMatchObject({ owner, name: 'Backup home', network: 'local' });
+
+    const fresh = await browser.newContext();
+    const other = await fresh.newPage();
+    await other.goto('./#/rws-setup-new');
+    await other.getByLabel('Upload .json with setup').setInputFiles(backupPath);
+    await expect(other).toHaveURL(/#\/rws-setup$/);
+    await expect(other.getByRole('heading', { name: 'Backup home' })).toBeVisible();
+
+    const foreign = testInfo.outputPath('kusama-backup.json');
+    writeFileSync(foreign, JSON.stringify({ ...backup, network: 'kusama' }));
+    await other.goto('./#/rws-setup-new');
+    await other.getByLabel('Upload .json with setup').setInputFiles(foreign);
+    await expect(other.getByRole('alert')).toHaveText(
+      "Network mismatch! Imported setup is for 'kusama', but the current network is 'local'. Please switch networks and try again.",
+    );
+    const broken = testInfo.outputPath('broken.json');
+    writeFileSync(broken, '{"owner": ');
+    await other.getByLabel('Upload .json with setup').setInputFiles(broken);
+    await expect(other.getByRole('alert')).toHaveText('Invalid JSON format');
+    await fresh.close();
+  });
+});
