@@ -1,0 +1,34 @@
+/**
+ * "Keep me signed in": the user's secret phrase sealed with a non-extractable AES-GCM-256
+ * CryptoKey. The key object is stored beside the ciphertext in IndexedDB (structured clone keeps
+ * it non-extractable), so script can use it on this device but never read it out.
+ */
+export interface SealedUserKey {
+  user: string;
+  iv: Uint8Array;
+  key: CryptoKey;
+  sealed: ArrayBuffer;
+}
+
+export async function sealUserKey(user: string, mnemonic: string): Promise<SealedUserKey> {
+  const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, [
+    'encrypt',
+    'decrypt',
+  ]);
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const sealed = await crypto.subtle.encrypt(
+    { name: 'AES-GCM', iv: iv as BufferSource },
+    key,
+    new TextEncoder().encode(mnemonic),
+  );
+  return { user, iv, key, sealed };
+}
+
+export async function openUserKey(record: SealedUserKey): Promise<string> {
+  const plain = await crypto.subtle.decrypt(
+    { name: 'AES-GCM', iv: record.iv as BufferSource },
+    record.key,
+    record.sealed,
+  );
+  return new TextDecoder().decode(plain);
+}

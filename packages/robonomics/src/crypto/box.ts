@@ -1,0 +1,200 @@
+import { decodeAddress } from '@dedot/utils';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import ed2curve from 'ed2curve';
+import nacl from 'tweetnacl';
+import type { KeyPair } from './keys.ts';
+
+/**
+ * NaCl box between two ed25519 accounts, byte-compatible with the original app (tweetnacl +
+ * ed2curve) and the Home Assistant integration (PyNaCl): facts/interop.md §1.1–§1.2.
+ * Wire layout: nonce(24) || tag(16) || ciphertext, carried as "0x" + lowercase hex.
+ */
+
+export const NONCE_LENGTH = 24;
+/** nonce + Poly1305 tag: every box is exactly this much longer than its plaintext. */
+export const BOX_OVERHEAD = NONCE_LENGTH + nacl.box.overheadLength;
+
+/**
+ * An ed25519 secret as keys.ts holds it (a KeyPair, or its 64-byte seed || public key), or the
+ * bare 32-byte seed HA stores. Only the seed half is used: ed2curve hashes the first 32 bytes.
+ */
+export type BoxSecret = KeyPair | Uint8Array;
+/** A public key (32 bytes), or an SS58 address of any prefix, or 0x-hex of the key. */
+export type BoxPublic = Uint8Array | string;
+
+export type DecryptFailure =
+  | 'bad-hex'
+  | 'too-short'
+  | 'bad-key'
+  | 'auth-failed'
+  | 'bad-utf8'
+  | 'not-a-recipient'
+  | 'bad-envelope';
+
+/**
+ * Why a ciphertext could not be opened. `message` is the original app's catalogued text
+ * "decryptMsg" (the UI shows "Error: decryptMsg"); `reason` and `detail` say what went wrong.
+ */
+export class DecryptError extends Error {
+  override readonly name = 'DecryptError';
+  readonly reason: DecryptFailure;
+  readonly detail: string;
+
+  constructor(reason: DecryptFailure, detail: string) {
+    super('decryptMsg');
+    this.reason = reason;
+    this.detail = detail;
+  }
+}
+
+const encoder = new TextEncoder();
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+function secretSeed(secret: BoxSecret): Uint8Array {
+  if (secret instanceof Uint8Array) {
+    if (secret.length !== 32 && secret.length !== 64) {
+      throw new Error('An ed25519 secret key is a 32-byte seed or a 64-byte seed || public key.');
+    }
+    return secret.subarray(0, 32);
+  }
+  if (secret.type !== 'ed25519') {
+    throw new Error('Encryption needs an ed25519 key; this key is sr25519.');
+  }
+  return secretSeed(secret.secretKey);
+}
+
+/** Public key bytes from raw bytes, an SS58 address (any prefix) or 0x-hex. */
+export function publicKeyOf(key: BoxPublic): Uint8Array {
+  if (key instanceof Uint8Array) {
+    if (key.length !== 32) throw new Error('A public key is 32 bytes.');
+    return key;
+  }
+  let bytes: Uint8Array;
+  try {
+    bytes = decodeAddress(key.trim());
+  } catch {
+    throw new Error(`"${key}" is not a valid account address.`);
+  }
+  if (bytes.length !== 32) throw new Error(`"${key}" is not a 32-byte account.`);
+  return bytes;
+}
+
+function curvePublic(key: BoxPublic): Uint8Array {
+  const curve = ed2curve.convertPublicKey(publicKeyOf(key));
+  if (!curve) throw new Error('This public key is not an ed25519 point; it cannot receive a box.');
+  return curve;
+}
+
+/**
+ * HA's device filter (interop §2.4): libsodium's ed25519 -> curve25519 conversion succeeds.
+ * libsodium also refuses small-order points and points outside the prime-order subgroup, which
+ * ed2curve alone accepts, hence the extra checks.
+ */
+export function canEncryptTo(key: BoxPublic): boolean {
+  try {
+    const bytes = publicKeyOf(key);
+    if (!ed2curve.convertPublicKey(bytes)) return false;
+    const point = ed25519.Point.fromBytes(bytes);
+    return !point.isSmallOrder() && point.isTorsionFree();
+  } catch {
+    return false;
+  }
+}
+
+/** Raw box: nonce || tag || ciphertext. A nonce is only passed for reproducible vectors. */
+export function encryptBytes(
+  plaintext: Uint8Array,
+  senderSecret: BoxSecret,
+  recipientPublicKey: BoxPublic,
+  nonce: Uint8Array = nacl.randomBytes(NONCE_LENGTH),
+): Uint8Array {
+  if (nonce.length !== NONCE_LENGTH) throw new Error('A box nonce is 24 bytes.');
+  const sealed = nacl.box(
+    plaintext,
+    nonce,
+    curvePublic(recipientPublicKey),
+    ed2curve.convertSecretKey(secretSeed(senderSecret)),
+  );
+  const out = new Uint8Array(NONCE_LENGTH + sealed.length);
+  out.set(nonce);
+  out.set(sealed, NONCE_LENGTH);
+  return out;
+}
+
+/** Box a text (UTF-8) or bytes for a recipient: "0x" + hex(nonce || tag || ciphertext). */
+export function encryptMessage(
+  plaintext: string | Uint8Array,
+  senderSecret: BoxSecret,
+  recipientPublicKey: BoxPublic,
+  nonce?: Uint8Array,
+): string {
+  const bytes = typeof plaintext === 'string' ? encoder.encode(plaintext) : plaintext;
+  return `0x${bytesToHex(encryptBytes(bytes, senderSecret, recipientPublicKey, nonce))}`;
+}
+
+/** Hex text -> bytes. Like HA, a leading "0x" is optional; surrounding whitespace is ignored. */
+export function boxHexToBytes(hex: string): Uint8Array {
+  if (typeof hex !== 'string') throw new DecryptError('bad-hex', 'The ciphertext is not text.');
+  const clean = hex.trim().replace(/^0x/, '');
+  if (clean.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(clean)) {
+    throw new DecryptError('bad-hex', 'The ciphertext is not hex text.');
+  }
+  const bytes = new Uint8Array(clean.length / 2);
+  for (let i = 0; i < bytes.length; i++) {
+    bytes[i] = Number.parseInt(clean.slice(i * 2, i * 2 + 2), 16);
+  }
+  return bytes;
+}
+
+/** Opens a raw box; the nonce is read from the first 24 bytes and may repeat (HA reuses it). */
+export function decryptBytes(
+  box: Uint8Array,
+  recipientSecret: BoxSecret,
+  senderPublicKey: BoxPublic,
+): Uint8Array {
+  if (box.length < BOX_OVERHEAD) {
+    throw new DecryptError('too-short', `A box is at least ${BOX_OVERHEAD} bytes.`);
+  }
+  let senderCurve: Uint8Array;
+  let recipientCurve: Uint8Array;
+  try {
+    senderCurve = curvePublic(senderPublicKey);
+    recipientCurve = ed2curve.convertSecretKey(secretSeed(recipientSecret));
+  } catch (error) {
+    throw new DecryptError('bad-key', (error as Error).message);
+  }
+  const opened = nacl.box.open(
+    box.subarray(NONCE_LENGTH),
+    box.subarray(0, NONCE_LENGTH),
+    senderCurve,
+    recipientCurve,
+  );
+  if (!opened) {
+    throw new DecryptError('auth-failed', 'Wrong key, or the ciphertext was altered.');
+  }
+  return opened;
+}
+
+/** Opens "0x…" hex and returns the raw plaintext bytes (e.g. a recorded video). */
+export function decryptMessageBytes(
+  hex: string,
+  recipientSecret: BoxSecret,
+  senderPublicKey: BoxPublic,
+): Uint8Array {
+  return decryptBytes(boxHexToBytes(hex), recipientSecret, senderPublicKey);
+}
+
+/** Opens "0x…" hex and decodes the plaintext as UTF-8, as HA's decrypt_message does. */
+export function decryptMessage(
+  hex: string,
+  recipientSecret: BoxSecret,
+  senderPublicKey: BoxPublic,
+): string {
+  const bytes = decryptMessageBytes(hex, recipientSecret, senderPublicKey);
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    throw new DecryptError('bad-utf8', 'The plaintext is not UTF-8 text.');
+  }
+}

@@ -1,0 +1,286 @@
+import { encodeAddress } from '@dedot/utils';
+import { describe, expect, it } from 'vitest';
+import { DecryptError, decryptMessage, encryptMessage } from '../crypto/box.ts';
+import { pairFromUri } from '../crypto/keys.ts';
+import {
+  buildHaPassRecord,
+  buildLaunchCommand,
+  canTransition,
+  chainLaunchProblem,
+  createLaunchRequest,
+  DATALOG_RECORD_LIMIT,
+  decryptHaPassAsController,
+  decryptHaPassAsUser,
+  HA_REGISTRATION_PARAM,
+  isHaPassRecordFor,
+  isProcessable,
+  LAUNCH_STATUS_TEXT,
+  type LaunchStatus,
+  parseHaPassRecord,
+  parseLaunchCommand,
+  parseLaunchRequest,
+  serializeLaunchCommand,
+  statusForFailure,
+  toServiceCall,
+  transitionLaunch,
+} from './launch.ts';
+
+// facts/interop.md §9.1
+const user = pairFromUri('bottom drive obey lake curtain smoke basket hold race lonely fit walk');
+const controller = pairFromUri(
+  'legal winner thank year wave sausage worth useful legal winner thank yellow',
+);
+const USER = '4DNhfCUWDh5LG2GkFHPDdZfejMoSezRnF3tRfvudqLzn2HAs';
+const CONTROLLER = '4Eyj9NvT8hPBtszHK14VJTxULq8mFC41hY3ndXbJdW7heo3G';
+const OWNER_KEY = pairFromUri('//Alice', 'sr25519').publicKey;
+const OWNER = encodeAddress(OWNER_KEY, 32);
+const NONCE = Uint8Array.from({ length: 24 }, (_, i) => i);
+const LAUNCH =
+  '{"platform":"light","name":"turn_on","params":{"entity_id":"light.lamp","brightness":128,"rgb_color":[30,30,230]}}';
+const LAUNCH_BOX =
+  '0x000102030405060708090a0b0c0d0e0f101112131415161749031855b5f56c07c053e5d367c05f458414f655cf765a1678ef282e4f780dc84c2d277e36909300a765c5522f69662e981688433af253c7370e54f7d07c42b1ba82b54e7e0016160e7ab1735d6d2c313074a408c30625a21e9aba989780029c5f53ea12ad1434f0f953592eee2da5ae341a7524c620ffcef85e18c1f57bbdd2ae42';
+
+const lampOn = () =>
+  buildLaunchCommand('light', 'turn_on', 'light.lamp', {
+    brightness: 128,
+    rgb_color: [30, 30, 230],
+  });
+
+describe('launch commands', () => {
+  it('builds the vector command byte for byte and boxes it to the vector ciphertext', () => {
+    const text = serializeLaunchCommand(lampOn());
+    expect(text).toBe(LAUNCH);
+    expect(encryptMessage(text, user, CONTROLLER, NONCE)).toBe(LAUNCH_BOX);
+    const back = parseLaunchCommand(decryptMessage(LAUNCH_BOX, controller, USER));
+    expect(back).toEqual({ ok: true, value: lampOn() });
+  });
+
+  it('has the registration parameter of the vectors', () => {
+    expect(HA_REGISTRATION_PARAM).toBe(
+      '0x000000000000000000000000000000002f68615f726567697374726174696f6e',
+    );
+  });
+
+  it('maps a command to the HA service call (interop §9.2 item 6)', () => {
+    expect(toServiceCall(lampOn())).toEqual({
+      domain: 'light',
+      service: 'turn_on',
+      data: { brightness: 128, rgb_color: [30, 30, 230] },
+      target: { entity_id: 'light.lamp' },
+    });
+    const toggle = buildLaunchCommand('switch', 'toggle', 'switch.kettle');
+    expect(serializeLaunchCommand(toggle)).toBe(
+      '{"platform":"switch","name":"toggle","params":{"entity_id":"switch.kettle"}}',
+    );
+    expect(toServiceCall(toggle).data).toBeNull();
+    const select = buildLaunchCommand('select', 'select_option', 'select.mode', {
+      option: 'eco',
+      skipped: undefined,
+    });
+    expect(select.params).toEqual({ entity_id: 'select.mode', option: 'eco' });
+  });
+
+  it('refuses malformed names and a second entity id', () => {
+    expect(() => buildLaunchCommand('Light', 'turn_on', 'light.lamp')).toThrow('domain');
+    expect(() => buildLaunchCommand('light', 'turn on', 'light.lamp')).toThrow('service name');
+    expect(() => buildLaunchCommand('light', 'turn_on', 'lamp')).toThrow('not an entity id');
+    expect(() =>
+      buildLaunchCommand('light', 'turn_on', 'light.lamp', { entity_id: 'x.y' }),
+    ).toThrow('apart from the service data');
+  });
+
+  it('parses commands from JSON, Python text or objects and explains what is missing', () => {
+    expect(parseLaunchCommand(JSON.parse(LAUNCH))).toEqual({ ok: true, value: lampOn() });
+    expect(
+      parseLaunchCommand(
+        "{'platform': 'switch', 'name': 'turn_off', 'params': {'entity_id': 'switch.a'}}",
+      ),
+    ).toMatchObject({ ok: true, value: { platform: 'switch' } });
+    expect(parseLaunchCommand({ name: 'x', params: { entity_id: 'a.b' } })).toEqual({
+      ok: false,
+      error: 'The launch command has no "platform" (Home Assistant domain).',
+    });
+    expect(parseLaunchCommand({ platform: 'a', params: { entity_id: 'a.b' } })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('"name"'),
+    });
+    expect(parseLaunchCommand({ platform: 'a', name: 'b', params: {} })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('params.entity_id'),
+    });
+    expect(parseLaunchCommand('0x1234')).toMatchObject({ ok: false });
+    expect(parseLaunchCommand(['platform'])).toMatchObject({ ok: false });
+  });
+
+  it('flags commands that HA cannot read from a chain launch file (literal_eval)', () => {
+    expect(chainLaunchProblem(lampOn())).toBeUndefined();
+    expect(chainLaunchProblem(buildLaunchCommand('light', 'turn_on', 'light.a', { x: true }))).toBe(
+      'command.params.x is true, which Home Assistant cannot read from the chain; use 1 or 0.',
+    );
+    expect(
+      chainLaunchProblem(buildLaunchCommand('text', 'set_value', 'text.a', { value: null })),
+    ).toContain('is null');
+    expect(
+      chainLaunchProblem(buildLaunchCommand('text', 'set_value', 'text.a', { value: 'Лампа' })),
+    ).toContain('non-ASCII');
+    expect(
+      chainLaunchProblem(buildLaunchCommand('text', 'set_value', 'text.a', { value: 'a"b' })),
+    ).toContain('quote or backslash');
+    expect(
+      chainLaunchProblem(buildLaunchCommand('text', 'set_value', 'text.a', { list: [1, [false]] })),
+    ).toContain('command.params.list[1][0] is false');
+    expect(
+      chainLaunchProblem(buildLaunchCommand('text', 'set_value', 'text.a', { v: "it's" })),
+    ).toBe(undefined);
+  });
+});
+
+describe('launch status machine', () => {
+  const all: LaunchStatus[] = ['pending', 'approved', 'success', 'declined', 'error'];
+
+  it('processes only pending commands', () => {
+    const request = createLaunchRequest(lampOn());
+    expect(request).toEqual({ launch: lampOn(), tx: { tx_status: 'pending' } });
+    expect(isProcessable(request)).toBe(true);
+    for (const status of all.filter((s) => s !== 'pending')) {
+      expect(isProcessable({ ...request, tx: { tx_status: status } })).toBe(false);
+    }
+  });
+
+  it('moves pending to error, declined, approved or success', () => {
+    const request = createLaunchRequest(lampOn());
+    for (const to of ['error', 'declined', 'approved', 'success'] as const) {
+      const next = transitionLaunch(request, to);
+      expect(next).toEqual({ ok: true, value: { launch: request.launch, tx: { tx_status: to } } });
+    }
+    // The input is not mutated.
+    expect(request.tx.tx_status).toBe('pending');
+  });
+
+  it('lets an approved command finish, and nothing leaves a final state', () => {
+    const approved = transitionLaunch(createLaunchRequest(lampOn()), 'approved');
+    if (!approved.ok) throw new Error(approved.error);
+    expect(transitionLaunch(approved.value, 'success')).toMatchObject({ ok: true });
+    expect(transitionLaunch(approved.value, 'declined')).toMatchObject({ ok: true });
+    expect(transitionLaunch(approved.value, 'pending')).toEqual({
+      ok: false,
+      error: 'A launch command cannot go from approved to pending.',
+    });
+    for (const from of ['success', 'declined', 'error'] as const) {
+      for (const to of all) expect(canTransition(from, to)).toBe(false);
+    }
+    expect(canTransition('pending', 'pending')).toBe(false);
+    expect(canTransition('bogus' as LaunchStatus, 'success')).toBe(false);
+  });
+
+  it('maps failures and statuses to the texts the UI shows', () => {
+    expect(statusForFailure(new Error('Cancelled'))).toBe('declined');
+    expect(statusForFailure(new Error('1010: Invalid Transaction'))).toBe('error');
+    expect(statusForFailure('Cancelled')).toBe('declined');
+    expect(LAUNCH_STATUS_TEXT.success).toBe('All done!');
+    expect(LAUNCH_STATUS_TEXT.declined).toBe('Request was declined');
+    expect(LAUNCH_STATUS_TEXT.error).toBe('Request was not complete');
+  });
+
+  it("reads the UI kit's request JSON", () => {
+    const text = JSON.stringify({ launch: JSON.parse(LAUNCH), tx: { tx_status: 'pending' } });
+    expect(parseLaunchRequest(text)).toEqual({ ok: true, value: createLaunchRequest(lampOn()) });
+    expect(parseLaunchRequest({ launch: JSON.parse(LAUNCH), tx: { tx_status: 'done' } })).toEqual({
+      ok: false,
+      error: 'Unknown launch status "done".',
+    });
+    expect(parseLaunchRequest({ launch: JSON.parse(LAUNCH) })).toEqual({
+      ok: false,
+      error: 'Unknown launch status null.',
+    });
+    expect(parseLaunchRequest({ tx: { tx_status: 'pending' } })).toMatchObject({ ok: false });
+  });
+});
+
+describe('Home Assistant password record', () => {
+  const build = (password = 'Pa55word!x') =>
+    buildHaPassRecord({
+      subscription: encodeAddress(OWNER_KEY, 42),
+      user,
+      controller: controller.publicKey,
+      password,
+      nonce: NONCE,
+    });
+
+  it('writes compact JSON with keys subscription, ha, admin, user, addresses in SS58-32', () => {
+    const text = build();
+    const admin = encryptMessage('Pa55word!x', user, controller.publicKey, NONCE);
+    const own = encryptMessage('Pa55word!x', user, user.publicKey, NONCE);
+    expect(text).toBe(
+      `{"subscription":"${OWNER}","ha":"${CONTROLLER}","admin":"${admin}","user":"${own}"}`,
+    );
+    // "Roughly 350 bytes" for a 10-character password (interop §6.1).
+    expect(text).toHaveLength(348);
+  });
+
+  it('lets the controller open "admin" and the user open "user"', () => {
+    const parsed = parseHaPassRecord(build());
+    if (!parsed.ok) throw new Error(parsed.error);
+    const record = parsed.value;
+    expect(isHaPassRecordFor(record, OWNER, CONTROLLER)).toBe(true);
+    expect(decryptHaPassAsController(record, controller, USER)).toBe('Pa55word!x');
+    expect(decryptHaPassAsUser(record, user)).toBe('Pa55word!x');
+    // Each copy opens only for its own reader.
+    expect(() =>
+      decryptHaPassAsController({ ...record, admin: record.user! }, controller, USER),
+    ).toThrow(DecryptError);
+    expect(() => decryptHaPassAsController(record, pairFromUri('//Eve'), USER)).toThrow(
+      'decryptMsg',
+    );
+  });
+
+  it('compares owner and controller as text, as HA does', () => {
+    const parsed = parseHaPassRecord(build());
+    if (!parsed.ok) throw new Error(parsed.error);
+    expect(isHaPassRecordFor(parsed.value, encodeAddress(OWNER_KEY, 42), CONTROLLER)).toBe(false);
+    expect(isHaPassRecordFor(parsed.value, OWNER, USER)).toBe(false);
+  });
+
+  it('refuses empty or over-long passwords and non-ed25519 users', () => {
+    expect(() => build('')).toThrow('The password is empty.');
+    // 308 bytes of JSON and addresses + 4 hex characters per password byte (two boxes).
+    expect(build('x'.repeat(51))).toHaveLength(DATALOG_RECORD_LIMIT);
+    expect(() => build('x'.repeat(52))).toThrow(
+      'the record is 516 bytes, over the 512-byte datalog limit',
+    );
+    expect(() =>
+      buildHaPassRecord({
+        subscription: OWNER,
+        user: pairFromUri('//Bob', 'sr25519'),
+        controller: CONTROLLER,
+        password: 'x',
+      }),
+    ).toThrow('must be ed25519');
+    expect(() =>
+      buildHaPassRecord({ subscription: 'nobody', user, controller: CONTROLLER, password: 'x' }),
+    ).toThrow('not a valid account address');
+  });
+
+  it('parses records tolerantly but refuses other datalog records', () => {
+    const parsed = parseHaPassRecord(new TextEncoder().encode(build()));
+    expect(parsed).toMatchObject({ ok: true, value: { subscription: OWNER, ha: CONTROLLER } });
+    const noUserCopy = parseHaPassRecord({ subscription: OWNER, ha: CONTROLLER, admin: '0x00' });
+    expect(noUserCopy).toEqual({
+      ok: true,
+      value: { subscription: OWNER, ha: CONTROLLER, admin: '0x00' },
+    });
+    if (noUserCopy.ok) {
+      expect(() => decryptHaPassAsUser(noUserCopy.value, user)).toThrow(DecryptError);
+    }
+    expect(parseHaPassRecord('QmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG')).toMatchObject({
+      ok: false,
+    });
+    expect(parseHaPassRecord({ subscription: OWNER, ha: CONTROLLER })).toEqual({
+      ok: false,
+      error: 'This is not a Home Assistant password record (subscription, ha, admin).',
+    });
+    expect(
+      parseHaPassRecord({ subscription: OWNER, ha: CONTROLLER, admin: '0x', user: 5 }),
+    ).toMatchObject({ ok: false, error: expect.stringContaining('"user"') });
+  });
+});
