@@ -2,6 +2,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { Keyring } from '@polkadot/keyring';
 import type { KeyringPair$Json } from '@polkadot/keyring/types';
+import { mnemonicGenerate, mnemonicToMiniSecret } from '@polkadot/util-crypto';
+import ed2curve from 'ed2curve';
+import nacl from 'tweetnacl';
 import { DevnetChain } from './fixtures/devnet-chain.ts';
 import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
 
@@ -10,6 +13,8 @@ const OWNER = { name: 'Ferdie', uri: '//Ferdie', type: 'sr25519' } as const;
 const STRANGER = { name: 'Stranger', uri: '//Stranger', type: 'sr25519' } as const;
 let chain: DevnetChain;
 let owner: string;
+/** How the app shortens an address in lists. */
+const shortAddress = (a: string) => `${a.slice(0, 6)}…${a.slice(-6)}`;
 const bobEd25519 = '4GvnAjgUnhCvhCLz7TkJdxYUhTxN8W5keXrRndG5aijDsEX7';
 
 test.beforeAll(async () => {
@@ -140,5 +145,67 @@ test.describe('setups', () => {
     await other.getByLabel('Upload .json with setup').setInputFiles(broken);
     await expect(other.getByRole('alert')).toHaveText('Invalid JSON format');
     await fresh.close();
+  });
+});
+
+test.describe('Home Assistant pass', () => {
+  test('a user signs in with its phrase and saves a password the controller decrypts', async ({
+    page,
+  }) => {
+    const userPhrase = mnemonicGenerate(12);
+    const controllerPhrase = mnemonicGenerate(12);
+    const keyring = new Keyring({ ss58Format: 32, type: 'ed25519' });
+    const user = keyring.addFromUri(userPhrase);
+    const controller = keyring.addFromUri(controllerPhrase);
+    await chain.send(
+      chain.api.tx.rws.setDevices([owner, user.address, controller.address]),
+      chain.pair(OWNER.uri),
+    );
+    await chain.fillFreeWeight(owner);
+
+    await injectPolkadotExtension(page, [OWNER]);
+    await addSetupByOwner(page, 'Pass home');
+    await page.getByRole('button', { name: 'Polkadot{.js}' }).click();
+    await page.getByLabel('Controller account', { exact: true }).fill(controller.address);
+    await page.getByRole('button', { name: 'Save controller' }).click();
+    await expect(
+      page.getByText('Controller setup locally in dapp and saved in chain.', { exact: false }),
+    ).toBeVisible();
+
+    const signIn = page.getByRole('form', { name: 'Sign in as a user' });
+    await signIn.getByLabel('Select a user').selectOption({ label: shortAddress(user.address) });
+    await signIn.getByLabel('Pass phrase').fill(controllerPhrase);
+    await signIn.getByRole('button', { name: 'Sign in' }).click();
+    await expect(signIn.getByRole('alert')).toHaveText(
+      'The entered pass phrase does not match the user address',
+    );
+    await signIn.getByLabel('Pass phrase').fill(userPhrase);
+    await signIn.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByTestId('signed-in-user')).toBeVisible();
+
+    const form = page.getByRole('form', { name: 'Home Assistant password' });
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form.getByText('Password can not be empty')).toBeVisible();
+    await form.getByLabel('New password').fill('kitchen-lights-42');
+    await form.getByRole('button', { name: /^(Save|Not saved)$/ }).click();
+    await expect(form.getByText('The password is saved.', { exact: false })).toBeVisible();
+    await page.screenshot({ path: `${SCREENS}/setups-ha-pass.png`, fullPage: true });
+
+    // The record, read by another client, opens with the controller's key (as HA does).
+    const record = JSON.parse((await chain.datalog(user.address)).at(-1) ?? '{}');
+    expect(record).toMatchObject({ subscription: owner, ha: controller.address });
+    const open = (hex: string, secretSeed: Uint8Array, senderPublic: Uint8Array) => {
+      const bytes = Uint8Array.from(Buffer.from(hex.slice(2), 'hex'));
+      const plain = nacl.box.open(
+        bytes.subarray(24),
+        bytes.subarray(0, 24),
+        ed2curve.convertPublicKey(senderPublic)!,
+        ed2curve.convertSecretKey(nacl.sign.keyPair.fromSeed(secretSeed).secretKey),
+      );
+      return plain && Buffer.from(plain).toString('utf8');
+    };
+    const seedOf = (phrase: string) => mnemonicToMiniSecret(phrase);
+    expect(open(record.admin, seedOf(controllerPhrase), user.publicKey)).toBe('kitchen-lights-42');
+    expect(open(record.user, seedOf(userPhrase), user.publicKey)).toBe('kitchen-lights-42');
   });
 });

@@ -13,6 +13,7 @@ import { useNow } from '../../../lib/use-now.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
 import { BackupPanel } from './BackupPanel.tsx';
 import { ControllerPanel } from './ControllerPanel.tsx';
+import { HaPassPanel } from './HaPassPanel.tsx';
 import { UsersPanel } from './UsersPanel.tsx';
 
 const roleText = { owner: 'Admin (owner)', user: 'as User', none: 'not added' } as const;
@@ -116,6 +117,13 @@ export function SetupEditor({ setup, choices }: { setup: SavedSetup; choices: Sa
           />
         ) : (
           <p className="loading">Loading users</p>
+        )}
+        {devices && setup.controller?.address && (
+          <HaPassPanel
+            setup={setup}
+            devices={devices}
+            active={ledger ? isSubscriptionActive(ledger, now) : false}
+          />
         )}
         <BackupPanel setup={setup} />
         {confirmRemove ? (

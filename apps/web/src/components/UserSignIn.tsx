@@ -1,0 +1,114 @@
+import { addressEq, shortAddress } from '@robonomics-dapp/robonomics/chain/address';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useUserKey } from '../lib/user-key/user-key-store.ts';
+
+/**
+ * Sign-in as a user (device account) of the subscription with its secret phrase: the key stays in
+ * memory, or, with "Keep me signed in", sealed on this device with a non-extractable key.
+ */
+export function UserSignIn({ users }: { users: string[] }) {
+  const id = useId();
+  const { user, pair, selectUser, signIn, restore, signOut } = useUserKey();
+  const selected = user && users.some((u) => addressEq(u, user)) ? user : null;
+  const [phrase, setPhrase] = useState('');
+  const [keep, setKeep] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [restored, setRestored] = useState(false);
+  const canKeep = typeof crypto !== 'undefined' && 'subtle' in crypto;
+
+  // A user who left the subscription is no longer the selected one.
+  useEffect(() => {
+    if (user && users.length > 0 && !users.some((u) => addressEq(u, user))) selectUser(null);
+  }, [user, users, selectUser]);
+
+  useEffect(() => {
+    setRestored(false);
+    if (!selected || pair) return;
+    let active = true;
+    void restore(selected).then((ok) => active && setRestored(ok));
+    return () => {
+      active = false;
+    };
+  }, [selected, pair, restore]);
+
+  if (users.length === 0) {
+    return <p className="small">No accounts found in the subscription</p>;
+  }
+
+  if (selected && pair) {
+    return (
+      <div className="row small" data-testid="signed-in-user">
+        <span>
+          Signed in as <span className="mono">{shortAddress(selected)}</span>
+          {restored && ' (Your key has been already saved locally, you may sign in)'}
+        </span>
+        <button type="button" className="button" onClick={() => void signOut()}>
+          Sign out
+        </button>
+        <button type="button" className="button" onClick={() => void signOut(true)}>
+          Sign out and forget the key on this device
+        </button>
+      </div>
+    );
+  }
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    const error = await signIn(selected ?? '', phrase, keep);
+    setBusy(false);
+    if (error && !useUserKey.getState().pair) {
+      setMessage({ ok: false, text: error });
+      return;
+    }
+    setPhrase('');
+    setMessage(error ? { ok: false, text: error } : null);
+  };
+
+  return (
+    <form className="stack-s" aria-label="Sign in as a user" onSubmit={(e) => void onSubmit(e)}>
+      <label htmlFor={`${id}-user`}>Select a user</label>
+      <select
+        id={`${id}-user`}
+        className="input mono"
+        value={selected ?? ''}
+        onChange={(e) => {
+          selectUser(e.target.value || null);
+          setMessage(null);
+        }}
+      >
+        <option value="">—</option>
+        {users.map((u) => (
+          <option key={u} value={u}>
+            {shortAddress(u)}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={`${id}-phrase`}>Pass phrase</label>
+      <input
+        id={`${id}-phrase`}
+        type="password"
+        className="input"
+        placeholder="Seed phrase for encryption"
+        autoComplete="off"
+        value={phrase}
+        onChange={(e) => setPhrase(e.target.value)}
+      />
+      {canKeep && (
+        <label className="row small">
+          <input type="checkbox" checked={keep} onChange={(e) => setKeep(e.target.checked)} />
+          Keep me signed in (only for trusted devices)
+        </label>
+      )}
+      {message && (
+        <p className={message.ok ? 'ok small' : 'error small'} role="alert">
+          {message.text}
+        </p>
+      )}
+      <button type="submit" className="button primary" disabled={busy}>
+        {busy ? 'Signing in…' : 'Sign in'}
+      </button>
+    </form>
+  );
+}

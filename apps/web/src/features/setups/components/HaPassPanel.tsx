@@ -1,0 +1,117 @@
+import { stringToHex } from '@dedot/utils';
+import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
+import { sendTransaction } from '@robonomics-dapp/robonomics/chain/tx/send-transaction';
+import { throughSubscription } from '@robonomics-dapp/robonomics/chain/tx/through-subscription';
+import { useId, useState } from 'react';
+import { TxButton } from '../../../components/TxButton.tsx';
+import { UserSignIn } from '../../../components/UserSignIn.tsx';
+import { useTx } from '../../../components/use-tx.ts';
+import { useChain } from '../../../lib/chain-store.ts';
+import type { SavedSetup } from '../../../lib/saved-setups.ts';
+import { useUserKey } from '../../../lib/user-key/user-key-store.ts';
+
+/**
+ * The password a user logs in to Home Assistant with: box-encrypted by the user's key to the
+ * controller and to the user, written as a datalog record through the owner's subscription.
+ */
+export function HaPassPanel({
+  setup,
+  devices,
+  active,
+}: {
+  setup: SavedSetup;
+  devices: string[];
+  active: boolean;
+}) {
+  const id = useId();
+  const client = useChain((s) => s.client);
+  const { user, pair } = useUserKey();
+  const [password, setPassword] = useState('');
+  const tx = useTx('The saving process has been canceled.');
+  const controller = setup.controller?.address;
+
+  const onSave = () =>
+    tx.run(async (signed) => {
+      if (!client) throw new Error('Parachain is not ready.');
+      if (!active) throw new Error('Please, renew your subscription first');
+      if (!password) throw new Error('Password can not be empty');
+      if (!controller) throw new Error('Set the controller of this setup first.');
+      if (!user || !pair) throw new Error('Please, enter user address & pass phrase');
+      if (!devices.some((d) => addressEq(d, user)))
+        throw new Error('User not found in subscription');
+      const [{ buildHaPassRecord }, { toKeyringPair }] = await Promise.all([
+        import('@robonomics-dapp/robonomics/home-assistant/launch'),
+        import('@robonomics-dapp/robonomics/crypto/keyring-pair'),
+      ]);
+      const record = buildHaPassRecord({
+        subscription: setup.owner,
+        user: pair,
+        controller,
+        password,
+      });
+      const signer = toKeyringPair(pair);
+      const text = stringToHex(record);
+      const call = await throughSubscription(
+        client,
+        client.tx.datalog.record(text),
+        signer,
+        setup.owner,
+      );
+      await sendTransaction(client, call, signer, {
+        onPhase: (phase) => phase === 'broadcast' && signed(),
+      });
+      setPassword('');
+      return 'The password is saved. Home Assistant picks it up with the next record it reads.';
+    });
+
+  return (
+    <section className="stack-s" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>Home assistant</h3>
+      <p className="small">
+        To log in to the Home Assistant application via browser locally (in the same network where
+        your smart devices work) create or reset the password for your user. Make sure this user has
+        been added to the RWS subscription.{' '}
+        <a
+          href="https://www.home-assistant.io/getting-started/onboarding/"
+          target="_blank"
+          rel="noreferrer"
+        >
+          More info
+        </a>
+      </p>
+      {devices.length === 0 ? (
+        <p className="small">Add users to the subscription first</p>
+      ) : (
+        <>
+          <UserSignIn users={devices} />
+          {pair && (
+            <form
+              className="stack-s"
+              aria-label="Home Assistant password"
+              onSubmit={(e) => {
+                e.preventDefault();
+                void onSave();
+              }}
+            >
+              <label htmlFor={`${id}-password`}>New password</label>
+              <input
+                id={`${id}-password`}
+                type="password"
+                className="input"
+                autoComplete="new-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+              <TxButton
+                status={tx.status}
+                outcome={tx.outcome}
+                onClick={() => void onSave()}
+                labels={{ idle: 'Save', working: 'Saving', done: 'Saved', failed: 'Not saved' }}
+              />
+            </form>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
