@@ -1,4 +1,5 @@
 import { startChainService } from './chain/service.ts';
+import { startIpfsService } from './ipfs/service.ts';
 import type { DevnetOptions, ServiceHandle } from './options.ts';
 import { startReleasesServer } from './releases/releases-server.ts';
 
@@ -16,6 +17,7 @@ export type ServiceStarter = (
  */
 export const serviceStarters: Record<string, ServiceStarter> = {
   chain: (options) => startChainService(options),
+  ipfs: startIpfsService,
   releases: (options) => startReleasesServer(options.host, options.ports.releases),
 };
 

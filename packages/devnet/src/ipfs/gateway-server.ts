@@ -1,0 +1,159 @@
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { UnixFSEntry } from 'ipfs-unixfs-exporter';
+import { sniffContentType, typeFromName } from './content-type.ts';
+import { close, listen, setCors } from './http.ts';
+import { IpfsError, type IpfsPath, type IpfsRepo, parseIpfsPath } from './repo.ts';
+
+export interface GatewayServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Files up to this size are read whole before answering, so JSON can be recognised by parsing. */
+const SNIFF_WHOLE_BYTES = 4 * 1024 * 1024;
+const SNIFF_PREFIX_BYTES = 512;
+
+function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+}
+
+function sendText(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+  res.end(`${text}\n`);
+}
+
+type FileLike = Extract<UnixFSEntry, { type: 'file' | 'raw' | 'identity' }>;
+
+async function readPrefix(entry: FileLike, limit: number): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of entry.content({ length: limit })) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+function directoryListing(path: string, names: { name: string; size: bigint; dir: boolean }[]) {
+  const base = path.endsWith('/') ? path : `${path}/`;
+  const rows = names
+    .map(({ name, size, dir }) => {
+      const href = `${base}${encodeURIComponent(name)}`;
+      return `<li><a href="${escapeHtml(href)}">${escapeHtml(name)}${dir ? '/' : ''}</a> ${dir ? '' : `${size} B`}</li>`;
+    })
+    .join('\n');
+  return `<!doctype html>\n<html><head><meta charset="utf-8"><title>${escapeHtml(path)}</title></head>\n<body><h1>Index of ${escapeHtml(path)}</h1>\n<ul>\n${rows}\n</ul></body></html>\n`;
+}
+
+/**
+ * A read-only path gateway (GET /ipfs/<cid>[/<path>]) without auth, as public gateways. Content
+ * types come from the file name when the path has one, else from the bytes; directories serve
+ * their index.html or a listing.
+ */
+export async function startGatewayServer(options: {
+  host: string;
+  port: number;
+  repo: IpfsRepo;
+}): Promise<GatewayServer> {
+  const { repo } = options;
+
+  const serve = async (req: IncomingMessage, res: ServerResponse) => {
+    setCors(req, res, 'GET, HEAD, OPTIONS');
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204).end();
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('allow', 'GET, HEAD, OPTIONS');
+      sendText(res, 405, 'method not allowed');
+      return;
+    }
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (!url.pathname.startsWith('/ipfs/')) {
+      sendText(res, 404, '404 page not found');
+      return;
+    }
+    let requestPath: string;
+    let path: IpfsPath;
+    try {
+      requestPath = decodeURIComponent(url.pathname);
+      path = parseIpfsPath(requestPath);
+    } catch (error) {
+      sendText(res, 400, (error as Error).message);
+      return;
+    }
+    let entry = await repo.resolve(path);
+    let name = path.rest.at(-1) ?? '';
+    if (entry.type === 'directory') {
+      const children: { name: string; size: bigint; dir: boolean }[] = [];
+      for await (const child of entry.entries()) {
+        children.push({ name: child.name, size: child.size, dir: false });
+      }
+      const index = children.find((c) => c.name === 'index.html');
+      if (!index) {
+        for (const child of children) {
+          const resolved = await repo.resolve({ cid: path.cid, rest: [...path.rest, child.name] });
+          child.dir = resolved.type === 'directory';
+          child.size = resolved.type === 'directory' ? 0n : resolved.size;
+        }
+        const html = directoryListing(requestPath, children);
+        res.writeHead(200, {
+          'content-type': 'text/html; charset=utf-8',
+          'content-length': Buffer.byteLength(html),
+          'x-ipfs-path': requestPath,
+        });
+        res.end(req.method === 'HEAD' ? undefined : html);
+        return;
+      }
+      entry = await repo.resolve({ cid: path.cid, rest: [...path.rest, 'index.html'] });
+      name = 'index.html';
+    }
+    if (entry.type === 'object' || entry.type === 'directory') {
+      sendText(res, 501, 'only UnixFS files and directories are served by the devnet gateway');
+      return;
+    }
+    const size = Number(entry.size);
+    const etag = `"${entry.cid.toString()}"`;
+    const headers: Record<string, string | number> = {
+      etag,
+      'cache-control': 'public, max-age=29030400, immutable',
+      'x-ipfs-path': requestPath,
+      'x-ipfs-roots': path.cid.toString(),
+      'x-content-type-options': 'nosniff',
+    };
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, headers).end();
+      return;
+    }
+    const whole = size <= SNIFF_WHOLE_BYTES;
+    const head = await readPrefix(entry, whole ? size : SNIFF_PREFIX_BYTES);
+    headers['content-type'] = typeFromName(name) ?? sniffContentType(head, whole);
+    headers['content-length'] = size;
+    res.writeHead(200, headers);
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    if (whole) {
+      res.end(head);
+      return;
+    }
+    for await (const chunk of entry.content()) {
+      if (!res.write(chunk)) await once(res, 'drain');
+    }
+    res.end();
+  };
+
+  const server = createServer((req, res) => {
+    serve(req, res).catch((error: unknown) => {
+      if (res.headersSent) {
+        res.destroy(error as Error);
+        return;
+      }
+      if (error instanceof IpfsError && error.notFound) sendText(res, 404, error.message);
+      else sendText(res, 500, (error as Error).message);
+    });
+  });
+  const url = await listen(server, options.host, options.port);
+  return { url, close: () => close(server) };
+}

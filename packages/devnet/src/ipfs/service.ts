@@ -1,0 +1,78 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { cryptoWaitReady } from '@polkadot/util-crypto';
+import type { ChainServiceHandle } from '../chain/service.ts';
+import type { DevnetOptions, ServiceHandle } from '../options.ts';
+import type { RunningServices } from '../services.ts';
+import { startApiServer } from './api-server.ts';
+import { startGatewayServer } from './gateway-server.ts';
+import { loadPeerIdentity } from './identity.ts';
+import { IpfsRepo } from './repo.ts';
+import { InProcessSubscriptions, RemoteSubscriptions } from './subscriptions.ts';
+import { checkWeb3Auth, type SubscriptionReader } from './web3-auth.ts';
+
+export interface IpfsServiceHandle extends ServiceHandle {
+  /** The kubo RPC API with web3 auth (same as `url`). */
+  apiUrl: string;
+  /** The read-only gateway: GET /ipfs/<cid>. */
+  gatewayUrl: string;
+  /** The node itself, for services in this process (e.g. a controller publishing files). */
+  repo: IpfsRepo;
+}
+
+function isChainHandle(handle: ServiceHandle | undefined): handle is ChainServiceHandle {
+  return handle !== undefined && 'node' in handle;
+}
+
+/**
+ * The devnet IPFS node: kubo's RPC API behind the robonomics web3 auth (ipfs.url.today), and a
+ * public-style read-only gateway. Blocks and pins live in <dataDir>/ipfs. The auth reads RWS
+ * subscriptions from the chain service of this process, or over WebSocket from the chain port.
+ */
+export async function startIpfsService(
+  options: DevnetOptions,
+  running: RunningServices,
+): Promise<IpfsServiceHandle> {
+  await cryptoWaitReady();
+  const dir = join(options.dataDir, 'ipfs');
+  if (options.reset) rmSync(dir, { recursive: true, force: true });
+  const repo = new IpfsRepo(dir);
+  const identity = loadPeerIdentity(dir);
+
+  const chain = running.get('chain');
+  const subscriptions: SubscriptionReader = isChainHandle(chain)
+    ? new InProcessSubscriptions(chain.node)
+    : new RemoteSubscriptions(`ws://${options.host}:${options.ports.chain}`);
+
+  const api = await startApiServer({
+    host: options.host,
+    port: options.ports.ipfsApi,
+    repo,
+    identity,
+    authorize: (headers) => checkWeb3Auth(headers, subscriptions),
+  });
+  let gateway: Awaited<ReturnType<typeof startGatewayServer>>;
+  try {
+    gateway = await startGatewayServer({
+      host: options.host,
+      port: options.ports.ipfsGateway,
+      repo,
+    });
+  } catch (error) {
+    await api.close();
+    await subscriptions.close();
+    throw error;
+  }
+
+  return {
+    name: 'ipfs',
+    url: api.url,
+    apiUrl: api.url,
+    gatewayUrl: gateway.url,
+    repo,
+    stop: async () => {
+      await Promise.all([api.close(), gateway.close()]);
+      await subscriptions.close();
+    },
+  };
+}

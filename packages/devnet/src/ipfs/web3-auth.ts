@@ -1,0 +1,164 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { hexToU8a, isHex, stringToU8a } from '@polkadot/util';
+import { decodeAddress, signatureVerify } from '@polkadot/util-crypto';
+
+/** The header that names the subscription owner (the spec's "{product}" header). */
+export const OWNER_HEADER = 'robonomics';
+
+/** Refusal texts of the robonomics auth gateway (facts/interop.md §7.2). */
+export const AUTH_ERRORS = {
+  ownerNotFound: 'Subscription owner not found',
+  emptySignature: 'Empty Signature',
+  invalidSignature: 'Invalid Signature',
+  invalidSubscription: 'Invalid subscription',
+  /** The gateway itself crashes on this case (no text in the facts); the devnet says why. */
+  noAuthorization: 'Authorization header not found',
+  /** The chain could not be read; answered with 503, not 401. */
+  chainUnavailable: 'Parachain is not ready',
+} as const;
+
+export const DAY_MS = 86_400_000;
+
+export type SubscriptionKind = { lifetime: { tps: number } } | { daily: { days: number } };
+
+export interface LedgerInfo {
+  issueTime: number;
+  kind: SubscriptionKind;
+}
+
+/** What the auth needs from the chain about one owner. */
+export interface SubscriptionState {
+  ledger: LedgerInfo | null;
+  /** `rws.devices(owner)` as SS58 (format 32) strings, as `toHuman()` shows them. */
+  devices: string[];
+  /** Milliseconds "now" for the activity check. */
+  now: number;
+}
+
+export interface SubscriptionReader {
+  read(owner: Uint8Array): Promise<SubscriptionState>;
+  close(): Promise<void>;
+}
+
+/** Thrown by a reader that cannot reach the chain. */
+export class ChainUnavailableError extends Error {
+  override name = 'ChainUnavailableError';
+}
+
+/** The ledger from its codec JSON (enum keys in lower camel case, but accept both cases). */
+export function ledgerFromJson(json: unknown): LedgerInfo {
+  const value = json as { issueTime: number | string; kind: Record<string, unknown> };
+  const kind = value.kind as {
+    lifetime?: { tps: number };
+    Lifetime?: { tps: number };
+    daily?: { days: number };
+    Daily?: { days: number };
+  };
+  const lifetime = kind.lifetime ?? kind.Lifetime;
+  const daily = kind.daily ?? kind.Daily;
+  return {
+    issueTime: Number(value.issueTime),
+    kind: lifetime
+      ? { lifetime: { tps: Number(lifetime.tps) } }
+      : { daily: { days: Number(daily?.days ?? 0) } },
+  };
+}
+
+/** The gateway's rule: Lifetime is always active; Daily while now ≤ issueTime + days·DAY. */
+export function isSubscriptionActive(ledger: LedgerInfo, now: number): boolean {
+  if ('lifetime' in ledger.kind) return true;
+  return now <= ledger.issueTime + ledger.kind.daily.days * DAY_MS;
+}
+
+export type AuthOutcome =
+  | { ok: true; address: string; owner: string }
+  | { ok: false; status: 401 | 503; details: string };
+
+/** The gateway's error body. */
+export function authErrorBody(details: string, status: 401 | 503 = 401): string {
+  const reason = status === 401 ? 'UNAUTHORIZED' : 'SERVICE_UNAVAILABLE';
+  return JSON.stringify({ error: { reason, details } });
+}
+
+function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function verifies(message: string | Uint8Array, signature: Uint8Array, address: string): boolean {
+  try {
+    return signatureVerify(message, signature, address).isValid;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Checks the signature of the address text. Valid if any of the gateway's variants holds: the
+ * UTF-8 bytes of the address, the raw strings, or the address wrapped in <Bytes>…</Bytes> (what a
+ * browser extension signs). sr25519, ed25519 and ecdsa are detected from the signature.
+ */
+export function verifyAddressSignature(address: string, signatureHex: string): boolean {
+  const clean = signatureHex.startsWith('0x') ? signatureHex : `0x${signatureHex}`;
+  if (!isHex(clean) || clean.length < 4) return false;
+  const signature = hexToU8a(clean);
+  return (
+    verifies(stringToU8a(address), signature, address) ||
+    verifies(address, signature, address) ||
+    verifies(`<Bytes>${address}</Bytes>`, signature, address)
+  );
+}
+
+/**
+ * The robonomics auth gateway's check, in its order: the owner header, the Authorization
+ * scheme and credentials, the signature, then an active subscription of the owner listing the
+ * address among its devices.
+ */
+export async function checkWeb3Auth(
+  headers: IncomingHttpHeaders,
+  reader: SubscriptionReader,
+): Promise<AuthOutcome> {
+  const refuse = (details: string): AuthOutcome => ({ ok: false, status: 401, details });
+  const owner = header(headers, OWNER_HEADER)?.trim();
+  if (!owner) return refuse(AUTH_ERRORS.ownerNotFound);
+  const authorization = header(headers, 'authorization');
+  if (authorization === undefined) return refuse(AUTH_ERRORS.noAuthorization);
+  if (!authorization.includes('Basic ') && !authorization.includes('Bearer ')) {
+    return refuse(AUTH_ERRORS.emptySignature);
+  }
+  const token = authorization.trim().split(/\s+/)[1] ?? '';
+  const credentials = Buffer.from(token, 'base64').toString('utf8');
+  const colon = credentials.indexOf(':');
+  const user = colon < 0 ? credentials : credentials.slice(0, colon);
+  const signature = colon < 0 ? '' : credentials.slice(colon + 1);
+  if (!user || !signature) return refuse(AUTH_ERRORS.emptySignature);
+  const dash = user.indexOf('-');
+  const chainType = dash < 0 ? 'sub' : user.slice(0, dash);
+  const address = dash < 0 ? user : user.slice(dash + 1);
+  // Only Substrate accounts can be devices of an RWS subscription.
+  if (chainType !== 'sub' || !verifyAddressSignature(address, signature)) {
+    return refuse(AUTH_ERRORS.invalidSignature);
+  }
+
+  let ownerKey: Uint8Array;
+  try {
+    ownerKey = decodeAddress(owner);
+  } catch {
+    return refuse(AUTH_ERRORS.invalidSubscription);
+  }
+  let state: SubscriptionState;
+  try {
+    state = await reader.read(ownerKey);
+  } catch (error) {
+    if (error instanceof ChainUnavailableError) {
+      return { ok: false, status: 503, details: AUTH_ERRORS.chainUnavailable };
+    }
+    throw error;
+  }
+  if (!state.ledger || !isSubscriptionActive(state.ledger, state.now)) {
+    return refuse(AUTH_ERRORS.invalidSubscription);
+  }
+  // An exact string match, as the gateway compares with toHuman() (SS58 format 32).
+  if (!state.devices.includes(address)) return refuse(AUTH_ERRORS.invalidSubscription);
+  return { ok: true, address, owner };
+}
