@@ -14,8 +14,10 @@ export interface AppConfig {
   legacyAppUrl: string;
   /** The Season Pass NFT contract on Sepolia (11155111). */
   seasonPassAddress: `0x${string}`;
-  /** Where IPFS content (NFT metadata and images) is read from. */
+  /** Where IPFS content (NFT metadata, images, home telemetry) is read from. */
   ipfsGateway: string;
+  /** The kubo RPC API with web3 auth where launch commands are uploaded. */
+  ipfsApi: string;
   /** The free-minimum NFT oracle. */
   nftOracleUrl: string;
 }
@@ -27,6 +29,7 @@ const productionConfig: AppConfig = {
   legacyAppUrl: 'https://v0.dapp.robonomics.network/',
   seasonPassAddress: '0x0c0C092f372c3Cb49D116A14fA7dcc40e84275aa',
   ipfsGateway: 'https://ipfs.io',
+  ipfsApi: 'https://ipfs.url.today',
   nftOracleUrl: 'https://nft-oracle.robonomics.network',
 };
 
@@ -39,6 +42,7 @@ const devnetConfig: AppConfig = {
   // address is fixed.
   seasonPassAddress: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
   ipfsGateway: 'http://127.0.0.1:8080',
+  ipfsApi: 'http://127.0.0.1:5001',
   nftOracleUrl: 'http://127.0.0.1:8787',
 };
 

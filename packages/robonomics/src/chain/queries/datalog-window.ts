@@ -2,7 +2,7 @@ import { decodeAddress, twox64Concat, twox128, u8aToHex } from '@dedot/utils';
 import type { RobonomicsClient } from '../client.ts';
 
 /** Datalog.WindowSize of the runtime. */
-const WINDOW = 128;
+export const DATALOG_WINDOW = 128;
 
 export interface DatalogRecord {
   /** Block timestamp of the record, ms. */
@@ -40,7 +40,7 @@ function compact(bytes: Uint8Array, at: number): [bigint, number] {
  * twox64Concat(account ++ u64 LE). Built here because dedot 1.3 rejects tuple-keyed maps
  * ("Expected 1 parameter but received 2").
  */
-function itemKey(account: Uint8Array, index: number): string {
+export function datalogItemKey(account: Uint8Array, index: number): string {
   const arg = new Uint8Array(40);
   arg.set(account);
   new DataView(arg.buffer).setBigUint64(32, BigInt(index), true);
@@ -49,7 +49,7 @@ function itemKey(account: Uint8Array, index: number): string {
 }
 
 /** RingBufferItem = (Compact<u64> moment, Bytes record). */
-function decodeItem(value: string): DatalogRecord {
+export function decodeDatalogItem(value: string): DatalogRecord {
   const bytes = hexBytes(value);
   const [moment, used] = compact(bytes, 0);
   const [length, lengthBytes] = compact(bytes, used);
@@ -67,14 +67,14 @@ export async function fetchDatalogWindow(
 ): Promise<DatalogRecord[]> {
   const index = await client.query.datalog.datalogIndex(account);
   const slots: number[] = [];
-  for (let i = Number(index.start); i !== Number(index.end); i = (i + 1) % WINDOW) slots.push(i);
+  for (let i = Number(index.start); i !== Number(index.end); i = (i + 1) % DATALOG_WINDOW) slots.push(i);
   if (slots.length === 0) return [];
   const publicKey = decodeAddress(account);
-  const keys = slots.map((i) => itemKey(publicKey, i) as `0x${string}`);
+  const keys = slots.map((i) => datalogItemKey(publicKey, i) as `0x${string}`);
   const [result] = await client.rpc.state_queryStorageAt(keys);
   const values = new Map((result?.changes ?? []).map(([key, value]) => [key, value]));
   return keys.flatMap((key) => {
     const value = values.get(key);
-    return value ? [decodeItem(value)] : [];
+    return value ? [decodeDatalogItem(value)] : [];
   });
 }

@@ -1,0 +1,216 @@
+import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/client';
+import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
+import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
+import type { HaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
+import { useEffect, useRef, useState } from 'react';
+import { appConfig } from '../../../app/config.ts';
+import { useChain } from '../../../lib/chain-store.ts';
+import { safeStorage } from '../../../lib/safe-storage.ts';
+import { useToasts } from '../../../lib/toasts.ts';
+import { mergeSnapshot } from '../home-view.ts';
+import { type HomeKeys, type HomeSources, loadHome, openHomeFile } from '../load-home.ts';
+import type { PeerConnection } from '../peer-channel.ts';
+
+export interface ConnectionState {
+  type: 'libp2p' | 'parachain';
+  connected: boolean;
+  /** 'via relay' for a relayed peer connection. */
+  status: string | null;
+}
+
+export interface HomeState {
+  phase: 'idle' | 'loading' | 'ready' | 'error';
+  states: HaStates | null;
+  config: HaConfig | null;
+  error: string | null;
+  updated: number | null;
+  connection: ConnectionState;
+  /** The peer channel while peer-to-peer is up. */
+  peer: PeerConnection | null;
+}
+
+const initial: HomeState = {
+  phase: 'idle',
+  states: null,
+  config: null,
+  error: null,
+  updated: null,
+  connection: { type: 'libp2p', connected: false, status: null },
+  peer: null,
+};
+
+/** The config cache of the spec: haconfig:{endpoint}:{controller} → {time, value}. */
+const configKey = (endpoint: string, controller: string) => `haconfig:${endpoint}:${controller}`;
+
+function chainSources(client: RobonomicsClient): HomeSources {
+  return {
+    lastRecord: async (account) => {
+      const { fetchLastDatalog } = await import(
+        '@robonomics-dapp/robonomics/chain/queries/last-datalog'
+      );
+      return fetchLastDatalog(client, account);
+    },
+    twinTopics: async (id) => {
+      const { ROBONOMICS_SS58 } = await import('@robonomics-dapp/robonomics/chain/ss58');
+      const entries = (await client.query.digitalTwin.digitalTwin(id)) ?? [];
+      return entries.map(([topic, source]) => ({ topic, source: source.address(ROBONOMICS_SS58) }));
+    },
+    fetchText: async (cid) => {
+      const { fetchIpfsText } = await import('@robonomics-dapp/robonomics/ipfs/gateway');
+      return fetchIpfsText(appConfig.ipfsGateway, cid);
+    },
+  };
+}
+
+/**
+ * The signed-in user's home: loaded from the chain and IPFS, then kept live by /update messages
+ * over peer-to-peer, or by the controller's new datalog records when only the parachain is there.
+ */
+export function useHome(
+  controller: string | null,
+  user: KeyPair | null,
+  userAddress: string | null,
+) {
+  const client = useChain((s) => s.client);
+  const endpoint = useChain((s) => s.endpoint);
+  const notify = useToasts((s) => s.notify);
+  const [home, setHome] = useState<HomeState>(initial);
+  const statesRef = useRef<HaStates | null>(null);
+
+  useEffect(() => {
+    if (!client || !controller || !user || !userAddress) {
+      setHome(initial);
+      return;
+    }
+    let active = true;
+    const cleanups: Array<() => void | Promise<void>> = [];
+    const keys: HomeKeys = { user, userAddress, controller };
+    const sources = chainSources(client);
+    const cached = safeStorage.get(configKey(endpoint, controller));
+    const cachedConfig = (() => {
+      try {
+        return cached ? ((JSON.parse(cached) as { value: HaConfig }).value ?? null) : null;
+      } catch {
+        return null;
+      }
+    })();
+    setHome({ ...initial, phase: 'loading', config: cachedConfig });
+
+    const showStates = (states: HaStates, time: number) => {
+      statesRef.current = mergeSnapshot(statesRef.current, states, time);
+      setHome((h) => ({ ...h, states: statesRef.current, updated: time }));
+    };
+
+    const connectToPeer = async (config: HaConfig) => {
+      if (!config.peer_id) {
+        notify('not found peer_id', { kind: 'error' });
+        throw new Error('not found peer_id');
+      }
+      notify(`Connect to peer id ${config.peer_id}`);
+      const { connectPeer } = await import('../peer-channel.ts');
+      const { validateHaStates } = await import(
+        '@robonomics-dapp/robonomics/home-assistant/states'
+      );
+      const peer = await connectPeer(config, {
+        onUpdate: async (data) => {
+          try {
+            const states = await openHomeFile(JSON.stringify(data), keys, validateHaStates);
+            if (active) showStates(states, Date.now());
+            return true;
+          } catch {
+            notify('Error: decryptMsg', { kind: 'error' });
+            return false;
+          }
+        },
+        onClosed: () =>
+          active && setHome((h) => ({ ...h, connection: { ...h.connection, connected: false } })),
+        onReconnected: (again) =>
+          active &&
+          setHome((h) => ({
+            ...h,
+            peer: again,
+            connection: { type: 'libp2p', connected: true, status: again.status },
+          })),
+      });
+      if (!active) {
+        await peer.close();
+        return;
+      }
+      cleanups.push(() => peer.close());
+      notify('Connected', { kind: 'success' });
+      setHome((h) => ({
+        ...h,
+        peer,
+        connection: { type: 'libp2p', connected: true, status: peer.status },
+      }));
+    };
+
+    const followChain = async () => {
+      const [{ subscribeDatalogRecords }, { validateHaStates }] = await Promise.all([
+        import('@robonomics-dapp/robonomics/chain/subscriptions/datalog-records'),
+        import('@robonomics-dapp/robonomics/home-assistant/states'),
+      ]);
+      const unsub = await subscribeDatalogRecords(client, controller, (record) => {
+        sources
+          .fetchText(record.text.trim())
+          .then((text) => openHomeFile(text, keys, validateHaStates))
+          .then(
+            (states) => active && showStates(states, record.time),
+            (error: Error) =>
+              notify(error.message === 'decryptMsg' ? 'Error: decryptMsg' : error.message, {
+                kind: 'error',
+              }),
+          );
+      });
+      cleanups.push(unsub);
+    };
+
+    loadHome(sources, keys, (text) => notify(text))
+      .then(async (loaded) => {
+        if (!active) return;
+        statesRef.current = loaded.states;
+        if (loaded.config) {
+          safeStorage.set(
+            configKey(endpoint, controller),
+            JSON.stringify({ time: Date.now(), value: loaded.config }),
+          );
+        }
+        setHome((h) => ({
+          ...h,
+          phase: 'ready',
+          states: loaded.states,
+          config: loaded.config,
+          updated: loaded.time,
+        }));
+        await followChain();
+        const config = loaded.config ?? cachedConfig;
+        try {
+          if (!config) throw new Error('Config not found');
+          await connectToPeer(config);
+        } catch {
+          // No peer-to-peer: commands and updates go through the parachain.
+          if (active)
+            setHome((h) => ({
+              ...h,
+              peer: null,
+              connection: { type: 'parachain', connected: true, status: null },
+            }));
+        }
+      })
+      .catch((error: Error) => {
+        if (!active) return;
+        notify(error.message === 'decryptMsg' ? 'Error: decryptMsg' : `Error: ${error.message}`, {
+          kind: 'error',
+        });
+        setHome((h) => ({ ...h, phase: 'error', error: error.message }));
+      });
+
+    return () => {
+      active = false;
+      statesRef.current = null;
+      for (const cleanup of cleanups) void Promise.resolve(cleanup()).catch(() => {});
+    };
+  }, [client, endpoint, controller, user, userAddress, notify]);
+
+  return home;
+}

@@ -1,0 +1,92 @@
+import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
+import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
+import type { HaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
+
+/** Where the loader reads from: the chain and an IPFS gateway. */
+export interface HomeSources {
+  /** The newest datalog record of an account: its time and text (the states CID). */
+  lastRecord(account: string): Promise<{ time: number; text: string } | null>;
+  /** A twin's topics and their sources. */
+  twinTopics(id: number): Promise<{ topic: string; source: string }[]>;
+  /** A file's text from IPFS. */
+  fetchText(cid: string): Promise<string>;
+}
+
+export interface HomeKeys {
+  user: KeyPair;
+  userAddress: string;
+  controller: string;
+}
+
+export interface LoadedHome {
+  states: HaStates;
+  /** Null when the controller's twin has no config topic yet. */
+  config: HaConfig | null;
+  /** The states file's CID and record time. */
+  cid: string;
+  time: number;
+}
+
+/**
+ * Opens an envelope the controller published for its devices and validates what is inside.
+ * Any failure to decrypt or parse is 'decryptMsg', the spec's word.
+ */
+export async function openHomeFile<T>(
+  text: string,
+  keys: HomeKeys,
+  validate: (value: unknown) => { ok: true; value: T } | { ok: false; error: string },
+): Promise<T> {
+  const [{ decryptEnvelope }, { parsePayload }] = await Promise.all([
+    import('@robonomics-dapp/robonomics/crypto/envelope'),
+    import('@robonomics-dapp/robonomics/home-assistant/python-payload'),
+  ]);
+  let plain: unknown;
+  try {
+    plain = parsePayload(decryptEnvelope(text, keys.user, keys.userAddress, keys.controller));
+  } catch {
+    throw new Error('decryptMsg');
+  }
+  const checked = validate(plain);
+  if (!checked.ok) throw new Error(checked.error);
+  return checked.value;
+}
+
+/**
+ * Finds and opens the home: the controller's last datalog record is the CID of its states
+ * (which name the twin), and the twin's topic whose source is the controller is the config CID.
+ * `status` receives the spec's toasts in order.
+ */
+export async function loadHome(
+  sources: HomeSources,
+  keys: HomeKeys,
+  status: (text: string) => void,
+): Promise<LoadedHome> {
+  const [{ validateHaStates }, { validateHaConfig }, { h256ToCid }, { addressEq }] =
+    await Promise.all([
+      import('@robonomics-dapp/robonomics/home-assistant/states'),
+      import('@robonomics-dapp/robonomics/home-assistant/config'),
+      import('@robonomics-dapp/robonomics/ipfs/cid'),
+      import('@robonomics-dapp/robonomics/chain/address'),
+    ]);
+  status('Find twin id');
+  const record = await sources.lastRecord(keys.controller);
+  if (!record) throw new Error('The controller has not published any telemetry yet.');
+  const cid = record.text.trim();
+  const states = await openHomeFile(await sources.fetchText(cid), keys, validateHaStates);
+  status(`Twin id #${states.twin_id}`);
+  status('Start load config');
+  let config: HaConfig | null = null;
+  if (states.twin_id >= 0) {
+    const topics = await sources.twinTopics(states.twin_id);
+    const own = topics.find((t) => addressEq(t.source, keys.controller));
+    if (own) {
+      config = await openHomeFile(
+        await sources.fetchText(h256ToCid(own.topic)),
+        keys,
+        validateHaConfig,
+      );
+    }
+  }
+  if (config) status('Config loaded');
+  return { states, config, cid, time: record.time };
+}

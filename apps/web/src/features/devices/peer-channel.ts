@@ -1,0 +1,148 @@
+import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
+import type { CallChannel } from './send-launch.ts';
+
+/** Dial timeouts of the original (facts/original-app.md §4.4). */
+export const DIAL_TIMEOUT_MS = 10_000;
+export const RECONNECT_DELAY_MS = 10_000;
+const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
+
+export interface PeerConnection extends CallChannel {
+  /** 'via relay' for a relayed connection, else null. */
+  status: string | null;
+  close(): Promise<void>;
+}
+
+export interface PeerEvents {
+  /** An /update arrived: return true once it was opened, false to say it could not be. */
+  onUpdate(data: unknown): Promise<boolean>;
+  /** The connection closed; the channel tries once more after 10 s. */
+  onClosed(): void;
+  onReconnected(connection: PeerConnection): void;
+}
+
+/**
+ * Connects to the controller's libp2p node (websockets, noise, yamux, one length-prefixed JSON
+ * request and one reply per stream; facts/interop.md §5): direct addresses first, then relayed
+ * ones, 10 s each. Rejects when no address answers or the config has no peer id.
+ */
+export async function connectPeer(config: HaConfig, events: PeerEvents): Promise<PeerConnection> {
+  const [
+    { createLibp2p },
+    { webSockets },
+    { noise },
+    { yamux },
+    { identify },
+    { lpStream },
+    { multiaddr },
+    { dialAddresses, peerIdOrError },
+  ] = await Promise.all([
+    import('libp2p'),
+    import('@libp2p/websockets'),
+    import('@chainsafe/libp2p-noise'),
+    import('@chainsafe/libp2p-yamux'),
+    import('@libp2p/identify'),
+    import('@libp2p/utils'),
+    import('@multiformats/multiaddr'),
+    import('@robonomics-dapp/robonomics/home-assistant/config'),
+  ]);
+  const peer = peerIdOrError(config);
+  if (!peer.ok) throw new Error(peer.error);
+  const { direct, circuit } = dialAddresses(config);
+  const node = await createLibp2p({
+    transports: [webSockets()],
+    connectionEncrypters: [noise()],
+    streamMuxers: [yamux()],
+    services: { identify: identify() },
+    connectionGater: { denyDialMultiaddr: () => false },
+  });
+
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  await node.handle(
+    '/update',
+    async (stream) => {
+      const lp = lpStream(stream, { maxDataLength: MAX_MESSAGE_BYTES });
+      try {
+        const body = JSON.parse(decoder.decode((await lp.read()).subarray())) as { data?: unknown };
+        if (await events.onUpdate(body.data)) {
+          await lp.write(encoder.encode(JSON.stringify({ result: true })));
+        }
+      } catch {
+        await events.onUpdate(undefined);
+      } finally {
+        await stream.close().catch(() => {});
+      }
+    },
+    { runOnLimitedConnection: true },
+  );
+
+  const dialAll = async (addresses: string[]) => {
+    if (addresses.length === 0) return null;
+    try {
+      return await node.dial(
+        addresses.map((a) => multiaddr(a)),
+        { signal: AbortSignal.timeout(DIAL_TIMEOUT_MS) },
+      );
+    } catch {
+      return null;
+    }
+  };
+  let connection = (await dialAll(direct)) ?? (await dialAll(circuit));
+  if (!connection) {
+    await node.stop();
+    throw new Error('The controller cannot be reached peer-to-peer.');
+  }
+  let closed = false;
+  const remote = () => connection!.remoteAddr;
+
+  const channel: PeerConnection = {
+    status: remote().toString().includes('p2p-circuit') ? 'via relay' : null,
+    async call(body) {
+      if (connection?.status !== 'open')
+        throw new Error('Cannot perform HA request: connection is not established yet');
+      const stream = await connection.newStream('/call', { runOnLimitedConnection: true });
+      const lp = lpStream(stream, { maxDataLength: MAX_MESSAGE_BYTES });
+      try {
+        await lp.write(encoder.encode(JSON.stringify({ data: body })));
+        const reply = JSON.parse(
+          decoder.decode(
+            (await lp.read({ signal: AbortSignal.timeout(DIAL_TIMEOUT_MS) })).subarray(),
+          ),
+        );
+        if (
+          reply &&
+          typeof reply === 'object' &&
+          (reply as { result?: unknown }).result === false
+        ) {
+          throw new Error(
+            String((reply as { error?: unknown }).error ?? 'The controller refused the command.'),
+          );
+        }
+        return reply;
+      } finally {
+        await stream.close().catch(() => {});
+      }
+    },
+    async close() {
+      closed = true;
+      await node.stop();
+    },
+  };
+
+  node.addEventListener('connection:close', (event) => {
+    if (closed || !connection || event.detail.id !== connection.id) return;
+    const address = remote();
+    events.onClosed();
+    setTimeout(() => {
+      if (closed) return;
+      node
+        .dial(address, { signal: AbortSignal.timeout(30_000) })
+        .then((again) => {
+          connection = again;
+          events.onReconnected(channel);
+        })
+        .catch(() => {});
+    }, RECONNECT_DELAY_MS);
+  });
+  return channel;
+}

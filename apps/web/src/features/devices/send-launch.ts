@@ -1,0 +1,117 @@
+import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
+import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/client';
+import { fetchDevices } from '@robonomics-dapp/robonomics/chain/queries/devices';
+import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
+import type {
+  LaunchCommand,
+  LaunchStatus,
+} from '@robonomics-dapp/robonomics/home-assistant/launch';
+
+/** A peer-to-peer channel to the controller: one /call request and its reply. */
+export interface CallChannel {
+  call(body: { sender: string; data: string }): Promise<unknown>;
+}
+
+export interface LaunchContext {
+  client: RobonomicsClient | null;
+  owner: string;
+  controller: string;
+  user: KeyPair;
+  userAddress: string;
+  /** kubo RPC API with web3 auth, for the chain path. */
+  ipfsApi: string;
+  /** Set while a peer-to-peer connection is up; otherwise the parachain path is used. */
+  channel: CallChannel | null;
+  notify(text: string, kind?: 'info' | 'success' | 'error'): void;
+  onStatus(status: LaunchStatus): void;
+}
+
+/**
+ * Sends one pending launch command (SPEC §4, §7; facts/original-app.md §4.4-4.5): the user must
+ * be a device of the subscription; the command is boxed from the user to the controller and goes
+ * over /call when peer-to-peer is up, else to IPFS and launch.launch(controller, H256(cid))
+ * through the owner's subscription. Resolves with the final status.
+ */
+export async function sendLaunch(
+  ctx: LaunchContext,
+  command: LaunchCommand,
+): Promise<LaunchStatus> {
+  const finish = (status: LaunchStatus) => {
+    ctx.onStatus(status);
+    return status;
+  };
+  ctx.notify('Launch command');
+  if (!ctx.client) {
+    ctx.notify('Error: Robonomics is not ready.', 'error');
+    return finish('error');
+  }
+  const devices = await fetchDevices(ctx.client, ctx.owner).catch(() => [] as string[]);
+  if (!devices.some((d) => addressEq(d, ctx.userAddress))) {
+    ctx.notify('Error: You do not have access to device management.', 'error');
+    return finish('error');
+  }
+  const [{ encryptMessage }, { serializeLaunchCommand }] = await Promise.all([
+    import('@robonomics-dapp/robonomics/crypto/box'),
+    import('@robonomics-dapp/robonomics/home-assistant/launch'),
+  ]);
+  let data: string;
+  try {
+    data = encryptMessage(serializeLaunchCommand(command), ctx.user, ctx.controller);
+  } catch (error) {
+    ctx.notify(`Error: ${(error as Error).message}`, 'error');
+    return finish('error');
+  }
+
+  if (ctx.channel) {
+    try {
+      await ctx.channel.call({ sender: ctx.userAddress, data });
+      return finish('success');
+    } catch {
+      ctx.notify('Error: Check status of the HomeAssistant.', 'error');
+      return finish('error');
+    }
+  }
+
+  ctx.notify('Authorization on ipfs node');
+  const [{ web3AuthFromPair, web3AuthHeaders }, { addToIpfs }, { cidToH256 }] = await Promise.all([
+    import('@robonomics-dapp/robonomics/crypto/web3-auth'),
+    import('@robonomics-dapp/robonomics/ipfs/kubo-add'),
+    import('@robonomics-dapp/robonomics/ipfs/cid'),
+  ]);
+  const headers = web3AuthHeaders(web3AuthFromPair(ctx.user), ctx.owner);
+  ctx.onStatus('approved');
+  let cid: string;
+  try {
+    cid = await addToIpfs(ctx.ipfsApi, data, headers);
+  } catch (error) {
+    ctx.notify(`Error: ${(error as Error).message}`, 'error');
+    return finish('error');
+  }
+  ctx.notify('Send launch');
+  try {
+    const [{ throughSubscription }, { sendTransaction }, { toKeyringPair }] = await Promise.all([
+      import('@robonomics-dapp/robonomics/chain/tx/through-subscription'),
+      import('@robonomics-dapp/robonomics/chain/tx/send-transaction'),
+      import('@robonomics-dapp/robonomics/crypto/keyring-pair'),
+    ]);
+    const signer = toKeyringPair(ctx.user);
+    const client = ctx.client;
+    const tx = await throughSubscription(
+      client,
+      client.tx.launch.launch(ctx.controller, cidToH256(cid) as `0x${string}`),
+      signer,
+      ctx.owner,
+    );
+    await sendTransaction(client, tx, signer);
+  } catch (error) {
+    const message = (error as Error).message;
+    if (message === 'Cancelled') {
+      ctx.notify('Calcel');
+      return finish('declined');
+    }
+    ctx.notify(`Error: ${message}`, 'error');
+    return finish('error');
+  }
+  ctx.notify('Launch sended', 'success');
+  return finish('success');
+}
