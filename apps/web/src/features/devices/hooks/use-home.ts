@@ -7,7 +7,6 @@ import { appConfig } from '../../../app/config.ts';
 import { useChain } from '../../../lib/chain-store.ts';
 import { safeStorage } from '../../../lib/safe-storage.ts';
 import { useToasts } from '../../../lib/toasts.ts';
-import { mergeSnapshot } from '../home-view.ts';
 import { type HomeKeys, type HomeSources, loadHome, openHomeFile } from '../load-home.ts';
 import type { PeerConnection } from '../peer-channel.ts';
 
@@ -96,8 +95,10 @@ export function useHome(
     })();
     setHome({ ...initial, phase: 'loading', config: cachedConfig });
 
+    // Loaded with the home, so the page's own chunk stays small.
+    let merge: typeof import('../merge-snapshot.ts').mergeSnapshot = (_, next) => next;
     const showStates = (states: HaStates, time: number) => {
-      statesRef.current = mergeSnapshot(statesRef.current, states, time);
+      statesRef.current = merge(statesRef.current, states, time);
       setHome((h) => ({ ...h, states: statesRef.current, updated: time }));
     };
 
@@ -167,6 +168,7 @@ export function useHome(
 
     loadHome(sources, keys, (text) => notify(text))
       .then(async (loaded) => {
+        merge = (await import('../merge-snapshot.ts')).mergeSnapshot;
         if (!active) return;
         statesRef.current = loaded.states;
         if (loaded.config) {
