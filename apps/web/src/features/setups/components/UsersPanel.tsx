@@ -95,7 +95,17 @@ export function UsersPanel({
                   onClick={() => setConfirming(device)}
                   disabled={removeTx.busy}
                 >
-                  🗑
+                  <svg
+                    aria-hidden="true"
+                    width="14"
+                    height="14"
+                    viewBox="0 0 16 16"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.5"
+                  >
+                    <path d="M2.5 4h11M6 4V2.5h4V4M4 4l.7 9.5h6.6L12 4M6.8 6.5v5M9.2 6.5v5" />
+                  </svg>
                 </button>
               ))}
           </li>
