@@ -1,4 +1,5 @@
 import { startChainService } from './chain/service.ts';
+import { startCrustService } from './crust/service.ts';
 import { startIpfsService } from './ipfs/service.ts';
 import type { DevnetOptions, ServiceHandle } from './options.ts';
 import { startReleasesServer } from './releases/releases-server.ts';
@@ -17,6 +18,7 @@ export type ServiceStarter = (
  */
 export const serviceStarters: Record<string, ServiceStarter> = {
   chain: (options) => startChainService(options),
+  crust: startCrustService,
   ipfs: startIpfsService,
   releases: (options) => startReleasesServer(options.host, options.ports.releases),
 };

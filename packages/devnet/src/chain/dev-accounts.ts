@@ -12,9 +12,12 @@ export interface DevAccount {
   publicKey: Uint8Array;
 }
 
-/** The well-known development accounts: //Name as sr25519 and as ed25519 (needs crypto ready). */
-export function devAccounts(): DevAccount[] {
-  const keyring = new Keyring({ ss58Format: 32 });
+/**
+ * The well-known development accounts: //Name as sr25519 and as ed25519 (needs crypto ready),
+ * with addresses in the chain's SS58 format (32 Robonomics, 66 Crust).
+ */
+export function devAccounts(ss58Format = 32): DevAccount[] {
+  const keyring = new Keyring({ ss58Format });
   return (['sr25519', 'ed25519'] as const).flatMap((type) =>
     DEV_NAMES.map((name) => {
       const pair: KeyringPair = keyring.addFromUri(`//${name}`, { name }, type);

@@ -1,7 +1,7 @@
 import type { Call, Extrinsic } from '@polkadot/types/interfaces';
 import { u8aToHex } from '@polkadot/util';
 import { blake2AsU8a, ed25519Verify, signatureVerify, sr25519Verify } from '@polkadot/util-crypto';
-import { RUNTIME_VERSION, type Runtime } from './runtime.ts';
+import type { Runtime } from './runtime.ts';
 
 /** A JSON-RPC error of the transaction pool, with the real node's codes and texts. */
 export class PoolError extends Error {
@@ -88,16 +88,19 @@ function verifyMultiSignature(message: Uint8Array, multi: Uint8Array, signer: Ui
  */
 export function callOfExtrinsic(runtime: Runtime, body: Uint8Array): Call {
   const version = body[0]!;
+  const layout = runtime.extrinsicLayout;
   let p = 1;
   if (version & 0x80) {
-    const addressKind = body[p]!;
-    p += 1 + (addressKind === 0 || addressKind === 3 ? 32 : addressKind === 4 ? 20 : 0);
+    if (layout.multiAddress) {
+      const addressKind = body[p]!;
+      p += 1 + (addressKind === 0 || addressKind === 3 ? 32 : addressKind === 4 ? 20 : 0);
+    } else p += 32; // Address = AccountId32
     const sigKind = body[p]!;
     p += 1 + (sigKind === 2 ? 65 : 64);
     p += body[p] === 0 ? 1 : 2; // era
     p += compactLength(body, p); // nonce
     p += compactLength(body, p); // tip
-    p += 1; // CheckMetadataHash mode
+    if (layout.metadataHashMode) p += 1; // CheckMetadataHash mode
   }
   return runtime.registry.createType('Call', body.subarray(p)) as Call;
 }
@@ -168,8 +171,8 @@ export function verifyExtrinsic(runtime: Runtime, ext: Extrinsic, ctx: SigningCo
         nonce: ext.nonce,
         tip: ext.tip,
         mode: 0,
-        specVersion: RUNTIME_VERSION.specVersion,
-        transactionVersion: RUNTIME_VERSION.transactionVersion,
+        specVersion: runtime.version.specVersion,
+        transactionVersion: runtime.version.transactionVersion,
         genesisHash: ctx.genesisHash,
         blockHash: birthHash,
       },

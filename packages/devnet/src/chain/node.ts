@@ -3,8 +3,6 @@ import type { Call } from '@polkadot/types/interfaces';
 import { stringToU8a, u8aConcat, u8aEq, u8aToHex } from '@polkadot/util';
 import { blake2AsHex, cryptoWaitReady } from '@polkadot/util-crypto';
 import { DispatchFailure, ExecContext, type Origin } from './context.ts';
-import { devAccounts } from './dev-accounts.ts';
-import { dispatchCall } from './dispatch.ts';
 import {
   decodeExtrinsic,
   invalid,
@@ -12,18 +10,9 @@ import {
   type SignedTx,
   verifyExtrinsic,
 } from './extrinsic.ts';
-import {
-  credit,
-  debit,
-  EXISTENTIAL_DEPOSIT,
-  readAccount,
-  writeAccount,
-} from './pallets/balances.ts';
-import { rotateAuctions } from './pallets/rws.ts';
+import { credit, debit, readAccount, writeAccount } from './pallets/balances.ts';
 import type { Runtime } from './runtime.ts';
-import { seedGenesis } from './seed.ts';
 import { type StateMap, WorkingState } from './state.ts';
-import { callWeight, inclusionFee, paysFee } from './weights.ts';
 
 export const XRT = 1_000_000_000n;
 export const DEV_ENDOWMENT = 1_000_000n * XRT;
@@ -97,46 +86,16 @@ export class ChainNode extends EventEmitter {
     return new ChainNode(runtime, options);
   }
 
-  /** Genesis of the dev preset: endowed dev accounts, Alice sudo and RWS oracle; `seed` adds the demo scenario. */
+  /** Genesis: the runtime's genesis storage (dev accounts…), then System and Timestamp. */
   initGenesis(now = BigInt(Date.now()), seed = false): void {
     const work = new WorkingState(new Map());
     const ctx = this.#context(work, 0, now);
-    let issuance = 0n;
-    for (const account of devAccounts()) {
-      writeAccount(ctx, account.publicKey, {
-        nonce: 0,
-        consumers: 0,
-        providers: 1,
-        sufficients: 0,
-        free: DEV_ENDOWMENT,
-        reserved: 0n,
-        frozen: 0n,
-        flags: 0n,
-      });
-      issuance += DEV_ENDOWMENT;
-    }
-    writeAccount(ctx, POT_ACCOUNT, {
-      nonce: 0,
-      consumers: 0,
-      providers: 1,
-      sufficients: 0,
-      free: EXISTENTIAL_DEPOSIT,
-      reserved: 0n,
-      frozen: 0n,
-      flags: 0n,
-    });
-    issuance += EXISTENTIAL_DEPOSIT;
-    const alice = devAccounts()[0]!.publicKey;
-    if (seed) issuance = seedGenesis(ctx, issuance);
-    ctx.write('balances', 'totalIssuance', [], issuance);
-    ctx.write('sudo', 'key', [], alice);
-    ctx.write('rws', 'oracle', [], alice);
+    this.runtime.logic.genesis(ctx, { seed });
     ctx.write('system', 'blockHash', [0], HASH69);
     ctx.write('system', 'number', [], 0);
     // An empty event list rather than no value: dedot's event watchers read it from the start.
     ctx.write('system', 'events', [], []);
     ctx.write('timestamp', 'now', [], now);
-    ctx.write('session', 'validators', [], [alice]);
     const state = work.flatten();
     const block = this.#seal(0, `0x${'00'.repeat(32)}`, state, [], now);
     this.genesisHash = block.hash;
@@ -153,7 +112,7 @@ export class ChainNode extends EventEmitter {
 
   #context(work: WorkingState, number: number, now: bigint): ExecContext {
     return new ExecContext(this.runtime, work, number, now, (ctx, call, origin) =>
-      dispatchCall(ctx, call, origin),
+      this.runtime.logic.dispatch(ctx, call, origin),
     );
   }
 
@@ -271,10 +230,11 @@ export class ChainNode extends EventEmitter {
         'The transaction has too low priority to replace another transaction already in the pool.',
       );
     }
-    const fee = (paysFee(tx.call) ? inclusionFee(tx.call, tx.length).total : 0n) + tx.tip;
+    const fee = this.#fee(tx);
     if (
       fee > 0n &&
-      account.free - account.frozen < fee + (account.providers > 0 ? EXISTENTIAL_DEPOSIT : 0n)
+      account.free - account.frozen <
+        fee + (account.providers > 0 ? this.runtime.existentialDeposit : 0n)
     ) {
       throw invalid('Inability to pay some fees (e.g. account balance too low)');
     }
@@ -320,7 +280,7 @@ export class ChainNode extends EventEmitter {
     ctx.write('system', 'number', [], number);
     ctx.write('system', 'parentHash', [], parent.hash);
     ctx.write('system', 'blockHash', [number - 1], parent.hash);
-    rotateAuctions(ctx, number);
+    this.runtime.logic.onInitialize(ctx, number);
 
     // Extrinsic 0: the timestamp inherent.
     const extrinsics: string[] = [];
@@ -396,12 +356,22 @@ export class ChainNode extends EventEmitter {
     return ordered;
   }
 
-  #dispatchInfo(call: Call, dispatchClass: 'Normal' | 'Mandatory', weight = callWeight(call)) {
+  #dispatchInfo(
+    call: Call,
+    dispatchClass: 'Normal' | 'Mandatory',
+    weight = this.runtime.logic.callWeight(call),
+  ) {
     return {
       weight: { refTime: weight.refTime, proofSize: weight.proofSize },
       class: dispatchClass,
-      paysFee: paysFee(call) ? 'Yes' : 'No',
+      paysFee: this.runtime.logic.paysFee(call) ? 'Yes' : 'No',
     };
+  }
+
+  /** Inclusion fee (if the call pays) plus tip. */
+  #fee(tx: SignedTx): bigint {
+    const { logic } = this.runtime;
+    return (logic.paysFee(tx.call) ? logic.inclusionFee(tx.call, tx.length).total : 0n) + tx.tip;
   }
 
   /** Applies a signed transaction: nonce and fee outside the dispatch layer, then dispatch. */
@@ -409,7 +379,7 @@ export class ChainNode extends EventEmitter {
     ctx.phase = { ApplyExtrinsic: index };
     const account = readAccount(ctx, tx.signer);
     if (tx.nonce !== account.nonce) return 'invalid';
-    const fee = (paysFee(tx.call) ? inclusionFee(tx.call, tx.length).total : 0n) + tx.tip;
+    const fee = this.#fee(tx);
     try {
       ctx.state.transactional(() => {
         account.nonce += 1;
@@ -425,7 +395,7 @@ export class ChainNode extends EventEmitter {
     const origin: Origin = { kind: 'signed', who: tx.signer };
     let error: unknown = null;
     try {
-      ctx.state.transactional(() => dispatchCall(ctx, tx.call, origin));
+      ctx.state.transactional(() => this.runtime.logic.dispatch(ctx, tx.call, origin));
     } catch (e) {
       if (!(e instanceof DispatchFailure)) {
         // A bug in a pallet must not stop the chain: report it as an Other error.
@@ -434,8 +404,9 @@ export class ChainNode extends EventEmitter {
       } else error = e.error;
     }
     if (fee > 0n) {
-      credit(ctx, POT_ACCOUNT, fee);
-      ctx.deposit('Balances', 'Deposit', { who: POT_ACCOUNT, amount: fee });
+      const pot = this.runtime.logic.feeDestination;
+      credit(ctx, pot, fee);
+      ctx.deposit('Balances', 'Deposit', { who: pot, amount: fee });
     }
     ctx.deposit('TransactionPayment', 'TransactionFeePaid', {
       who: tx.signer,

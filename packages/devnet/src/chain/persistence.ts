@@ -19,7 +19,8 @@ const FORMAT = 1;
 interface StoredChain {
   format: number;
   specVersion: number;
-  auctionDuration: number;
+  /** Robonomics only: the RWS AuctionDuration the chain was started with. */
+  auctionDuration?: number;
   genesisHash: string;
   finalizedHash: string;
   blocks: (Omit<Block, 'state' | 'timestamp'> & { state: [string, string][]; timestamp: string })[];
@@ -41,8 +42,9 @@ export function writeAtomic(file: string, content: string): void {
 export class ChainStore {
   readonly file: string;
 
-  constructor(dataDir: string) {
-    const dir = join(dataDir, 'chain');
+  /** `folder`: the chain's own folder in the data dir ('chain', 'crust'). */
+  constructor(dataDir: string, folder = 'chain') {
+    const dir = join(dataDir, folder);
     mkdirSync(dir, { recursive: true });
     this.file = join(dir, 'chain.json');
   }
@@ -51,7 +53,7 @@ export class ChainStore {
     rmSync(this.file, { force: true });
   }
 
-  load(expected: { specVersion: number; auctionDuration: number }) {
+  load(expected: { specVersion: number; auctionDuration?: number }) {
     if (!existsSync(this.file)) return null;
     let stored: StoredChain;
     try {
@@ -64,7 +66,10 @@ export class ChainStore {
     if (stored.format !== FORMAT || stored.specVersion !== expected.specVersion) {
       throw new Error(`the chain data in ${this.file} is from another version; start with --reset`);
     }
-    if (stored.auctionDuration !== expected.auctionDuration) {
+    if (
+      expected.auctionDuration !== undefined &&
+      stored.auctionDuration !== expected.auctionDuration
+    ) {
       throw new Error(
         `the chain in ${this.file} was started with --auction-duration ${stored.auctionDuration}; use the same value or --reset`,
       );
@@ -80,7 +85,7 @@ export class ChainStore {
   save(
     meta: {
       specVersion: number;
-      auctionDuration: number;
+      auctionDuration?: number;
       genesisHash: string;
       finalizedHash: string;
     },

@@ -6,8 +6,6 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { callOfExtrinsic, PoolError } from './extrinsic.ts';
 import type { Block, ChainNode, TxStatus } from './node.ts';
 import { readAccount } from './pallets/balances.ts';
-import { RUNTIME_VERSION } from './runtime.ts';
-import { inclusionFee, paysFee } from './weights.ts';
 
 export class RpcError extends Error {
   constructor(
@@ -162,7 +160,8 @@ export async function startRpcServer(node: ChainNode, options: RpcServerOptions)
     return value.toLowerCase();
   };
 
-  const runtimeVersion = () => ({ ...RUNTIME_VERSION, apis: node.runtime.apis });
+  const { runtime } = node;
+  const runtimeVersion = () => ({ ...runtime.version, apis: runtime.apis });
 
   const stateCall = (method: string, data: string, block: Block): string => {
     const { registry } = node.runtime;
@@ -200,7 +199,7 @@ export async function startRpcServer(node: ChainNode, options: RpcServerOptions)
             `Client error: Execution failed: Could not decode extrinsic: ${(error as Error).message}`,
           );
         }
-        const fee = inclusionFee(call, length);
+        const fee = runtime.logic.inclusionFee(call, length);
         if (method === 'TransactionPaymentApi_query_info') {
           return node.runtime.encode('RuntimeDispatchInfoV2', {
             weight: { refTime: fee.weight.refTime, proofSize: fee.weight.proofSize },
@@ -209,7 +208,7 @@ export async function startRpcServer(node: ChainNode, options: RpcServerOptions)
           });
         }
         return node.runtime.encode('FeeDetails', {
-          inclusionFee: paysFee(call)
+          inclusionFee: runtime.logic.paysFee(call)
             ? { baseFee: fee.baseFee, lenFee: fee.lenFee, adjustedWeightFee: fee.adjustedWeightFee }
             : null,
         });
@@ -229,11 +228,11 @@ export async function startRpcServer(node: ChainNode, options: RpcServerOptions)
     (params: unknown[], socket: WebSocket) => unknown | Promise<unknown>
   > = {
     rpc_methods: () => ({ methods: METHODS }),
-    system_chain: () => 'Robonomics Local Development',
-    system_name: () => 'Robonomics Devnet',
-    system_version: () => '4.3.0-devnet',
+    system_chain: () => runtime.description.chainName,
+    system_name: () => runtime.description.nodeName,
+    system_version: () => runtime.description.nodeVersion,
     system_chainType: () => 'Development',
-    system_properties: () => ({ ss58Format: 32, tokenDecimals: 9, tokenSymbol: 'XRT' }),
+    system_properties: () => ({ ...runtime.properties }),
     system_health: () => ({ peers: 0, isSyncing: false, shouldHavePeers: false }),
     system_localPeerId: () => '12D3KooWDevnetDevnetDevnetDevnetDevnetDevnetDevnet',
     system_nodeRoles: () => ['Authority'],

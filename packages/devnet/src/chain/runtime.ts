@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Metadata, TypeRegistry } from '@polkadot/types';
+import type { Call } from '@polkadot/types/interfaces';
 import { expandMetadata } from '@polkadot/types/metadata';
 import type { Codec } from '@polkadot/types/types';
 import { compactStripLength, hexToU8a, u8aConcat, u8aToHex } from '@polkadot/util';
+import type { ExecContext, Origin } from './context.ts';
+import type { FeeParts, Weight } from './weights.ts';
 
 export const METADATA_FILE = fileURLToPath(
   new URL('../../data/robonomics-runtime-metadata.scale', import.meta.url),
@@ -25,12 +28,62 @@ export interface RuntimeOptions {
   auctionDuration?: number;
 }
 
+/** RuntimeVersion as state_getRuntimeVersion returns it (the apis come from the metadata). */
+export type RuntimeVersionInfo = typeof RUNTIME_VERSION;
+
+/** What system_properties returns. */
+export interface ChainProperties {
+  ss58Format: number;
+  tokenDecimals: number;
+  tokenSymbol: string;
+}
+
+/**
+ * The chain-specific behaviour the engine (node, pool, RPC) calls into: pallet dispatch, block
+ * hooks, genesis, weights and fees.
+ */
+export interface RuntimeLogic {
+  /** Routes a call to its pallet (throws DispatchFailure on error). */
+  dispatch(ctx: ExecContext, call: Call, origin: Origin): void;
+  /** on_initialize of the pallets, before the timestamp inherent. */
+  onInitialize(ctx: ExecContext, blockNumber: number): void;
+  /** Writes the chain's genesis storage (accounts, issuance, pallet config). */
+  genesis(ctx: ExecContext, options: { seed: boolean }): void;
+  callWeight(call: Call): Weight;
+  paysFee(call: Call): boolean;
+  /** The inclusion fee of a transaction of `length` bytes (tip excluded). */
+  inclusionFee(call: Call, length: number): FeeParts & { total: bigint; weight: Weight };
+  /** Where transaction fees go (Balances.Deposit). */
+  feeDestination: Uint8Array;
+}
+
+/** Everything that makes one chain: its metadata, identity and behaviour. */
+export interface RuntimeDescription {
+  /** SCALE-encoded metadata (V14) served to clients and used for every encoding. */
+  metadata: Uint8Array;
+  version: RuntimeVersionInfo;
+  properties: ChainProperties;
+  /** system_chain, system_name, system_version. */
+  chainName: string;
+  nodeName: string;
+  nodeVersion: string;
+  logic: RuntimeLogic;
+}
+
+/** The Robonomics metadata file, with the optional constant override applied. */
+export function robonomicsMetadata(options: RuntimeOptions = {}): Uint8Array {
+  let bytes: Uint8Array = readFileSync(METADATA_FILE);
+  if (options.auctionDuration !== undefined)
+    bytes = patchConstant(bytes, 'RWS', 'AuctionDuration', options.auctionDuration);
+  return bytes;
+}
+
 type Decorated = ReturnType<typeof expandMetadata>;
 
 /**
- * The real runtime metadata and everything derived from it: the type registry, storage keys,
- * value, event and error encodings. All bytes the devnet produces go through this registry so
- * clients decode them exactly as they would from a real node.
+ * A runtime metadata and everything derived from it: the type registry, storage keys, value,
+ * event and error encodings. All bytes the devnet produces go through this registry so clients
+ * decode them exactly as they would from a real node. The description says which chain it is.
  */
 export class Runtime {
   readonly registry: TypeRegistry;
@@ -38,16 +91,27 @@ export class Runtime {
   readonly metadataBytes: Uint8Array;
   readonly decorated: Decorated;
   readonly apis: [string, number][];
+  /** RWS.AuctionDuration (0 on a chain without RWS). */
   readonly auctionDuration: number;
+  readonly version: RuntimeVersionInfo;
+  readonly properties: ChainProperties;
+  readonly logic: RuntimeLogic;
+  readonly description: RuntimeDescription;
+  /** Balances.ExistentialDeposit of the metadata. */
+  readonly existentialDeposit: bigint;
+  /** How a signed extrinsic is laid out (for reading the call out of fee queries). */
+  readonly extrinsicLayout: { multiAddress: boolean; metadataHashMode: boolean };
   readonly #palletIndex = new Map<string, number>();
   readonly #eventType = new Map<string, string>();
   readonly #errorType = new Map<string, string>();
   readonly #valueType = new Map<string, string>();
 
-  constructor(options: RuntimeOptions = {}) {
-    let bytes: Uint8Array = readFileSync(METADATA_FILE);
-    if (options.auctionDuration !== undefined)
-      bytes = patchConstant(bytes, 'RWS', 'AuctionDuration', options.auctionDuration);
+  constructor(description: RuntimeDescription) {
+    this.description = description;
+    this.version = description.version;
+    this.properties = description.properties;
+    this.logic = description.logic;
+    const bytes = description.metadata;
     this.metadataBytes = bytes;
     this.registry = new TypeRegistry();
     this.metadata = new Metadata(this.registry, bytes);
@@ -64,7 +128,21 @@ export class Runtime {
     this.apis = (
       this.decorated.consts.system.version.toJSON() as { apis: [string, number][] }
     ).apis;
-    this.auctionDuration = Number(this.decorated.consts.rws.auctionDuration.toString());
+    const consts = this.decorated.consts;
+    this.auctionDuration = consts.rws ? Number(consts.rws.auctionDuration!.toString()) : 0;
+    this.existentialDeposit = BigInt(consts.balances?.existentialDeposit?.toString() ?? '0');
+    const extrinsic = this.metadata.asV14.extrinsic;
+    const address = this.registry.lookup.getSiType(extrinsic.type).params[0]?.type;
+    this.extrinsicLayout = {
+      multiAddress:
+        !address ||
+        address.isNone ||
+        this.registry.lookup.getSiType(address.unwrap()).path.join('::') ===
+          'sp_runtime::multiaddress::MultiAddress',
+      metadataHashMode: extrinsic.signedExtensions.some(
+        (e) => e.identifier.toString() === 'CheckMetadataHash',
+      ),
+    };
   }
 
   palletIndex(pallet: string): number {

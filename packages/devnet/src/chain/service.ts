@@ -1,11 +1,24 @@
 import type { DevnetOptions, ServiceHandle } from '../options.ts';
 import { ChainNode } from './node.ts';
 import { ChainStore } from './persistence.ts';
+import { robonomicsDescription } from './robonomics.ts';
 import { startRpcServer } from './rpc-server.ts';
-import { RUNTIME_VERSION, Runtime } from './runtime.ts';
+import { Runtime } from './runtime.ts';
 
 export interface ChainServiceHandle extends ServiceHandle {
   node: ChainNode;
+}
+
+/** How one chain of the engine is served: which runtime, under which name, folder and port. */
+export interface ServeChainConfig {
+  /** Service name (the handle's name). */
+  name: string;
+  runtime: Runtime;
+  /** Its folder in the data dir. */
+  folder: string;
+  port: number;
+  /** Extra values a restart must find unchanged (with the spec version). */
+  storeMeta?: { auctionDuration?: number };
 }
 
 /**
@@ -14,14 +27,29 @@ export interface ChainServiceHandle extends ServiceHandle {
  * the chain kept in the data dir across restarts.
  */
 export async function startChainService(options: DevnetOptions): Promise<ChainServiceHandle> {
-  const runtime = new Runtime({ auctionDuration: options.auctionDuration });
+  const runtime = new Runtime(robonomicsDescription({ auctionDuration: options.auctionDuration }));
+  return serveChain(options, {
+    name: 'chain',
+    runtime,
+    folder: 'chain',
+    port: options.ports.chain,
+    storeMeta: { auctionDuration: runtime.auctionDuration },
+  });
+}
+
+/**
+ * Runs a chain of the engine: genesis or the persisted chain, block production on a timer or
+ * instant seal, persistence after every block, and the JSON-RPC server.
+ */
+export async function serveChain(
+  options: DevnetOptions,
+  config: ServeChainConfig,
+): Promise<ChainServiceHandle> {
+  const { runtime } = config;
   const node = await ChainNode.create(runtime);
-  const store = new ChainStore(options.dataDir);
+  const store = new ChainStore(options.dataDir, config.folder);
   if (options.reset) store.reset();
-  const meta = {
-    specVersion: RUNTIME_VERSION.specVersion,
-    auctionDuration: runtime.auctionDuration,
-  };
+  const meta = { specVersion: runtime.version.specVersion, ...config.storeMeta };
   const loaded = store.load(meta);
   if (loaded) node.restore(loaded.genesisHash, loaded.blocks, loaded.finalizedHash);
   else node.initGenesis(undefined, options.seed === true);
@@ -42,14 +70,14 @@ export async function startChainService(options: DevnetOptions): Promise<ChainSe
     try {
       node.buildBlock();
     } catch (error) {
-      console.error('devnet: block production failed:', error);
+      console.error(`devnet: ${config.name} block production failed:`, error);
     }
   };
   const interval = options.instant ? null : setInterval(produce, options.blockTimeMs);
 
   const rpc = await startRpcServer(node, {
     host: options.host,
-    port: options.ports.chain,
+    port: config.port,
     onSubmit: () => {
       // Instant seal: one block shortly after a burst of submissions.
       if (!options.instant || sealTimer) return;
@@ -62,10 +90,15 @@ export async function startChainService(options: DevnetOptions): Promise<ChainSe
       for (let i = 0; i < count; i++) node.buildBlock();
       return node.best.hash;
     },
+  }).catch((error: unknown) => {
+    // The port is taken, for example: no timer may keep building blocks.
+    if (interval) clearInterval(interval);
+    node.stop();
+    throw error;
   });
 
   return {
-    name: 'chain',
+    name: config.name,
     url: rpc.url,
     node,
     stop: async () => {

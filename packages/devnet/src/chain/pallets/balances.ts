@@ -2,8 +2,11 @@ import type { Call } from '@polkadot/types/interfaces';
 import { u8aEq } from '@polkadot/util';
 import { DispatchFailure, type ExecContext, type Origin, signedBy } from '../context.ts';
 
-/** ExistentialDeposit of the runtime: 1 COASE. */
+/** ExistentialDeposit of the Robonomics runtime: 1 COASE. */
 export const EXISTENTIAL_DEPOSIT = 1000n;
+
+/** Balances.ExistentialDeposit of the chain being run (from its metadata). */
+const ed = (ctx: ExecContext): bigint => ctx.runtime.existentialDeposit;
 
 export interface Account {
   nonce: number;
@@ -75,7 +78,7 @@ function tokenError(reason: string): never {
 export function credit(ctx: ExecContext, who: Uint8Array, amount: bigint): void {
   const account = readAccount(ctx, who);
   const isNew = account.providers === 0;
-  if (isNew && amount < EXISTENTIAL_DEPOSIT) tokenError('BelowMinimum');
+  if (isNew && amount < ed(ctx)) tokenError('BelowMinimum');
   account.free += amount;
   if (isNew) {
     account.providers = 1;
@@ -94,10 +97,9 @@ export function debit(ctx: ExecContext, who: Uint8Array, amount: bigint, keepAli
   if (account.free < amount) tokenError('FundsUnavailable');
   const rest = account.free - amount;
   if (rest < account.frozen) tokenError('Frozen');
-  if (keepAlive && rest < EXISTENTIAL_DEPOSIT && account.reserved === 0n)
-    tokenError('NotExpendable');
+  if (keepAlive && rest < ed(ctx) && account.reserved === 0n) tokenError('NotExpendable');
   account.free = rest;
-  if (rest < EXISTENTIAL_DEPOSIT && account.reserved === 0n) {
+  if (rest < ed(ctx) && account.reserved === 0n) {
     if (rest > 0n) ctx.deposit('Balances', 'DustLost', { account: who, amount: rest });
     account.free = 0n;
     account.providers = 0;
@@ -185,7 +187,7 @@ export function dispatchBalances(ctx: ExecContext, call: Call, origin: Origin): 
       const keepAlive = args[1]!.toJSON() === true;
       const account = readAccount(ctx, from);
       const spendable = account.free - account.frozen;
-      const value = keepAlive ? spendable - EXISTENTIAL_DEPOSIT : spendable;
+      const value = keepAlive ? spendable - ed(ctx) : spendable;
       transfer(ctx, from, to, value > 0n ? value : 0n, keepAlive);
       return;
     }
@@ -196,7 +198,7 @@ export function dispatchBalances(ctx: ExecContext, call: Call, origin: Origin): 
       const account = readAccount(ctx, who);
       const issuance = BigInt(ctx.read('balances', 'totalIssuance')!.toString());
       ctx.write('balances', 'totalIssuance', [], issuance - account.free + value);
-      if (account.providers === 0 && value >= EXISTENTIAL_DEPOSIT) account.providers = 1;
+      if (account.providers === 0 && value >= ed(ctx)) account.providers = 1;
       account.free = value;
       writeAccount(ctx, who, account);
       ctx.deposit('Balances', 'BalanceSet', { who, free: value });
