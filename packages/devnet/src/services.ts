@@ -1,4 +1,5 @@
 import { startChainService } from './chain/service.ts';
+import { startControllerService } from './controller/service.ts';
 import { startCrustService } from './crust/service.ts';
 import { startIpfsService } from './ipfs/service.ts';
 import type { DevnetOptions, ServiceHandle } from './options.ts';
@@ -21,6 +22,7 @@ export const serviceStarters: Record<string, ServiceStarter> = {
   crust: startCrustService,
   ipfs: startIpfsService,
   releases: (options) => startReleasesServer(options.host, options.ports.releases),
+  controller: (options, running) => startControllerService(options, running),
 };
 
 export const allServiceNames = Object.keys(serviceStarters);

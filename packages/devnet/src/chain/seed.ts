@@ -39,8 +39,10 @@ export function seedGenesis(ctx: ExecContext, issuance: bigint): bigint {
   ctx.write('rws', 'auctionNext', [], 3);
 
   // Alice's home: an active 30-day subscription, herself, Bob and the controller as devices.
+  // Free weight as after a long idle time: the seeded home publishes and takes commands at once
+  // (a fresh Daily subscription earns one small call every few minutes).
   ctx.write('rws', 'ledger', [alice.publicKey], {
-    freeWeight: 0,
+    freeWeight: 1_000_000_000_000_000n,
     issueTime: now,
     lastUpdate: now,
     kind,

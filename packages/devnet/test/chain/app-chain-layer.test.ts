@@ -101,7 +101,16 @@ describe('the app chain layer on the devnet', () => {
   it('wraps device calls in rws.call and refuses with the spec text when the weight is short', async () => {
     const bob = keyring.addFromUri('//Bob', {}, 'ed25519');
     const record = client.tx.datalog.record('0x6869');
-    await expect(throughSubscription(client, record, bob, aliceAddress)).rejects.toThrow(
+    // Alice's seeded home starts with free weight; a fresh subscription has almost none.
+    await expect(throughSubscription(client, record, bob, aliceAddress)).resolves.not.toBe(record);
+    const ferdie = keyring.addFromUri('//Ferdie');
+    await sendTransaction(
+      client,
+      client.tx.rws.setSubscription(ferdie.address, { type: 'Daily', value: { days: 30 } }),
+      alice,
+    );
+    await sendTransaction(client, client.tx.rws.setDevices([bob.address]), ferdie);
+    await expect(throughSubscription(client, record, bob, ferdie.address)).rejects.toThrow(
       /^The origin account have no enough free weight to process these call\. Call weight \d+, Free weight \d+$/,
     );
     const stranger = keyring.addFromUri('//Stranger');

@@ -32,7 +32,7 @@ export async function connectPeer(config: HaConfig, events: PeerEvents): Promise
     { noise },
     { yamux },
     { identify },
-    { lpStream },
+    { readJson, writeJson },
     { multiaddr },
     { dialAddresses, peerIdOrError },
   ] = await Promise.all([
@@ -41,7 +41,7 @@ export async function connectPeer(config: HaConfig, events: PeerEvents): Promise
     import('@chainsafe/libp2p-noise'),
     import('@chainsafe/libp2p-yamux'),
     import('@libp2p/identify'),
-    import('@libp2p/utils'),
+    import('@robonomics-dapp/robonomics/p2p/lp-json'),
     import('@multiformats/multiaddr'),
     import('@robonomics-dapp/robonomics/home-assistant/config'),
   ]);
@@ -56,17 +56,14 @@ export async function connectPeer(config: HaConfig, events: PeerEvents): Promise
     connectionGater: { denyDialMultiaddr: () => false },
   });
 
-  const encoder = new TextEncoder();
-  const decoder = new TextDecoder();
   await node.handle(
     '/update',
     async (stream) => {
-      const lp = lpStream(stream, { maxDataLength: MAX_MESSAGE_BYTES });
       try {
-        const body = JSON.parse(decoder.decode((await lp.read()).subarray())) as { data?: unknown };
-        if (await events.onUpdate(body.data)) {
-          await lp.write(encoder.encode(JSON.stringify({ result: true })));
-        }
+        const body = (await readJson(stream, { maxBytes: MAX_MESSAGE_BYTES })) as {
+          data?: unknown;
+        };
+        if (await events.onUpdate(body?.data)) await writeJson(stream, { result: true });
       } catch {
         await events.onUpdate(undefined);
       } finally {
@@ -101,14 +98,12 @@ export async function connectPeer(config: HaConfig, events: PeerEvents): Promise
       if (connection?.status !== 'open')
         throw new Error('Cannot perform HA request: connection is not established yet');
       const stream = await connection.newStream('/call', { runOnLimitedConnection: true });
-      const lp = lpStream(stream, { maxDataLength: MAX_MESSAGE_BYTES });
       try {
-        await lp.write(encoder.encode(JSON.stringify({ data: body })));
-        const reply = JSON.parse(
-          decoder.decode(
-            (await lp.read({ signal: AbortSignal.timeout(DIAL_TIMEOUT_MS) })).subarray(),
-          ),
-        );
+        await writeJson(stream, { data: body });
+        const reply = await readJson(stream, {
+          maxBytes: MAX_MESSAGE_BYTES,
+          signal: AbortSignal.timeout(DIAL_TIMEOUT_MS),
+        });
         if (
           reply &&
           typeof reply === 'object' &&

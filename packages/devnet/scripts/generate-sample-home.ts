@@ -1,0 +1,971 @@
+// Writes the devnet controller's sample home: fixtures/sample-home.json (a Home Assistant states
+// document exactly as the Robonomics integration publishes it, facts/interop.md §3.3) and
+// fixtures/sample-services.json (the `services` part of its config, §3.2).
+// Deterministic: a fixed PRNG seed and fixed dates, so re-running gives identical files.
+//   npx tsx packages/devnet/scripts/generate-sample-home.ts
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const SEED = 0x5eed_2025;
+const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
+
+/** mulberry32: small, fast and good enough for sample data. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = prng(SEED);
+const between = (min: number, max: number) => min + random() * (max - min);
+const int = (min: number, max: number) => Math.floor(between(min, max + 1));
+const hex = (length: number) =>
+  Array.from({ length }, () => Math.floor(random() * 16).toString(16)).join('');
+
+// ------------------------------------------------------------------------------ time and text
+
+/** A moment as whole UTC seconds plus microseconds (exact, unlike a float of milliseconds). */
+interface Moment {
+  seconds: number;
+  micros: number;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+function parts(moment: Moment): { date: string; time: string; fraction: string } {
+  const d = new Date(moment.seconds * 1000);
+  return {
+    date: `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`,
+    time: `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`,
+    fraction: moment.micros === 0 ? '' : `.${pad(moment.micros, 6)}`,
+  };
+}
+
+/** Python str(datetime) in UTC: "2025-09-21 10:00:00.123456+00:00" (no fraction when zero). */
+function pyStr(moment: Moment): string {
+  const { date, time, fraction } = parts(moment);
+  return `${date} ${time}${fraction}+00:00`;
+}
+
+/** Python datetime.isoformat(): as str() but with "T" (button and event states). */
+function pyIso(moment: Moment): string {
+  const { date, time, fraction } = parts(moment);
+  return `${date}T${time}${fraction}+00:00`;
+}
+
+const at = (iso: string, micros = int(0, 999_999)): Moment => ({
+  seconds: Date.parse(iso) / 1000,
+  micros,
+});
+const later = (moment: Moment, seconds: number): Moment => ({
+  seconds: moment.seconds + Math.floor(seconds),
+  micros: int(1, 999_999),
+});
+
+/** Python str(float): "21.0", "52.3". */
+const pyFloat = (value: number, digits = 1) => value.toFixed(digits);
+/** Python str(list) of strings: "['heat', 'off']". */
+const pyList = (items: readonly string[]) => `[${items.map((item) => `'${item}'`).join(', ')}]`;
+/** Python str(tuple) of numbers: "(255, 167, 89)". */
+const pyTuple = (items: readonly (number | string)[]) => `(${items.join(', ')})`;
+
+// ------------------------------------------------------------------------------ the window
+
+/** The history window of the sample: a little over a day, 2025-09-21 to 2025-09-22. */
+const START = at('2025-09-21T08:14:05Z', 281_342);
+const END = at('2025-09-22T08:12:40Z', 730_118);
+
+interface HistoryEntry {
+  state: string;
+  date: string;
+}
+
+interface Entity {
+  units: string;
+  state: string;
+  attributes: Record<string, unknown>;
+  history: HistoryEntry[];
+}
+
+/** Only changes of the state text are history (HA's state_changes_during_period). */
+function changes(list: [Moment, string][]): HistoryEntry[] {
+  const out: HistoryEntry[] = [];
+  let last: string | undefined;
+  for (const [moment, state] of list) {
+    if (state === last) continue;
+    out.push({ state, date: pyStr(moment) });
+    last = state;
+  }
+  return out;
+}
+
+/**
+ * A measurement series: readings every 15-45 s, sometimes every few minutes, with one
+ * "unavailable" gap. Equal consecutive readings are not changes, so they are skipped.
+ */
+function series(
+  next: (previous: number) => number,
+  first: number,
+  format: (value: number) => string,
+  gap: { from: string; to: string },
+): [Moment, string][] {
+  const out: [Moment, string][] = [];
+  const gapFrom = Date.parse(gap.from) / 1000;
+  const gapTo = Date.parse(gap.to) / 1000;
+  let moment = START;
+  let value = first;
+  let slow = 0;
+  let inGap = false;
+  while (moment.seconds < END.seconds) {
+    if (moment.seconds >= gapFrom && moment.seconds < gapTo) {
+      if (!inGap) out.push([moment, 'unavailable']);
+      inGap = true;
+      moment = { seconds: gapTo + int(3, 40), micros: int(1, 999_999) };
+      continue;
+    }
+    inGap = false;
+    value = next(value);
+    out.push([moment, format(value)]);
+    if (slow === 0 && random() < 0.04) slow = int(4, 18);
+    const step = slow > 0 ? between(120, 420) : between(15, 45);
+    if (slow > 0) slow--;
+    moment = later(moment, step);
+  }
+  return out;
+}
+
+const signal = series(
+  (previous) => {
+    let value = previous;
+    while (value === previous) value = Math.max(-50, Math.min(-43, previous + int(-2, 2)));
+    return value;
+  },
+  -46,
+  (value) => String(value),
+  { from: '2025-09-21T23:41:00Z', to: '2025-09-22T00:27:00Z' },
+);
+
+const noise = series(
+  (previous) => {
+    if (random() < 0.03) return Math.round(between(68, 76) * 10) / 10;
+    const drift = previous > 68 ? between(-8, -2) : between(-3.5, 3.5);
+    return Math.round(Math.max(44, Math.min(68, previous + drift)) * 10) / 10;
+  },
+  52.4,
+  (value) => pyFloat(value),
+  { from: '2025-09-21T23:41:00Z', to: '2025-09-22T00:27:00Z' },
+);
+
+/** Occasional on/off style changes at random times of the window. */
+function events(states: readonly string[], count: number, startIndex = 0): [Moment, string][] {
+  const span = END.seconds - START.seconds;
+  const times = Array.from({ length: count }, () => START.seconds + Math.floor(random() * span))
+    .sort((a, b) => a - b)
+    .map((seconds) => ({ seconds, micros: int(1, 999_999) }));
+  return times.map((moment, i) => [moment, states[(startIndex + i) % states.length]!]);
+}
+
+const lastState = (history: HistoryEntry[], fallback: string) => history.at(-1)?.state ?? fallback;
+
+function entity(
+  attributes: Record<string, unknown>,
+  history: HistoryEntry[],
+  options: { units?: string; state?: string } = {},
+): Entity {
+  return {
+    units: options.units ?? 'None',
+    state: options.state ?? lastState(history, 'unknown'),
+    attributes,
+    history,
+  };
+}
+
+// ------------------------------------------------------------------------------ devices
+
+interface Device {
+  name: string;
+  entities: string[];
+  config_entries: string[];
+  manufacturer: string | null;
+  model: string | null;
+  via_device: string | null;
+  connections: [string, string][];
+  suggested_area: string | null;
+  area_id: string | null;
+}
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+/** Config entry ids are ULIDs. */
+const entry = () =>
+  `01J8${Array.from({ length: 22 }, () => CROCKFORD[Math.floor(random() * 32)]).join('')}`;
+const HASSIO_ENTRY = entry();
+const ZHA_ENTRY = entry();
+const MOBILE_ENTRY = entry();
+const MET_ENTRY = entry();
+const BACKUP_ENTRY = entry();
+const ALTRUIST_ENTRY = entry();
+
+const devices: Record<string, Device> = {};
+function device(
+  fields: Partial<Device> & Pick<Device, 'name' | 'entities' | 'config_entries'>,
+): string {
+  const id = hex(32);
+  // The key order of the integration's dump.
+  devices[id] = {
+    name: fields.name,
+    entities: fields.entities,
+    config_entries: fields.config_entries,
+    manufacturer: fields.manufacturer ?? null,
+    model: fields.model ?? null,
+    via_device: fields.via_device ?? null,
+    connections: fields.connections ?? [],
+    suggested_area: fields.suggested_area ?? null,
+    area_id: fields.area_id ?? null,
+  };
+  return id;
+}
+
+const coreDevice = device({
+  name: 'Home Assistant Core',
+  entities: ['update.home_assistant_core_update'],
+  config_entries: [HASSIO_ENTRY],
+  manufacturer: 'Home Assistant',
+  model: 'Home Assistant Core',
+});
+device({
+  name: 'Home Assistant Supervisor',
+  entities: ['update.home_assistant_supervisor_update'],
+  config_entries: [HASSIO_ENTRY],
+  manufacturer: 'Home Assistant',
+  model: 'Home Assistant Supervisor',
+});
+device({
+  name: 'Mosquitto broker',
+  entities: ['update.mosquitto_broker_update'],
+  config_entries: [HASSIO_ENTRY],
+  manufacturer: 'Official add-ons',
+  model: 'Home Assistant Add-on',
+  via_device: coreDevice,
+});
+device({
+  name: 'Backup',
+  entities: ['sensor.backup_backup_manager_state', 'event.backup_automatic_backup'],
+  config_entries: [BACKUP_ENTRY],
+  manufacturer: 'Home Assistant',
+  model: 'Home Assistant Backup',
+});
+device({
+  name: 'Forecast',
+  entities: ['weather.forecast_home'],
+  config_entries: [MET_ENTRY],
+  manufacturer: 'Met.no',
+  model: 'Forecast',
+});
+device({
+  name: 'Pixel 7',
+  entities: ['device_tracker.pixel_7', 'sensor.pixel_7_battery_level'],
+  config_entries: [MOBILE_ENTRY],
+  manufacturer: 'Google',
+  model: 'Pixel 7',
+});
+const coordinator = device({
+  name: 'Sonoff Zigbee 3.0 USB Dongle Plus',
+  entities: [],
+  config_entries: [ZHA_ENTRY],
+  manufacturer: 'ITead',
+  model: 'Sonoff Zigbee 3.0 USB Dongle Plus',
+  connections: [['zigbee', '00:12:4b:00:25:1a:9f:3c']],
+});
+const zigbee = (name: string, model: string, manufacturer: string, area: string, ids: string[]) =>
+  device({
+    name,
+    entities: ids,
+    config_entries: [ZHA_ENTRY],
+    manufacturer,
+    model,
+    via_device: coordinator,
+    connections: [['zigbee', Array.from({ length: 8 }, () => hex(2)).join(':')]],
+    suggested_area: area.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()),
+    area_id: area,
+  });
+device({
+  name: 'Altruist Outdoor',
+  entities: ['sensor.altruist_signal_strength', 'sensor.altruist_peak_noise'],
+  config_entries: [ALTRUIST_ENTRY],
+  manufacturer: 'Robonomics',
+  model: 'Altruist',
+  connections: [['mac', 'a4:cf:12:6e:03:b1']],
+  suggested_area: 'Garden',
+  area_id: 'garden',
+});
+zigbee('Living room lamp', 'TRADFRI bulb E27 CWS 806lm', 'IKEA of Sweden', 'living_room', [
+  'light.living_room_lamp',
+]);
+zigbee('Hallway ceiling light', 'ZB-CL01', 'eWeLink', 'hallway', [
+  'light.hallway_ceiling',
+  'number.hallway_ceiling_off_delay',
+]);
+zigbee('Hallway motion sensor', 'RTCGQ11LM', 'Xiaomi', 'hallway', ['binary_sensor.hallway_motion']);
+zigbee('Front door sensor', 'MCCGQ11LM', 'Xiaomi', 'hallway', ['binary_sensor.front_door_contact']);
+zigbee('Kitchen kettle', 'MJHWSH02YM', 'Xiaomi', 'kitchen', [
+  'switch.kitchen_kettle',
+  'number.kitchen_kettle_target_temperature',
+  'select.kitchen_kettle_mode',
+  'button.kitchen_kettle_descale',
+]);
+zigbee('Bedroom thermostat', 'eTRV0100', 'Danfoss', 'bedroom', [
+  'climate.bedroom_thermostat',
+  'number.bedroom_thermostat_offset',
+]);
+zigbee('Garden fountain plug', 'TS011F', '_TZ3000_w0qqde0g', 'garden', ['switch.garden_fountain']);
+zigbee('Garden irrigation valve', 'SWV', 'Sonoff', 'garden', ['valve.garden_irrigation']);
+zigbee('Front doorbell', 'TS0211', '_TZ1800_ladpngdx', 'hallway', ['event.front_doorbell']);
+device({
+  name: 'Living room display',
+  entities: ['text.living_room_display_message'],
+  config_entries: [entry()],
+  manufacturer: 'ESPHome',
+  model: 'esp32dev',
+  connections: [['mac', '24:0a:c4:5f:9e:10']],
+  suggested_area: 'Living room',
+  area_id: 'living_room',
+});
+
+// ------------------------------------------------------------------------------ entities
+
+const entities: Record<string, Entity> = {};
+
+const updateAttrs = (
+  title: string,
+  installed: string,
+  latest: string,
+  picture: string,
+  releaseUrl: string,
+) => ({
+  auto_update: false,
+  display_precision: 0,
+  installed_version: installed,
+  in_progress: false,
+  latest_version: latest,
+  release_summary: 'None',
+  release_url: releaseUrl,
+  skipped_version: 'None',
+  title,
+  update_percentage: 'None',
+  entity_picture: picture,
+  friendly_name: `${title} Update`,
+  supported_features: 11,
+});
+
+entities['update.home_assistant_core_update'] = entity(
+  updateAttrs(
+    'Home Assistant Core',
+    '2025.9.3',
+    '2025.9.4',
+    'https://brands.home-assistant.io/homeassistant/icon.png',
+    'https://www.home-assistant.io/latest-release-notes/',
+  ),
+  changes([[at('2025-09-21T19:02:17Z'), 'on']]),
+);
+entities['update.home_assistant_supervisor_update'] = entity(
+  updateAttrs(
+    'Home Assistant Supervisor',
+    '2025.09.1',
+    '2025.09.1',
+    'https://brands.home-assistant.io/hassio/icon.png',
+    'https://github.com/home-assistant/supervisor/releases/tag/2025.09.1',
+  ),
+  [],
+  { state: 'off' },
+);
+entities['update.mosquitto_broker_update'] = entity(
+  updateAttrs(
+    'Mosquitto broker',
+    '6.5.1',
+    '6.5.2',
+    '/api/hassio/addons/core_mosquitto/icon',
+    'https://github.com/home-assistant/addons/blob/master/mosquitto/CHANGELOG.md',
+  ),
+  changes([[at('2025-09-22T03:11:52Z'), 'on']]),
+);
+
+const backupStates = ['create_backup', 'idle'];
+const backupHistory = changes([
+  [at('2025-09-21T04:45:12Z'), 'idle'],
+  ...events(backupStates, 4),
+  [at('2025-09-22T04:46:03Z'), 'idle'],
+]).filter((h) => h.date >= pyStr(START));
+entities['sensor.backup_backup_manager_state'] = entity(
+  {
+    options: pyList(['idle', 'create_backup', 'blocked', 'receive_backup', 'restore_backup']),
+    device_class: 'enum',
+    friendly_name: 'Backup Backup Manager state',
+  },
+  backupHistory,
+  { state: 'idle' },
+);
+const backupEvent = at('2025-09-22T04:46:03Z');
+entities['event.backup_automatic_backup'] = entity(
+  {
+    event_types: pyList(['completed', 'failed', 'in_progress']),
+    event_type: 'completed',
+    backup_stage: 'None',
+    failed_reason: 'None',
+    friendly_name: 'Backup Automatic backup',
+  },
+  changes([[backupEvent, pyIso(backupEvent)]]),
+);
+
+entities['weather.forecast_home'] = entity(
+  {
+    temperature: pyFloat(13.8),
+    apparent_temperature: pyFloat(12.9),
+    dew_point: pyFloat(8.6),
+    temperature_unit: '°C',
+    humidity: 71,
+    cloud_coverage: pyFloat(43.8),
+    uv_index: pyFloat(1.2),
+    pressure: pyFloat(1014.2),
+    pressure_unit: 'hPa',
+    wind_bearing: pyFloat(221.5),
+    wind_gust_speed: pyFloat(25.9),
+    wind_speed: pyFloat(11.5),
+    wind_speed_unit: 'km/h',
+    visibility_unit: 'km',
+    precipitation_unit: 'mm',
+    attribution:
+      'Weather forecast from met.no, delivered by the Norwegian Meteorological Institute.',
+    friendly_name: 'Forecast Home',
+    supported_features: 3,
+  },
+  changes(events(['partlycloudy', 'cloudy', 'rainy', 'cloudy', 'partlycloudy', 'sunny'], 9)),
+);
+
+const phoneHistory = changes(events(['home', 'not_home', 'home'], 5));
+entities['person.alex'] = entity(
+  {
+    editable: true,
+    id: 'alex',
+    device_trackers: pyList(['device_tracker.pixel_7']),
+    latitude: pyFloat(59.934281, 6),
+    longitude: pyFloat(30.335099, 6),
+    gps_accuracy: 12,
+    source: 'device_tracker.pixel_7',
+    user_id: hex(32),
+    entity_picture: '/api/image/serve/3f1c27a1b2b0d4c5e6f70812a9b3c4d5/512x512',
+    friendly_name: 'Alex',
+  },
+  phoneHistory,
+);
+entities['device_tracker.pixel_7'] = entity(
+  {
+    source_type: 'gps',
+    battery_level: 64,
+    latitude: pyFloat(59.934281, 6),
+    longitude: pyFloat(30.335099, 6),
+    gps_accuracy: 12,
+    altitude: pyFloat(21.0),
+    course: 0,
+    speed: 0,
+    vertical_accuracy: 3,
+    friendly_name: 'Pixel 7',
+  },
+  phoneHistory,
+);
+let battery = 91;
+entities['sensor.pixel_7_battery_level'] = entity(
+  {
+    state_class: 'measurement',
+    icon: 'mdi:battery-60',
+    device_class: 'battery',
+    friendly_name: 'Pixel 7 Battery level',
+  },
+  changes(
+    events(['x'], 27).map(([moment]) => {
+      battery = Math.max(12, battery - int(1, 4));
+      return [moment, String(battery)];
+    }),
+  ),
+  { units: '%' },
+);
+
+const spoke = at('2025-09-21T18:30:02Z');
+entities['tts.google_translate_en_com'] = entity(
+  { friendly_name: 'Google Translate en com' },
+  changes([[spoke, pyIso(spoke)]]),
+);
+
+entities['sensor.altruist_signal_strength'] = entity(
+  {
+    state_class: 'measurement',
+    device_class: 'signal_strength',
+    friendly_name: 'Altruist Outdoor Signal strength',
+  },
+  changes(signal),
+  { units: 'dBm' },
+);
+entities['sensor.altruist_peak_noise'] = entity(
+  {
+    state_class: 'measurement',
+    device_class: 'sound_pressure',
+    friendly_name: 'Altruist Outdoor Peak noise',
+  },
+  changes(noise),
+  { units: 'dB' },
+);
+
+/** The Robonomics integration's own counter (days left of the RWS subscription). */
+entities['sensor.robonomics_subscription_days_left'] = entity(
+  {
+    state_class: 'measurement',
+    icon: 'mdi:calendar-clock',
+    friendly_name: 'Robonomics Subscription days left',
+  },
+  changes([[at('2025-09-22T00:00:03Z'), '28']]),
+  { units: 'days' },
+);
+
+const lampHistory = changes(events(['on', 'off'], 6));
+const lampOn = lastState(lampHistory, 'off') === 'on';
+/** A light that is off has None for every colour and brightness attribute. */
+const whenOn = (value: unknown) => (lampOn ? value : 'None');
+entities['light.living_room_lamp'] = entity(
+  {
+    min_color_temp_kelvin: 2202,
+    max_color_temp_kelvin: 4000,
+    min_mireds: 250,
+    max_mireds: 454,
+    effect_list: pyList(['blink', 'breathe', 'okay', 'channel_change', 'finish_effect']),
+    supported_color_modes: pyList(['color_temp', 'hs']),
+    effect: 'None',
+    color_mode: whenOn('color_temp'),
+    brightness: whenOn(180),
+    color_temp_kelvin: whenOn(2732),
+    color_temp: whenOn(366),
+    hs_color: whenOn(pyTuple(['28.874', '72.522'])),
+    rgb_color: whenOn(pyTuple([255, 167, 89])),
+    xy_color: whenOn(pyTuple(['0.524', '0.387'])),
+    friendly_name: 'Living room lamp',
+    supported_features: 44,
+  },
+  lampHistory,
+);
+const hallHistory = changes(events(['on', 'off'], 10));
+const hallOn = lastState(hallHistory, 'off') === 'on';
+entities['light.hallway_ceiling'] = entity(
+  {
+    supported_color_modes: pyList(['brightness']),
+    color_mode: hallOn ? 'brightness' : 'None',
+    brightness: hallOn ? 204 : 'None',
+    friendly_name: 'Hallway ceiling light',
+    supported_features: 32,
+  },
+  hallHistory,
+);
+entities['number.hallway_ceiling_off_delay'] = entity(
+  {
+    min: 10,
+    max: 600,
+    step: 10,
+    mode: 'box',
+    device_class: 'duration',
+    friendly_name: 'Hallway ceiling light Off delay',
+  },
+  [],
+  { units: 's', state: '120' },
+);
+
+entities['binary_sensor.hallway_motion'] = entity(
+  { device_class: 'motion', friendly_name: 'Hallway motion sensor Motion' },
+  changes(events(['on', 'off'], 40)),
+);
+entities['binary_sensor.front_door_contact'] = entity(
+  { device_class: 'door', friendly_name: 'Front door sensor Door' },
+  changes(events(['on', 'off'], 12)),
+);
+
+entities['switch.kitchen_kettle'] = entity(
+  { friendly_name: 'Kitchen kettle' },
+  changes(events(['on', 'off'], 8)),
+);
+entities['number.kitchen_kettle_target_temperature'] = entity(
+  {
+    min: pyFloat(40),
+    max: pyFloat(100),
+    step: pyFloat(5),
+    mode: 'slider',
+    device_class: 'temperature',
+    friendly_name: 'Kitchen kettle Target temperature',
+  },
+  changes([[at('2025-09-21T07:02:44Z'), pyFloat(80)]]).filter((h) => h.date >= pyStr(START)),
+  { units: '°C', state: pyFloat(80) },
+);
+entities['select.kitchen_kettle_mode'] = entity(
+  {
+    options: pyList(['eco', 'normal', 'boost', 'keep_warm']),
+    friendly_name: 'Kitchen kettle Mode',
+  },
+  changes([
+    [at('2025-09-21T09:30:10Z'), 'eco'],
+    [at('2025-09-21T17:45:51Z'), 'normal'],
+  ]),
+);
+const descaled = at('2025-09-21T11:20:09Z');
+entities['button.kitchen_kettle_descale'] = entity(
+  { friendly_name: 'Kitchen kettle Descale' },
+  changes([[descaled, pyIso(descaled)]]),
+);
+
+const climateHistory = changes(events(['heat', 'off'], 4));
+entities['climate.bedroom_thermostat'] = entity(
+  {
+    hvac_modes: pyList(['heat', 'off']),
+    min_temp: pyFloat(7),
+    max_temp: pyFloat(35),
+    target_temp_step: pyFloat(0.5),
+    preset_modes: pyList(['none', 'eco', 'comfort', 'away']),
+    current_temperature: pyFloat(20.5),
+    temperature: pyFloat(21),
+    hvac_action: lastState(climateHistory, 'heat') === 'heat' ? 'heating' : 'off',
+    preset_mode: 'comfort',
+    friendly_name: 'Bedroom thermostat',
+    supported_features: 401,
+  },
+  climateHistory,
+  { units: 'None' },
+);
+entities['number.bedroom_thermostat_offset'] = entity(
+  {
+    min: pyFloat(-5),
+    max: pyFloat(5),
+    step: pyFloat(0.1),
+    mode: 'box',
+    device_class: 'temperature',
+    friendly_name: 'Bedroom thermostat Local temperature offset',
+  },
+  [],
+  { units: '°C', state: pyFloat(-0.5) },
+);
+
+entities['switch.garden_fountain'] = entity(
+  { restored: true, friendly_name: 'Garden fountain plug', supported_features: 0 },
+  changes([
+    [at('2025-09-21T10:02:13Z'), 'on'],
+    [at('2025-09-21T21:17:40Z'), 'unavailable'],
+  ]),
+);
+entities['valve.garden_irrigation'] = entity(
+  {
+    current_position: 100,
+    device_class: 'water',
+    friendly_name: 'Garden irrigation valve',
+    supported_features: 15,
+  },
+  changes([
+    [at('2025-09-21T19:00:00Z', 0), 'opening'],
+    [at('2025-09-21T19:00:04Z'), 'open'],
+    [at('2025-09-21T19:30:00Z', 0), 'closing'],
+    [at('2025-09-21T19:30:05Z'), 'closed'],
+    [at('2025-09-22T06:00:00Z', 0), 'opening'],
+    [at('2025-09-22T06:00:03Z'), 'open'],
+  ]),
+);
+const rang = events(['ring'], 3);
+entities['event.front_doorbell'] = entity(
+  {
+    event_types: pyList(['ring', 'long_press']),
+    event_type: 'ring',
+    device_class: 'doorbell',
+    friendly_name: 'Front doorbell',
+  },
+  changes(rang.map(([moment]) => [moment, pyIso(moment)])),
+);
+entities['text.living_room_display_message'] = entity(
+  {
+    mode: 'text',
+    min: 0,
+    max: 64,
+    pattern: 'None',
+    friendly_name: 'Living room display Message',
+  },
+  [],
+  { state: 'Welcome home' },
+);
+
+entities['automation.evening_lights'] = entity(
+  {
+    id: '1726930012437',
+    last_triggered: pyStr(at('2025-09-21T18:30:00Z')),
+    mode: 'single',
+    current: 0,
+    friendly_name: 'Evening lights',
+  },
+  [],
+  { state: 'on' },
+);
+entities['automation.morning_heating'] = entity(
+  {
+    id: '1726930377001',
+    last_triggered: pyStr(at('2025-09-22T05:45:00Z')),
+    mode: 'restart',
+    current: 0,
+    friendly_name: 'Morning heating',
+  },
+  changes([[at('2025-09-21T22:05:31Z'), 'off']]),
+);
+entities['input_boolean.guest_mode'] = entity(
+  { editable: true, icon: 'mdi:account-multiple', friendly_name: 'Guest mode' },
+  changes([
+    [at('2025-09-21T16:00:42Z'), 'on'],
+    [at('2025-09-22T07:55:12Z'), 'off'],
+  ]),
+);
+
+// Every device entity must exist, and every entity of a device must be listed under it.
+for (const [id, dev] of Object.entries(devices)) {
+  for (const entityId of dev.entities) {
+    if (!entities[entityId]) throw new Error(`device ${id} lists a missing ${entityId}`);
+  }
+}
+
+const sortedEntities = Object.fromEntries(
+  Object.entries(entities).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+);
+const states = { devices, entities: sortedEntities, twin_id: 89 };
+
+// ------------------------------------------------------------------------------ services
+
+const target = (domain: string) => ({ entity: [{ domain: [domain] }] });
+const service = (
+  domain: string,
+  name: string,
+  description: string,
+  fields: Record<string, unknown> = {},
+) => ({ name, description, fields, target: target(domain) });
+const numberSelector = (min: number, max: number, step: number, unit?: string) => ({
+  number: unit ? { min, max, step, unit_of_measurement: unit, mode: 'slider' } : { min, max, step },
+});
+
+const onOff = (domain: string, thing: string) => ({
+  turn_on: service(domain, 'Turn on', `Turns on the ${thing}.`),
+  turn_off: service(domain, 'Turn off', `Turns off the ${thing}.`),
+  toggle: service(domain, 'Toggle', `Toggles the ${thing}.`),
+});
+
+const services = {
+  automation: {
+    trigger: service('automation', 'Trigger', 'Triggers the actions of an automation.', {
+      skip_condition: {
+        name: 'Skip conditions',
+        description: 'Defines whether or not the conditions will be skipped.',
+        default: true,
+        selector: { boolean: {} },
+      },
+    }),
+    ...onOff('automation', 'automation'),
+  },
+  button: { press: service('button', 'Press', 'Presses a button entity.') },
+  climate: {
+    set_temperature: service(
+      'climate',
+      'Set target temperature',
+      'Sets the temperature setpoint.',
+      {
+        temperature: {
+          name: 'Target temperature',
+          description: 'The temperature setpoint.',
+          filter: { supported_features: [1] },
+          selector: numberSelector(0, 250, 0.1, '°'),
+        },
+        hvac_mode: {
+          name: 'HVAC mode',
+          description: 'HVAC operation mode.',
+          selector: { state: { hide_states: ['unavailable', 'unknown'], attribute: 'hvac_mode' } },
+        },
+      },
+    ),
+    set_hvac_mode: service('climate', 'Set HVAC mode', 'Sets HVAC operation mode.', {
+      hvac_mode: {
+        name: 'HVAC mode',
+        description: 'HVAC operation mode.',
+        selector: { state: { hide_states: ['unavailable', 'unknown'], attribute: 'hvac_mode' } },
+      },
+    }),
+    set_preset_mode: service('climate', 'Set preset mode', 'Sets preset mode.', {
+      preset_mode: {
+        name: 'Preset mode',
+        description: 'Preset mode.',
+        required: true,
+        example: 'away',
+        selector: { text: {} },
+      },
+    }),
+    turn_on: service('climate', 'Turn on', 'Turns climate device on.'),
+    turn_off: service('climate', 'Turn off', 'Turns climate device off.'),
+  },
+  input_boolean: onOff('input_boolean', 'input boolean'),
+  light: {
+    turn_on: service(
+      'light',
+      'Turn on',
+      'Turns on one or more lights and adjusts their properties.',
+      {
+        transition: {
+          name: 'Transition',
+          description: 'Duration it takes to get to next state.',
+          selector: numberSelector(0, 300, 1, 'seconds'),
+        },
+        rgb_color: {
+          name: 'Color',
+          description: 'The color in RGB format.',
+          example: '[255, 100, 100]',
+          selector: { color_rgb: {} },
+        },
+        color_temp_kelvin: {
+          name: 'Color temperature',
+          description: 'Color temperature in Kelvin.',
+          selector: { color_temp: { unit: 'kelvin', min: 2000, max: 6500 } },
+        },
+        brightness: {
+          name: 'Brightness value',
+          description: 'Number indicating brightness, where 0 turns the light off.',
+          selector: numberSelector(0, 255, 1),
+        },
+        brightness_pct: {
+          name: 'Brightness',
+          description: 'Number indicating the percentage of full brightness.',
+          selector: numberSelector(0, 100, 1, '%'),
+        },
+        effect: {
+          name: 'Effect',
+          description: 'Light effect.',
+          selector: { text: {} },
+        },
+      },
+    ),
+    turn_off: service('light', 'Turn off', 'Turns off one or more lights.', {
+      transition: {
+        name: 'Transition',
+        description: 'Duration it takes to get to next state.',
+        selector: numberSelector(0, 300, 1, 'seconds'),
+      },
+    }),
+    toggle: service('light', 'Toggle', 'Toggles one or more lights, from on to off, or off to on.'),
+  },
+  number: {
+    set_value: service('number', 'Set', 'Sets the value of a number.', {
+      value: {
+        name: 'Value',
+        description: 'The target value to set.',
+        required: true,
+        example: 42,
+        selector: { text: {} },
+      },
+    }),
+  },
+  select: {
+    select_option: service('select', 'Select', 'Selects an option.', {
+      option: {
+        name: 'Option',
+        description: 'Option to be selected.',
+        required: true,
+        example: '"Item A"',
+        selector: { state: { hide_states: ['unavailable', 'unknown'] } },
+      },
+    }),
+    select_first: service('select', 'First', 'Selects the first option.'),
+    select_last: service('select', 'Last', 'Selects the last option.'),
+    select_next: service('select', 'Next', 'Selects the next option.', {
+      cycle: {
+        name: 'Cycle',
+        description: 'If the option should cycle from the last to the first.',
+        default: true,
+        selector: { boolean: {} },
+      },
+    }),
+    select_previous: service('select', 'Previous', 'Selects the previous option.', {
+      cycle: {
+        name: 'Cycle',
+        description: 'If the option should cycle from the first to the last.',
+        default: true,
+        selector: { boolean: {} },
+      },
+    }),
+  },
+  switch: onOff('switch', 'switch'),
+  text: {
+    set_value: service('text', 'Set value', 'Sets the value.', {
+      value: {
+        name: 'Value',
+        description: 'Enter your text.',
+        required: true,
+        example: 'Hello world!',
+        selector: { text: {} },
+      },
+    }),
+  },
+  valve: {
+    open_valve: service('valve', 'Open', 'Opens a valve.'),
+    close_valve: service('valve', 'Close', 'Closes a valve.'),
+    set_valve_position: service('valve', 'Set position', 'Moves a valve to a specific position.', {
+      position: {
+        name: 'Position',
+        description: 'Target position.',
+        required: true,
+        selector: numberSelector(0, 100, 1, '%'),
+      },
+    }),
+    stop_valve: service('valve', 'Stop', 'Stops the valve movement.'),
+    toggle: service('valve', 'Toggle', 'Toggles a valve open/closed.'),
+  },
+};
+
+// ------------------------------------------------------------------------------ output
+
+/**
+ * JSON with two-space indent where every object or array that fits in 100 columns sits on one
+ * line, with spaces inside braces: the layout Biome gives JSON, so `biome check` passes as is.
+ */
+function layout(value: unknown, indent: number, column: number): string {
+  const inline = oneLine(value);
+  // +1 for a trailing comma after the value.
+  if (column + inline.length + 1 <= 100 || typeof value !== 'object' || value === null) {
+    return inline;
+  }
+  const inner = ' '.repeat(indent + 2);
+  const close = ' '.repeat(indent);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    const items = value.map((item) => inner + layout(item, indent + 2, indent + 2));
+    return `[\n${items.join(',\n')}\n${close}]`;
+  }
+  const entries = Object.entries(value);
+  if (entries.length === 0) return '{}';
+  const lines = entries.map(([key, item]) => {
+    const head = `${inner}${JSON.stringify(key)}: `;
+    return head + layout(item, indent + 2, head.length);
+  });
+  return `{\n${lines.join(',\n')}\n${close}}`;
+}
+
+function oneLine(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(oneLine).join(', ')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value);
+    if (entries.length === 0) return '{}';
+    return `{ ${entries.map(([k, v]) => `${JSON.stringify(k)}: ${oneLine(v)}`).join(', ')} }`;
+  }
+  return JSON.stringify(value);
+}
+
+writeFileSync(join(OUT_DIR, 'sample-home.json'), `${layout(states, 0, 0)}\n`);
+writeFileSync(join(OUT_DIR, 'sample-services.json'), `${layout(services, 0, 0)}\n`);
+const historyCount = Object.values(entities).reduce((n, e) => n + e.history.length, 0);
+console.log(
+  `sample home: ${Object.keys(devices).length} devices, ${Object.keys(entities).length} entities, ${historyCount} history entries`,
+);

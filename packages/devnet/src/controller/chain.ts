@@ -1,0 +1,290 @@
+import { ApiPromise, WsProvider } from '@polkadot/api';
+import type { SubmittableExtrinsic } from '@polkadot/api/types';
+import type { KeyringPair } from '@polkadot/keyring/types';
+import { u8aToHex } from '@polkadot/util';
+import { encodeAddress } from '@polkadot/util-crypto';
+
+/**
+ * The controller's view of the parachain, through @polkadot/api over WebSocket like any client:
+ * subscription devices, twins, its own extrinsics (always `rws.call(owner, …)`, paid by the
+ * subscription's free weight) and the events of every new block.
+ */
+
+export const SS58_PREFIX = 32;
+/** ZERO_ACC: re-pointing a twin topic here deletes it (interop §2.3, §3.1). */
+export const ZERO_ACCOUNT = encodeAddress(new Uint8Array(32), SS58_PREFIX);
+const DAY_MS = 86_400_000;
+const TX_TIMEOUT_MS = 120_000;
+
+/** A dispatch error of an included extrinsic, e.g. "rws.FreeWeightIsNotEnough". */
+export class ExtrinsicError extends Error {
+  override readonly name = 'ExtrinsicError';
+  constructor(readonly error: string) {
+    super(`The chain refused the transaction: ${error}`);
+  }
+
+  /** The subscription has not accrued enough free weight yet: try again later. */
+  get isWeightShortage(): boolean {
+    return this.error === 'rws.FreeWeightIsNotEnough';
+  }
+}
+
+export interface ChainEvent {
+  section: string;
+  method: string;
+  /** Arguments in their codec JSON; account ids as SS58-32 where the type says AccountId. */
+  data: unknown[];
+  /** Raw account ids and hashes as 0x-hex, in argument order. */
+  hex: string[];
+  blockNumber: number;
+}
+
+export interface LedgerView {
+  issueTime: number;
+  kind: { daily: number } | { lifetime: number };
+}
+
+const ss58 = (bytes: Uint8Array) => encodeAddress(bytes, SS58_PREFIX);
+
+export class ChainLink {
+  readonly api: ApiPromise;
+  private readonly provider: WsProvider;
+
+  constructor(
+    url: string,
+    private readonly signer: KeyringPair,
+  ) {
+    // Reconnects by itself; nothing here waits for the chain to be up.
+    this.provider = new WsProvider(url, 2_000);
+    this.api = new ApiPromise({ provider: this.provider, noInitWarn: true });
+    this.api.on('error', () => {});
+  }
+
+  get isConnected(): boolean {
+    return this.api.isConnected;
+  }
+
+  async ready(): Promise<ApiPromise> {
+    return this.api.isReady;
+  }
+
+  async disconnect(): Promise<void> {
+    // Closing a socket still connecting makes ws emit an error nobody listens to any more.
+    if (!this.provider.isConnected) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 3_000);
+        this.provider.on('connected', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    await this.api.disconnect().catch(() => {});
+  }
+
+  /** The devices of a subscription, as SS58-32. */
+  async devices(owner: string): Promise<string[]> {
+    const api = await this.ready();
+    const list = (await api.query.rws.devices(owner)) as unknown as { toU8a(): Uint8Array }[];
+    return [...list].map((account) => ss58(account.toU8a()));
+  }
+
+  /** Owners whose subscription lists `device`. */
+  async ownersOf(device: string): Promise<string[]> {
+    const api = await this.ready();
+    const entries = await api.query.rws.devices.entries();
+    const owners: string[] = [];
+    for (const [key, value] of entries) {
+      const list = [...(value as unknown as { toU8a(): Uint8Array }[])].map((a) => ss58(a.toU8a()));
+      if (list.includes(device)) owners.push(ss58(key.args[0]!.toU8a()));
+    }
+    return owners;
+  }
+
+  async ledger(owner: string): Promise<LedgerView | null> {
+    const api = await this.ready();
+    const value = (await api.query.rws.ledger(owner)) as unknown as {
+      isSome: boolean;
+      unwrap(): { toJSON(): unknown };
+    };
+    if (!value.isSome) return null;
+    const json = value.unwrap().toJSON() as {
+      issueTime: number | string;
+      kind: Record<string, { days?: number; tps?: number }>;
+    };
+    const kind = Object.fromEntries(
+      Object.entries(json.kind).map(([k, v]) => [k.toLowerCase(), v]),
+    ) as { daily?: { days: number }; lifetime?: { tps: number } };
+    return {
+      issueTime: Number(json.issueTime),
+      kind: kind.lifetime
+        ? { lifetime: Number(kind.lifetime.tps) }
+        : { daily: Number(kind.daily?.days ?? 0) },
+    };
+  }
+
+  /** The chain's clock (Timestamp.Now, ms). */
+  async now(): Promise<number> {
+    const api = await this.ready();
+    return Number((await api.query.timestamp.now()).toString());
+  }
+
+  /**
+   * Days left as HA's sensor shows them (interop §4.4): int((issue + days·day − now)/day) + 1,
+   * 100000 for a Lifetime subscription, null without a ledger.
+   */
+  async subscriptionDaysLeft(owner: string): Promise<number | null> {
+    const ledger = await this.ledger(owner);
+    if (!ledger) return null;
+    if ('lifetime' in ledger.kind) return 100_000;
+    const now = await this.now();
+    return Math.trunc((ledger.issueTime + ledger.kind.daily * DAY_MS - now) / DAY_MS) + 1;
+  }
+
+  /** Twin ids owned by an account, ascending. */
+  async ownedTwins(owner: string): Promise<number[]> {
+    const api = await this.ready();
+    const entries = await api.query.digitalTwin.owner.entries();
+    return entries
+      .filter(([, value]) => {
+        const account = value as unknown as {
+          isSome?: boolean;
+          unwrap?(): { toU8a(): Uint8Array };
+          toU8a(): Uint8Array;
+        };
+        const bytes =
+          account.isSome === undefined
+            ? account.toU8a()
+            : account.isSome
+              ? account.unwrap!().toU8a()
+              : null;
+        return bytes !== null && ss58(bytes) === owner;
+      })
+      .map(([key]) => Number(key.args[0]!.toString()))
+      .sort((a, b) => a - b);
+  }
+
+  /** A twin's topics: {topic 0x-hex: source SS58-32}. */
+  async twinTopics(id: number): Promise<Map<string, string>> {
+    const api = await this.ready();
+    const value = (await api.query.digitalTwin.digitalTwin(id)) as unknown as {
+      isSome: boolean;
+      unwrap(): Map<{ toHex(): string }, { toU8a(): Uint8Array }>;
+    };
+    const topics = new Map<string, string>();
+    if (!value.isSome) return topics;
+    for (const [topic, source] of value.unwrap()) topics.set(topic.toHex(), ss58(source.toU8a()));
+    return topics;
+  }
+
+  /**
+   * `rws.call(owner, inner)` signed by the controller; resolves with the block's events of the
+   * extrinsic once included. Throws ExtrinsicError when the chain refuses it.
+   */
+  async callThroughSubscription(
+    owner: string,
+    inner: (api: ApiPromise) => SubmittableExtrinsic<'promise'>,
+  ): Promise<ChainEvent[]> {
+    const api = await this.ready();
+    const tx = api.tx.rws.call(owner, inner(api));
+    return new Promise<ChainEvent[]>((resolve, reject) => {
+      let unsubscribe: (() => void) | undefined;
+      const timer = setTimeout(() => {
+        unsubscribe?.();
+        reject(new Error('The transaction was not included in time.'));
+      }, TX_TIMEOUT_MS);
+      const finish = (fn: () => void) => {
+        clearTimeout(timer);
+        unsubscribe?.();
+        fn();
+      };
+      tx.signAndSend(this.signer, { nonce: -1 }, (result) => {
+        if (result.status.isInvalid || result.status.isDropped || result.status.isUsurped) {
+          finish(() =>
+            reject(new Error(`The transaction was ${result.status.type.toLowerCase()}.`)),
+          );
+          return;
+        }
+        if (!result.status.isInBlock) return;
+        if (result.dispatchError) {
+          let error: string = result.dispatchError.type;
+          if (result.dispatchError.isModule) {
+            const meta = api.registry.findMetaError(result.dispatchError.asModule);
+            error = `${meta.section}.${meta.name}`;
+          }
+          finish(() => reject(new ExtrinsicError(error)));
+          return;
+        }
+        finish(() => resolve(result.events.map(({ event }) => toChainEvent(event, 0))));
+      })
+        .then((unsub) => {
+          unsubscribe = unsub;
+        })
+        .catch((error: unknown) => {
+          clearTimeout(timer);
+          reject(error);
+        });
+    });
+  }
+
+  /**
+   * Calls `onEvents` for every new block in order, with its events; blocks skipped between two
+   * notifications are fetched, so no block is missed. Resolves once subscribed.
+   */
+  async subscribeBlockEvents(
+    onEvents: (events: ChainEvent[], blockNumber: number) => Promise<void> | void,
+  ): Promise<() => void> {
+    const api = await this.ready();
+    let last: number | undefined;
+    let queue = Promise.resolve();
+    const process = async (number: number) => {
+      const from = last === undefined ? number : last + 1;
+      for (let n = from; n <= number; n++) {
+        const hash = await api.rpc.chain.getBlockHash(n);
+        const at = await api.at(hash);
+        const records = (await at.query.system.events()) as unknown as {
+          event: Parameters<typeof toChainEvent>[0];
+        }[];
+        last = n;
+        await onEvents(
+          records.map(({ event }) => toChainEvent(event, n)),
+          n,
+        );
+      }
+    };
+    const unsubscribe = await api.rpc.chain.subscribeNewHeads((header) => {
+      const number = header.number.toNumber();
+      if (last !== undefined && number <= last) return;
+      queue = queue.then(() => process(number)).catch(() => {});
+    });
+    return unsubscribe;
+  }
+}
+
+interface Codec {
+  toJSON(): unknown;
+  toU8a(): Uint8Array;
+  toRawType(): string;
+}
+
+/** What this module reads of an event record's `event`. */
+interface EventCodec {
+  section: string;
+  method: string;
+  data: Iterable<Codec>;
+}
+
+function toChainEvent(event: EventCodec, blockNumber: number): ChainEvent {
+  const items = [...event.data];
+  return {
+    section: event.section,
+    method: event.method,
+    data: items.map((item) =>
+      item.toRawType() === 'AccountId32' || item.toRawType() === 'AccountId'
+        ? ss58(item.toU8a())
+        : item.toJSON(),
+    ),
+    hex: items.map((item) => u8aToHex(item.toU8a())),
+    blockNumber,
+  };
+}

@@ -1,0 +1,436 @@
+import { Keyring } from '@polkadot/keyring';
+import type { KeyringPair } from '@polkadot/keyring/types';
+import { u8aToString } from '@polkadot/util';
+import { cryptoWaitReady } from '@polkadot/util-crypto';
+import { encryptMessage } from '@robonomics-dapp/robonomics/crypto/box';
+import { decryptEnvelope } from '@robonomics-dapp/robonomics/crypto/envelope';
+import { type KeyPair, pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
+import { web3AuthFromPair, web3AuthHeaders } from '@robonomics-dapp/robonomics/crypto/web3-auth';
+import { validateHaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
+import { HA_REGISTRATION_PARAM } from '@robonomics-dapp/robonomics/home-assistant/launch';
+import { toPythonJson } from '@robonomics-dapp/robonomics/home-assistant/python-payload';
+import type { HaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
+import { cidToH256, h256ToCid } from '@robonomics-dapp/robonomics/ipfs/cid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_CONTROLLER_MNEMONIC } from '../chain/seed.ts';
+import { ZERO_ACCOUNT } from './chain.ts';
+import type { Published } from './publisher.ts';
+import { type ControllerHandle, type LaunchOutcome, startControllerService } from './service.ts';
+import {
+  type Network,
+  nextEvent,
+  removeDir,
+  send,
+  startAppPeer,
+  startNetwork,
+  tempDir,
+} from './test-support.ts';
+
+let dataDir: string;
+let net: Network;
+let controller: ControllerHandle;
+let app: Awaited<ReturnType<typeof startAppPeer>> | undefined;
+let alice: KeyringPair;
+let bobPair: KeyringPair;
+let charliePair: KeyringPair;
+let bob: KeyPair;
+let charlie: KeyPair;
+let controllerKey: KeyPair;
+const logs: string[] = [];
+let firstPublished: Published;
+
+const start = () =>
+  startControllerService(net.options, net.running, {
+    retryDelayMs: 150,
+    log: (line) => logs.push(line),
+  });
+
+/** The controller's newest datalog record: its CID text. */
+async function lastRecord(): Promise<{ cid: string; count: number }> {
+  const index = (await net.api.query.datalog.datalogIndex(controller.address)).toJSON() as {
+    start: number;
+    end: number;
+  };
+  const item = (await net.api.query.datalog.datalogItem([
+    controller.address,
+    index.end - 1,
+  ])) as unknown as [unknown, { toU8a(bare: boolean): Uint8Array }];
+  return { cid: u8aToString(item[1].toU8a(true)), count: index.end - index.start };
+}
+
+async function gatewayText(cid: string): Promise<string> {
+  const response = await fetch(`${net.ipfs.gatewayUrl}/ipfs/${cid}`);
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+/** What Bob (an ed25519 device of the subscription) reads from an envelope. */
+function openForBob(envelope: unknown): string {
+  return decryptEnvelope(envelope, bob, bobPair.address, controller.address);
+}
+
+function callBody(sender: KeyPair, senderAddress: string, command: unknown) {
+  return {
+    data: {
+      sender: senderAddress,
+      data: encryptMessage(JSON.stringify(command), sender, controller.address),
+    },
+  };
+}
+
+function stateIn(message: { body: { data?: unknown } }, entityId: string): string | undefined {
+  try {
+    const states = JSON.parse(openForBob(message.body.data)) as HaStates;
+    return states.entities[entityId]?.state;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Bob's chain launch, as the app sends it: boxed JSON on IPFS, its H256 through rws.call. */
+async function chainLaunch(
+  command: unknown,
+  { encrypt = true, raw }: { encrypt?: boolean; raw?: string } = {},
+) {
+  const text = raw ?? JSON.stringify(command);
+  const file = encrypt ? encryptMessage(text, bob, controller.address) : text;
+  const form = new FormData();
+  form.append('file', new Blob([file]), 'launch');
+  const headers = web3AuthHeaders(web3AuthFromPair(bob), alice.address);
+  const response = await fetch(`${net.ipfs.apiUrl}/api/v0/add?cid-version=0`, {
+    method: 'POST',
+    body: form,
+    headers,
+  });
+  expect(response.status).toBe(200);
+  const cid = (JSON.parse((await response.text()).split('\n')[0]!) as { Hash: string }).Hash;
+  return launchParam(cidToH256(cid));
+}
+
+async function launchParam(param: string, signer = bobPair) {
+  const seen = nextEvent<LaunchOutcome>(controller.events, 'launch', (o) => o.source === 'chain');
+  const { error } = await send(
+    net.api,
+    net.api.tx.rws.call(alice.address, net.api.tx.launch.launch(controller.address, param)),
+    signer,
+  );
+  expect(error).toBeNull();
+  return seen;
+}
+
+beforeAll(async () => {
+  await cryptoWaitReady();
+  const keyring = new Keyring({ ss58Format: 32 });
+  alice = keyring.addFromUri('//Alice', {}, 'sr25519');
+  bobPair = keyring.addFromUri('//Bob', {}, 'ed25519');
+  charliePair = keyring.addFromUri('//Charlie', {}, 'ed25519');
+  bob = pairFromUri('//Bob', 'ed25519');
+  charlie = pairFromUri('//Charlie', 'ed25519');
+  controllerKey = pairFromUri(SEED_CONTROLLER_MNEMONIC, 'ed25519');
+  dataDir = tempDir();
+  net = await startNetwork(dataDir);
+  controller = await start();
+});
+
+afterAll(async () => {
+  await app?.stop();
+  await controller?.stop();
+  await net?.stop();
+  removeDir(dataDir);
+});
+
+describe('the devnet controller', () => {
+  it('is the seeded ed25519 controller, listening on 127.0.0.1 over websockets', () => {
+    expect(controller.address).toBe('4Eyj9NvT8hPBtszHK14VJTxULq8mFC41hY3ndXbJdW7heo3G');
+    expect(Buffer.from(controllerKey.publicKey).toString('hex')).toBe(
+      '7b4344ead732d6beeeded95d39e330ef0c16ae806046b296737dababb8a0b80d',
+    );
+    expect(controller.peerId).toMatch(/^12D3KooW/);
+    expect(controller.multiaddr).toMatch(
+      new RegExp(`^/ip4/127\\.0\\.0\\.1/tcp/\\d+/ws/p2p/${controller.peerId}$`),
+    );
+  });
+
+  it('retries while the subscription lacks free weight, then publishes once it has some', async () => {
+    // The seeded subscription starts with no free weight: the first rws.call is refused.
+    await nextEvent<string>(controller.events, 'retry', (reason) =>
+      reason.includes('FreeWeightIsNotEnough'),
+    );
+    expect(logs.some((line) => line.includes('RWS.FreeWeightIsNotEnough'))).toBe(true);
+    const published = nextEvent<Published>(controller.events, 'published');
+    // A day later the Daily subscription has accrued plenty.
+    await net.provider.send('dev_timeTravel', [Date.now() + 86_400_000]);
+    await net.provider.send('dev_newBlock', [{ count: 1 }]);
+    firstPublished = await published;
+    expect(firstPublished.twinId).toBeGreaterThanOrEqual(1);
+  });
+
+  it('writes the states CID as its datalog record; Bob decrypts the states with history', async () => {
+    const { cid } = await lastRecord();
+    expect(cid).toBe(firstPublished.statesCid);
+    const text = await gatewayText(cid);
+    const envelope = JSON.parse(text) as Record<string, string>;
+    expect(Object.keys(envelope).at(-1)).toBe('data');
+    expect(Object.keys(envelope)).toContain(bobPair.address);
+    expect(Object.keys(envelope)).toContain(controller.address);
+    const payload = openForBob(text);
+    const expected = controller.home.snapshot({ history: true, twinId: firstPublished.twinId });
+    expect(payload).toBe(toPythonJson(expected));
+    expect(payload).toContain('"units": "None", "state": ');
+    expect(payload).toContain('\\u00b0C');
+    const states = JSON.parse(payload) as HaStates;
+    expect(states.twin_id).toBe(firstPublished.twinId);
+    expect(states.entities['sensor.altruist_signal_strength']!.history!.length).toBeGreaterThan(
+      500,
+    );
+    // The days counter was set at start from the chain's ledger, with HA's formula:
+    // int((issue + 30 days - now) / day) + 1 = 31 on the day of issue.
+    expect(states.entities['sensor.robonomics_subscription_days_left']!.state).toBe('31');
+  });
+
+  it('points its twin topic to the config CID; the config names its peer', async () => {
+    const twin = (
+      await net.api.query.digitalTwin.digitalTwin(firstPublished.twinId)
+    ).toJSON() as Record<string, string>;
+    const owner = (await net.api.query.digitalTwin.owner(firstPublished.twinId)).toString();
+    expect(owner).toBe(controller.address);
+    const topics = Object.entries(twin).filter(([, source]) => source === controller.address);
+    expect(topics).toHaveLength(1);
+    const cid = h256ToCid(topics[0]![0]);
+    expect(cid).toBe(firstPublished.configCid);
+    const config = JSON.parse(openForBob(await gatewayText(cid)));
+    expect(Object.keys(config)).toEqual([
+      'services',
+      'dashboard',
+      'twin_id',
+      'sending_timeout',
+      'peer_id',
+      'libp2p_multiaddress',
+    ]);
+    expect(config).toMatchObject({
+      twin_id: firstPublished.twinId,
+      sending_timeout: 600,
+      peer_id: controller.peerId,
+      libp2p_multiaddress: [controller.multiaddr],
+    });
+    const checked = validateHaConfig(config);
+    expect(checked.ok && checked.value.services?.switch?.toggle).toBeTruthy();
+  });
+
+  it('sends the last states to a peer as it connects', async () => {
+    app = await startAppPeer(controller.multiaddr);
+    const first = await app.nextUpdate(() => true);
+    const states = JSON.parse(openForBob(first.body.data)) as HaStates;
+    // Live snapshots carry no history.
+    expect(Object.values(states.entities).every((e) => !('history' in e))).toBe(true);
+    expect(states.entities['switch.kitchen_kettle']!.state).toBe('off');
+  });
+
+  it('applies a /call from a device, answers {result: true} and pushes an /update within 2 s', async () => {
+    const before = controller.home.entity('switch.kitchen_kettle')!;
+    const t0 = performance.now();
+    const reply = await app!.call(
+      callBody(bob, bobPair.address, {
+        platform: 'switch',
+        name: 'toggle',
+        params: { entity_id: 'switch.kitchen_kettle' },
+      }),
+    );
+    expect(reply).toEqual({ result: true });
+    const update = await app!.nextUpdate(
+      (m) => m.at > t0 && stateIn(m, 'switch.kitchen_kettle') === 'on',
+      2_000,
+    );
+    const roundTrip = update.at - t0;
+    console.log(`/call -> /update round trip: ${roundTrip.toFixed(1)} ms`);
+    expect(roundTrip).toBeLessThan(2_000);
+    const after = controller.home.entity('switch.kitchen_kettle')!;
+    expect(after.state).toBe('on');
+    expect(after.history).toHaveLength(before.history!.length + 1);
+    expect(after.history!.at(-1)!.date).toMatch(
+      /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{6})?\+00:00$/,
+    );
+  });
+
+  it('refuses a /call from an account that is no device of the subscription', async () => {
+    const reply = (await app!.call(
+      callBody(charlie, charliePair.address, {
+        platform: 'switch',
+        name: 'toggle',
+        params: { entity_id: 'switch.kitchen_kettle' },
+      }),
+    )) as { result: boolean; error: string };
+    expect(reply.result).toBe(false);
+    expect(reply.error).toBe(`${charliePair.address} is not a device of the subscription.`);
+    expect(controller.home.entity('switch.kitchen_kettle')!.state).toBe('on');
+  });
+
+  it('refuses invalid /call commands and changes nothing', async () => {
+    const before = JSON.stringify(controller.home.snapshot({ history: true }));
+    const cases: [unknown, RegExp][] = [
+      [
+        {
+          platform: 'light',
+          name: 'turn_on',
+          params: { entity_id: 'light.hallway_ceiling', brightness: 300 },
+        },
+        /at most 255/,
+      ],
+      [
+        {
+          platform: 'climate',
+          name: 'set_temperature',
+          params: { entity_id: 'climate.bedroom_thermostat', temperature: 40 },
+        },
+        /Accepted range is 7.0 to 35.0/,
+      ],
+      [
+        {
+          platform: 'select',
+          name: 'select_option',
+          params: { entity_id: 'select.kitchen_kettle_mode', option: 'turbo' },
+        },
+        /Valid options are/,
+      ],
+      [
+        { platform: 'switch', name: 'turn_on', params: { entity_id: 'switch.garden_fountain' } },
+        /unavailable/,
+      ],
+      [{ platform: 'switch', name: 'turn_on' }, /params.entity_id/],
+    ];
+    for (const [command, error] of cases) {
+      const reply = (await app!.call(callBody(bob, bobPair.address, command))) as {
+        result: boolean;
+        error: string;
+      };
+      expect(reply.result).toBe(false);
+      expect(reply.error).toMatch(error);
+    }
+    const garbage = (await app!.call({ data: { sender: bobPair.address, data: '0x1234' } })) as {
+      result: boolean;
+      error: string;
+    };
+    expect(garbage).toMatchObject({
+      result: false,
+      error: expect.stringMatching(/could not be decrypted/),
+    });
+    expect(await app!.call({ hello: 'world' })).toMatchObject({ result: false });
+    expect(JSON.stringify(controller.home.snapshot({ history: true }))).toBe(before);
+  });
+
+  it('applies a chain launch from Bob and writes a new datalog record', async () => {
+    const { count } = await lastRecord();
+    const published = nextEvent<Published>(controller.events, 'published', () => true, 30_000);
+    const outcome = await chainLaunch({
+      platform: 'light',
+      name: 'turn_on',
+      params: { entity_id: 'light.hallway_ceiling', brightness: 128 },
+    });
+    expect(outcome).toMatchObject({ ok: true, action: 'light.turn_on light.hallway_ceiling' });
+    expect(controller.home.entity('light.hallway_ceiling')).toMatchObject({
+      state: 'on',
+      attributes: { brightness: 128 },
+    });
+    const result = await published;
+    const record = await lastRecord();
+    expect(record.count).toBeGreaterThan(count);
+    expect(record.cid).toBe(result.statesCid);
+    const states = JSON.parse(openForBob(await gatewayText(record.cid))) as HaStates;
+    expect(states.entities['light.hallway_ceiling']).toMatchObject({
+      state: 'on',
+      attributes: { brightness: 128 },
+    });
+    expect(states.entities['switch.kitchen_kettle']!.state).toBe('on');
+    // The config did not change: same CID, no new topic.
+    expect(result.configCid).toBe(firstPublished.configCid);
+  });
+
+  it('takes plaintext JSON launches too, but not what literal_eval refuses', async () => {
+    const plain = await chainLaunch(
+      {
+        platform: 'select',
+        name: 'select_option',
+        params: { entity_id: 'select.kitchen_kettle_mode', option: 'boost' },
+      },
+      { encrypt: false },
+    );
+    expect(plain.ok).toBe(true);
+    expect(controller.home.entity('select.kitchen_kettle_mode')!.state).toBe('boost');
+    const before = JSON.stringify(controller.home.snapshot({ history: true }));
+    const withTrue = await chainLaunch({
+      platform: 'select',
+      name: 'select_next',
+      params: { entity_id: 'select.kitchen_kettle_mode', cycle: true },
+    });
+    expect(withTrue).toMatchObject({ ok: false, error: expect.stringMatching(/malformed node/) });
+    const outOfRange = await chainLaunch({
+      platform: 'number',
+      name: 'set_value',
+      params: { entity_id: 'number.kitchen_kettle_target_temperature', value: 120 },
+    });
+    expect(outOfRange).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/outside valid range/),
+    });
+    expect(JSON.stringify(controller.home.snapshot({ history: true }))).toBe(before);
+  });
+
+  it('ignores launches from accounts that are no devices, and registers users', async () => {
+    const seen = nextEvent<LaunchOutcome>(controller.events, 'launch', (o) => o.source === 'chain');
+    const { error } = await send(
+      net.api,
+      net.api.tx.launch.launch(controller.address, `0x${'11'.repeat(32)}`),
+      charliePair,
+    );
+    expect(error).toBeNull();
+    expect(await seen).toMatchObject({
+      ok: false,
+      error: `not linked device ${charliePair.address}`,
+    });
+
+    const registered = await launchParam(HA_REGISTRATION_PARAM);
+    expect(registered).toMatchObject({ ok: true, action: 'registration' });
+    const user = controller.home.users()[bobPair.address]!;
+    expect(user.username).toBe(bobPair.address.toLowerCase());
+    expect(user.password).toMatch(/^[A-Za-z0-9]{10}$/);
+    // A launch file holding {"password": …} sets the user's password.
+    const password = await chainLaunch({ password: 'kettle-42' });
+    expect(password).toMatchObject({ ok: true, action: 'password' });
+    expect(controller.home.users()[bobPair.address]!.password).toBe('kettle-42');
+  });
+
+  it('keeps the home and its peer id across a restart', async () => {
+    const states = JSON.stringify(controller.home.snapshot({ history: true }));
+    const { peerId, multiaddr } = controller;
+    await app?.stop();
+    app = undefined;
+    await controller.stop();
+    controller = await start();
+    expect(controller.peerId).toBe(peerId);
+    expect(controller.multiaddr.split('/p2p/')[1]).toBe(multiaddr.split('/p2p/')[1]);
+    expect(JSON.stringify(controller.home.snapshot({ history: true }))).toBe(states);
+    expect(controller.home.entity('light.hallway_ceiling')!.state).toBe('on');
+    const published = await nextEvent<Published>(
+      controller.events,
+      'published',
+      () => true,
+      30_000,
+    );
+    expect(published.twinId).toBe(firstPublished.twinId);
+    const twin = (await net.api.query.digitalTwin.digitalTwin(published.twinId)).toJSON() as Record<
+      string,
+      string
+    >;
+    const mine = Object.entries(twin).filter(([, source]) => source === controller.address);
+    expect(mine).toEqual([[cidToH256(published.configCid), controller.address]]);
+    if (controller.multiaddr === multiaddr) {
+      expect(published.configCid).toBe(firstPublished.configCid);
+    } else {
+      // A new port is a new config: the old topic is re-pointed to the zero account first.
+      expect(published.configCid).not.toBe(firstPublished.configCid);
+      expect(twin[cidToH256(firstPublished.configCid)]).toBe(ZERO_ACCOUNT);
+      const config = JSON.parse(openForBob(await gatewayText(published.configCid)));
+      expect(config.libp2p_multiaddress).toEqual([controller.multiaddr]);
+    }
+  });
+});

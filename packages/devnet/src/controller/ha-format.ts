@@ -1,0 +1,61 @@
+/**
+ * How Home Assistant writes values into the states it publishes (facts/interop.md §3.3): Python
+ * str() of floats and datetimes. Time is handled in whole microseconds since the epoch so dates
+ * keep HA's six fraction digits exactly.
+ */
+
+/** Microseconds since the epoch, now (the clock HA stamps state changes with). */
+export function nowMicros(): number {
+  return Math.round((performance.timeOrigin + performance.now()) * 1000);
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+function split(micros: number): { date: string; time: string; fraction: string } {
+  if (!Number.isSafeInteger(micros)) throw new Error('A time is whole microseconds.');
+  const seconds = Math.floor(micros / 1_000_000);
+  const rest = micros - seconds * 1_000_000;
+  const d = new Date(seconds * 1000);
+  return {
+    date: `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`,
+    time: `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`,
+    fraction: rest === 0 ? '' : `.${pad(rest, 6)}`,
+  };
+}
+
+/** Python str(datetime) in UTC: "2025-09-21 10:00:00.123456+00:00", no fraction when zero. */
+export function pyDateStr(micros: number): string {
+  const { date, time, fraction } = split(micros);
+  return `${date} ${time}${fraction}+00:00`;
+}
+
+/** Python datetime.isoformat() in UTC: as pyDateStr with a "T" (button and event states). */
+export function pyIsoFormat(micros: number): string {
+  const { date, time, fraction } = split(micros);
+  return `${date}T${time}${fraction}+00:00`;
+}
+
+/** Python repr/str of a float: "21.0", "0.1", "1e-05", "1e+16", "-0.0", "inf". */
+export function pyFloat(value: number): string {
+  if (Number.isNaN(value)) return 'nan';
+  if (!Number.isFinite(value)) return value > 0 ? 'inf' : '-inf';
+  if (Object.is(value, -0)) return '-0.0';
+  const abs = Math.abs(value);
+  if (abs !== 0 && (abs >= 1e16 || abs < 1e-4)) {
+    const [mantissa, exponent] = value.toExponential().split('e') as [string, string];
+    const sign = exponent[0] === '-' ? '-' : '+';
+    return `${mantissa}e${sign}${exponent.replace(/^[+-]/, '').padStart(2, '0')}`;
+  }
+  const text = String(value);
+  return text.includes('.') ? text : `${text}.0`;
+}
+
+/**
+ * A number the way an entity already writes its values: Python float text when its current
+ * value has a fraction part or an exponent ("80.0"), an integer otherwise ("120").
+ */
+export function likeExisting(value: number, existing: unknown): string {
+  const floatStyle = typeof existing === 'string' && /[.eE]|inf|nan/.test(existing);
+  if (!floatStyle && Number.isInteger(value)) return String(value);
+  return pyFloat(value);
+}

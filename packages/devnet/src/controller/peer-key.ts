@@ -1,0 +1,39 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import {
+  generateKeyPairFromSeed,
+  privateKeyFromProtobuf,
+  privateKeyToProtobuf,
+} from '@libp2p/crypto/keys';
+
+/** A libp2p private key (typed from @libp2p/crypto, a declared dependency). */
+export type PrivateKey = ReturnType<typeof privateKeyFromProtobuf>;
+
+/** Mixed with the controller's seed to make its first libp2p key (never used as is). */
+const DERIVATION_LABEL = 'robonomics devnet controller libp2p key';
+
+/**
+ * The controller's libp2p identity: an ed25519 key kept in `file` as the proxy keeps its
+ * peerIdJson.json, `{"privKey": "<base64 of the protobuf private key>"}` (interop §5.1), so the
+ * peer id survives restarts. A fresh data dir gets a key derived from the controller's seed, so
+ * the seeded devnet always has the same peer id (its mnemonic is public anyway).
+ */
+export async function loadPeerKey(file: string, controllerSeed: Uint8Array): Promise<PrivateKey> {
+  if (existsSync(file)) {
+    const json = JSON.parse(readFileSync(file, 'utf8')) as { privKey?: unknown };
+    if (typeof json.privKey !== 'string') throw new Error(`${file} has no "privKey".`);
+    const key = privateKeyFromProtobuf(Buffer.from(json.privKey, 'base64'));
+    if (key.type !== 'Ed25519') throw new Error(`${file} does not hold an Ed25519 key.`);
+    return key;
+  }
+  const seed = createHash('sha256').update(DERIVATION_LABEL).update(controllerSeed).digest();
+  const key = await generateKeyPairFromSeed('Ed25519', new Uint8Array(seed));
+  mkdirSync(dirname(file), { recursive: true });
+  const text = JSON.stringify({
+    privKey: Buffer.from(privateKeyToProtobuf(key)).toString('base64'),
+  });
+  writeFileSync(`${file}.tmp`, text, { mode: 0o600 });
+  renameSync(`${file}.tmp`, file);
+  return key;
+}

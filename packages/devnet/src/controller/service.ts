@@ -1,0 +1,456 @@
+import { randomInt } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { Keyring } from '@polkadot/keyring';
+import { cryptoWaitReady } from '@polkadot/util-crypto';
+import {
+  canEncryptTo,
+  DecryptError,
+  decryptMessage,
+  decryptMessageBytes,
+} from '@robonomics-dapp/robonomics/crypto/box';
+import { encryptForDevices } from '@robonomics-dapp/robonomics/crypto/envelope';
+import { pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
+import type { HaServices } from '@robonomics-dapp/robonomics/home-assistant/config';
+import {
+  HA_REGISTRATION_PARAM,
+  type LaunchCommand,
+  parseLaunchCommand,
+} from '@robonomics-dapp/robonomics/home-assistant/launch';
+import {
+  isPlainObject,
+  toPythonJson,
+} from '@robonomics-dapp/robonomics/home-assistant/python-payload';
+import { h256ToCid } from '@robonomics-dapp/robonomics/ipfs/cid';
+import { SEED_CONTROLLER_MNEMONIC } from '../chain/seed.ts';
+import type { DevnetOptions, ServiceHandle } from '../options.ts';
+import type { RunningServices } from '../services.ts';
+import { type ChainEvent, ChainLink } from './chain.ts';
+import { nowMicros, pyDateStr } from './ha-format.ts';
+import { HomeStore, SAMPLE_SERVICES } from './home.ts';
+import { IpfsClient } from './ipfs-client.ts';
+import { LiteralEvalError, literalEval, literalEvalBytesRepr } from './literal-eval.ts';
+import { type CallReply, P2pNode } from './p2p.ts';
+import { loadPeerKey } from './peer-key.ts';
+import { type Published, Publisher } from './publisher.ts';
+import { normalizeAddress, SubscriptionView } from './subscription.ts';
+
+/** HA's default telemetry interval: 10 minutes (interop §3.4). */
+export const SENDING_TIMEOUT_S = 600;
+/** The live /update slot is flushed at most once a second (interop §3.4). */
+export const UPDATE_FLUSH_MS = 1_000;
+/** The integration's own counter of subscription days. */
+export const DAYS_SENSOR = 'sensor.robonomics_subscription_days_left';
+/** A device list older than this is read again before refusing a sender. */
+const DEVICE_REFRESH_MS = 5_000;
+
+export interface LaunchOutcome {
+  source: 'chain' | 'libp2p';
+  sender: string;
+  ok: boolean;
+  /** "registration", "password" or the service call ("switch.toggle"). */
+  action?: string;
+  error?: string;
+}
+
+export interface ControllerEvents {
+  published: [Published];
+  retry: [string];
+  launch: [LaunchOutcome];
+  update: [unknown];
+}
+
+export interface ControllerExtras {
+  /** Subscription owner; found on the chain (the account listing the controller) by default. */
+  owner?: string;
+  /** Telemetry interval in seconds (config sending_timeout). */
+  sendingTimeoutS?: number;
+  /** Wait before publishing again after a refusal (e.g. no free weight yet). */
+  retryDelayMs?: number;
+  log?: (message: string) => void;
+}
+
+export interface ControllerHandle extends ServiceHandle {
+  /** The controller account (SS58-32). */
+  address: string;
+  peerId: string;
+  /** /ip4/127.0.0.1/tcp/<port>/ws/p2p/<peer id>. */
+  multiaddr: string;
+  home: HomeStore;
+  events: EventEmitter<ControllerEvents>;
+  /** Publishes config and states now (serialized with any publication under way). */
+  publish(): void;
+}
+
+const PASSWORD_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const utf8 = new TextDecoder('utf-8', { fatal: false });
+
+function randomPassword(): string {
+  return Array.from({ length: 10 }, () => PASSWORD_CHARS[randomInt(PASSWORD_CHARS.length)]).join(
+    '',
+  );
+}
+
+function describe(command: LaunchCommand): string {
+  return `${command.platform}.${command.name} ${command.params.entity_id}`;
+}
+
+/**
+ * The devnet's Home Assistant controller with its Robonomics integration: the ed25519 account
+ * of the seeded scenario owning a sample home, publishing encrypted config and telemetry through
+ * the owner's subscription, applying launch commands from the chain and from libp2p `/call`,
+ * and pushing live `/update`s (facts/interop.md §3–§5).
+ */
+export async function startControllerService(
+  options: DevnetOptions,
+  running: RunningServices,
+  extras: ControllerExtras = {},
+): Promise<ControllerHandle> {
+  await cryptoWaitReady();
+  const log = extras.log ?? ((message: string) => console.log(`controller: ${message}`));
+  const dir = join(options.dataDir, 'controller');
+  if (options.reset) rmSync(dir, { recursive: true, force: true });
+
+  const key = pairFromUri(SEED_CONTROLLER_MNEMONIC, 'ed25519');
+  const signer = new Keyring({ ss58Format: 32 }).addFromUri(
+    SEED_CONTROLLER_MNEMONIC,
+    {},
+    'ed25519',
+  );
+  const address = signer.address;
+  const home = new HomeStore(dir);
+  const services = JSON.parse(readFileSync(SAMPLE_SERVICES, 'utf8')) as HaServices;
+  const sendingTimeout = extras.sendingTimeoutS ?? SENDING_TIMEOUT_S;
+  const events = new EventEmitter<ControllerEvents>();
+
+  const chainHandle = running.get('chain');
+  const ipfsHandle = running.get('ipfs') as (ServiceHandle & { apiUrl?: string }) | undefined;
+  const chainUrl = chainHandle?.url ?? `ws://${options.host}:${options.ports.chain}`;
+  const ipfsUrl =
+    ipfsHandle?.apiUrl ?? ipfsHandle?.url ?? `http://${options.host}:${options.ports.ipfsApi}`;
+  const chain = new ChainLink(chainUrl, signer);
+  const ipfs = new IpfsClient(ipfsUrl, key);
+  const subscription = new SubscriptionView(chain, address, extras.owner);
+
+  let lastRefresh = 0;
+  /** Reads the device list again unless that happened moments ago. */
+  const refreshDevices = async (force = false) => {
+    if (!force && Date.now() - lastRefresh < DEVICE_REFRESH_MS && subscription.isLoaded) return;
+    lastRefresh = Date.now();
+    await subscription.refresh();
+  };
+
+  let publisher: Publisher | undefined;
+  const live = new LiveUpdates(() => {
+    if (!subscription.isLoaded) return undefined;
+    const snapshot = home.snapshot({ history: false, twinId: publisher?.twinId ?? home.twinId });
+    const sealed = encryptForDevices(toPythonJson(snapshot), key, subscription.recipients());
+    return { data: sealed.envelope };
+  });
+
+  // ------------------------------------------------------------------ commands from libp2p
+
+  const onCall = async (body: unknown): Promise<CallReply> => {
+    const request = isPlainObject(body) ? body.data : undefined;
+    if (!isPlainObject(request) || typeof request.data !== 'string') {
+      return {
+        result: false,
+        error: 'The request must be {"data": {"sender": …, "data": "0x…"}}.',
+      };
+    }
+    const sender = normalizeAddress(request.sender);
+    if (!sender) return { result: false, error: 'The sender is not an account address.' };
+    try {
+      if (!subscription.isAllowed(sender)) await refreshDevices();
+    } catch (error) {
+      return {
+        result: false,
+        error: `The controller cannot read its subscription: ${(error as Error).message}`,
+      };
+    }
+    const refuse = (error: string): CallReply => {
+      log(`/call from ${sender} refused: ${error}`);
+      events.emit('launch', { source: 'libp2p', sender, ok: false, error });
+      return { result: false, error };
+    };
+    if (!subscription.isAllowed(sender)) {
+      return refuse(`${sender} is not a device of the subscription.`);
+    }
+    let text: string;
+    try {
+      text = decryptMessage(request.data, key, sender);
+    } catch (error) {
+      const detail = error instanceof DecryptError ? error.detail : (error as Error).message;
+      return refuse(`The command could not be decrypted: ${detail}`);
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return refuse('The command is not JSON.');
+    }
+    const command = parseLaunchCommand(parsed);
+    if (!command.ok) return refuse(command.error);
+    const result = home.apply(command.value, nowMicros());
+    if (!result.ok) return refuse(`${describe(command.value)}: ${result.error}`);
+    log(`/call from ${sender}: ${describe(command.value)} -> ${result.update.state}`);
+    events.emit('launch', { source: 'libp2p', sender, ok: true, action: describe(command.value) });
+    publisher?.request();
+    return { result: true };
+  };
+
+  const p2p = await P2pNode.start({
+    host: options.host,
+    port: options.ports.controller,
+    privateKey: await loadPeerKey(join(dir, 'peer-key.json'), key.secretKey.slice(0, 32)),
+    onCall: (body) => onCall(body),
+    log: (message) => log(message),
+  });
+  live.attach(p2p, (body) => events.emit('update', body));
+
+  publisher = new Publisher({
+    chain,
+    ipfs,
+    home,
+    subscription,
+    controller: key,
+    controllerAddress: address,
+    dir,
+    config: () => ({
+      services,
+      dashboard: null,
+      sending_timeout: sendingTimeout,
+      peer_id: p2p.peerId,
+      libp2p_multiaddress: [p2p.multiaddr],
+    }),
+    retryDelayMs: extras.retryDelayMs ?? 30_000,
+    log,
+    onPublished: (result) => {
+      log(
+        `published config ${result.configCid} (twin ${result.twinId}), states ${result.statesCid}`,
+      );
+      events.emit('published', result);
+    },
+    onRetry: (reason) => events.emit('retry', reason),
+  });
+  home.on('change', () => live.markDirty());
+
+  // ------------------------------------------------------------------ launches from the chain
+
+  const registerUser = (sender: string, password: string) => {
+    home.setUser(sender, {
+      username: sender.toLowerCase(),
+      password,
+      created: pyDateStr(nowMicros()),
+    });
+  };
+
+  const handleLaunch = async (sender: string, param: string): Promise<void> => {
+    const outcome = (fields: Omit<LaunchOutcome, 'source' | 'sender'>) => {
+      if (!fields.ok) log(`launch from ${sender} failed: ${fields.error}`);
+      events.emit('launch', { source: 'chain', sender, ...fields });
+    };
+    if (!subscription.isAllowed(sender)) await refreshDevices().catch(() => {});
+    // HA's device list holds the devices whose key can receive a box, and the controller.
+    if (!subscription.isAllowed(sender) || (sender !== address && !canEncryptTo(sender))) {
+      outcome({ ok: false, error: `not linked device ${sender}` });
+      return;
+    }
+    if (param.toLowerCase() === HA_REGISTRATION_PARAM) {
+      registerUser(sender, randomPassword());
+      outcome({ ok: true, action: 'registration' });
+      return;
+    }
+    try {
+      const owner = subscription.owner!;
+      const file = await ipfs.cat(h256ToCid(param), owner);
+      const text = utf8.decode(file);
+      let decrypted: Uint8Array | undefined;
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        decrypted = decryptMessageBytes(text, key, sender);
+        value = JSON.parse(utf8.decode(decrypted));
+      }
+      if (isPlainObject(value) && 'password' in value) {
+        if (typeof value.password !== 'string' || !value.password) {
+          outcome({ ok: false, error: 'The password launch has no password.' });
+        } else {
+          registerUser(sender, value.password);
+          outcome({ ok: true, action: 'password' });
+        }
+      } else if (isPlainObject(value) && 'platform' in value) {
+        // HA re-reads the command with ast.literal_eval, the decrypted one as str(bytes)[2:-1].
+        const literal = text.includes('platform')
+          ? literalEval(text)
+          : literalEvalBytesRepr(decrypted ?? decryptMessageBytes(text, key, sender));
+        const command = parseLaunchCommand(literal);
+        if (!command.ok) {
+          outcome({ ok: false, error: command.error });
+        } else {
+          const result = home.apply(command.value, nowMicros());
+          if (result.ok) {
+            log(`launch from ${sender}: ${describe(command.value)} -> ${result.update.state}`);
+            outcome({ ok: true, action: describe(command.value) });
+          } else {
+            outcome({ ok: false, error: `${describe(command.value)}: ${result.error}` });
+          }
+        }
+      } else {
+        outcome({ ok: false, error: 'The launch file is neither a command nor a password.' });
+      }
+    } catch (error) {
+      const message =
+        error instanceof DecryptError
+          ? `The launch file could not be decrypted: ${error.detail}`
+          : error instanceof LiteralEvalError
+            ? `ValueError: ${error.message}`
+            : (error as Error).message;
+      outcome({ ok: false, error: message });
+    }
+    // After any launch but a registration, HA sends its telemetry.
+    publisher?.request();
+  };
+
+  let launches = Promise.resolve();
+  const onBlockEvents = (list: ChainEvent[]) => {
+    for (const event of list) {
+      if (event.section === 'launch' && event.method === 'NewLaunch' && event.data[1] === address) {
+        const sender = String(event.data[0]);
+        const param = event.hex[2]!;
+        launches = launches
+          .then(() => handleLaunch(sender, param))
+          .catch((error: unknown) => {
+            log(`launch handling failed: ${(error as Error).message}`);
+          });
+      }
+      if (
+        event.section === 'rws' &&
+        event.method === 'NewDevices' &&
+        event.data[0] === subscription.owner
+      ) {
+        void refreshDevices(true)
+          .then(() => {
+            live.markDirty();
+            publisher?.request();
+          })
+          .catch((error: unknown) => log((error as Error).message));
+      }
+    }
+  };
+
+  const updateDaysSensor = async () => {
+    const owner = subscription.owner;
+    if (!owner) return;
+    const days = await chain.subscriptionDaysLeft(owner);
+    if (days !== null) home.setState(DAYS_SENSOR, String(days), nowMicros());
+  };
+
+  // ------------------------------------------------------------------ start-up in the background
+
+  let stopped = false;
+  let unsubscribe: (() => void) | undefined;
+  void (async () => {
+    await chain.ready();
+    if (stopped) return;
+    unsubscribe = await chain.subscribeBlockEvents(onBlockEvents);
+    try {
+      await refreshDevices(true);
+      await updateDaysSensor();
+    } catch (error) {
+      log((error as Error).message);
+    }
+    live.markDirty();
+    publisher?.request();
+  })().catch((error: unknown) => log(`start-up failed: ${(error as Error).message}`));
+
+  const timer = setInterval(() => {
+    void updateDaysSensor().catch(() => {});
+    publisher?.request();
+  }, sendingTimeout * 1000);
+  timer.unref();
+
+  log(`${address} on ${p2p.multiaddr}`);
+  return {
+    name: 'controller',
+    url: p2p.multiaddr,
+    address,
+    peerId: p2p.peerId,
+    multiaddr: p2p.multiaddr,
+    home,
+    events,
+    publish: () => publisher?.request(),
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      live.stop();
+      unsubscribe?.();
+      await publisher?.stop();
+      await p2p.stop();
+      await chain.disconnect();
+      await launches;
+    },
+  };
+}
+
+/**
+ * HA's live push (interop §3.4): a one-slot queue holding the newest snapshot, flushed to every
+ * peer at most once a second (the first change after a quiet second goes out at once), and the
+ * last message kept for peers that connect later.
+ */
+class LiveUpdates {
+  private dirty = false;
+  private timer: NodeJS.Timeout | undefined;
+  private lastFlush = 0;
+  private p2p: P2pNode | undefined;
+  private onSent: ((body: unknown) => void) | undefined;
+  private stopped = false;
+
+  constructor(private readonly build: () => unknown | undefined) {}
+
+  attach(p2p: P2pNode, onSent: (body: unknown) => void): void {
+    this.p2p = p2p;
+    this.onSent = onSent;
+  }
+
+  markDirty(): void {
+    this.dirty = true;
+    this.schedule();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+  }
+
+  private schedule(delay?: number): void {
+    if (this.timer || this.stopped) return;
+    const wait = delay ?? Math.max(0, this.lastFlush + UPDATE_FLUSH_MS - Date.now());
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.flush();
+    }, wait);
+  }
+
+  private flush(): void {
+    if (!this.dirty || !this.p2p || this.stopped) return;
+    let body: unknown;
+    try {
+      body = this.build();
+    } catch {
+      body = undefined;
+    }
+    // No device list yet: the envelope cannot be made; try again shortly.
+    if (body === undefined) {
+      this.schedule(UPDATE_FLUSH_MS);
+      return;
+    }
+    this.dirty = false;
+    this.lastFlush = Date.now();
+    const p2p = this.p2p;
+    void p2p.broadcast(body);
+    this.onSent?.(body);
+  }
+}
