@@ -37,7 +37,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node scripts/stack.mjs --fresh -- --instant --auction-duration 3',
+    command: 'node scripts/stack.mjs --fresh -- --instant --auction-duration 3 --seed',
     cwd: root,
     url: 'http://127.0.0.1:5173/',
     timeout: 240_000,

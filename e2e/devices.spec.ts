@@ -1,0 +1,119 @@
+import { expect, type Page, test } from '@playwright/test';
+import { Keyring } from '@polkadot/keyring';
+import { cryptoWaitReady } from '@polkadot/util-crypto';
+import { DevnetChain } from './fixtures/devnet-chain.ts';
+
+const SCREENS = 'e2e/artifacts/screens';
+const DEV_PHRASE = 'bottom drive obey lake curtain smoke basket hold race lonely fit walk';
+const CONTROLLER_PHRASE =
+  'legal winner thank year wave sausage worth useful legal winner thank yellow';
+let chain: DevnetChain;
+let alice: string;
+let bob: string;
+let controller: string;
+
+test.beforeAll(async () => {
+  await cryptoWaitReady();
+  chain = await DevnetChain.connect();
+  const keyring = new Keyring({ ss58Format: 32 });
+  alice = keyring.addFromUri('//Alice', {}, 'sr25519').address;
+  bob = keyring.addFromUri('//Bob', {}, 'ed25519').address;
+  controller = keyring.addFromUri(CONTROLLER_PHRASE, {}, 'ed25519').address;
+  // The seeded home pays its commands through Alice's subscription.
+  await chain.fillFreeWeight(alice);
+});
+
+test.afterAll(async () => {
+  await chain?.disconnect();
+});
+
+/** The seeded setup (Alice's subscription, its controller) saved in this browser. */
+async function openPanel(page: Page, { blockPeer = false } = {}) {
+  if (blockPeer) {
+    // The controller's libp2p node is unreachable from this browser.
+    await page.routeWebSocket(/127\.0\.0\.1:9999/, (ws) => ws.close({ code: 1011 }));
+  }
+  await page.addInitScript(
+    ([owner, ctrl]) => {
+      localStorage.setItem(
+        'robonomics-dapp.setups.v1',
+        JSON.stringify({
+          version: 1,
+          setups: [{ owner, name: 'Seeded home', network: 'local', controller: { address: ctrl } }],
+          active: { local: owner },
+        }),
+      );
+    },
+    [alice, controller],
+  );
+  await page.goto('./#/telemetry');
+  const signIn = page.getByRole('form', { name: 'Sign in as a user' });
+  await signIn
+    .getByLabel('Select a user')
+    .selectOption({ label: `${bob.slice(0, 6)}…${bob.slice(-6)}` });
+  await signIn.getByLabel('Pass phrase').fill(`${DEV_PHRASE}//Bob`);
+  await signIn.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('signed-in-user')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Home' })).toBeVisible({ timeout: 30_000 });
+}
+
+/** The first switch card and its state text. */
+function firstSwitch(page: Page) {
+  const card = page.locator('[data-entity^="switch."]').first();
+  return { card, state: card.locator('[data-testid^="state-"]') };
+}
+
+test.describe('devices control panel', () => {
+  test('shows the home and toggles a switch peer-to-peer within 2 s', async ({ page }) => {
+    await openPanel(page);
+    await expect(page.getByTestId('connection-type')).toContainText('Libp2p', { timeout: 20_000 });
+    await page.getByRole('tab', { name: /^Sensors & Detectors/ }).click();
+    await expect(page.locator('.uplot').first()).toBeVisible();
+    await page.screenshot({ path: `${SCREENS}/devices-sensors.png`, fullPage: true });
+
+    await page.getByRole('tab', { name: /^Switches & Outlets/ }).click();
+    const { card, state } = firstSwitch(page);
+    const before = (await state.textContent())?.trim();
+    await card.getByRole('switch').click();
+    await expect(state).not.toHaveText(before ?? '', { timeout: 2_000 });
+    await expect(card.getByText('All done!')).toBeVisible();
+    await page.screenshot({ path: `${SCREENS}/devices-switches.png`, fullPage: true });
+  });
+
+  test('falls back to the parachain and a command arrives with the next record', async ({
+    page,
+  }) => {
+    await openPanel(page, { blockPeer: true });
+    await expect(page.getByTestId('connection-type')).toContainText('Parachain', {
+      timeout: 30_000,
+    });
+    await page.getByRole('tab', { name: /^Switches & Outlets/ }).click();
+    const { card, state } = firstSwitch(page);
+    const before = (await state.textContent())?.trim();
+    await card.getByRole('switch').click();
+    await expect(card.getByText('All done!')).toBeVisible({ timeout: 20_000 });
+    await expect(state).not.toHaveText(before ?? '', { timeout: 30_000 });
+  });
+
+  test('a user removed from the devices loses the panel', async ({ page }) => {
+    await openPanel(page, { blockPeer: true });
+    await expect(page.getByTestId('connection-type')).toContainText('Parachain', {
+      timeout: 30_000,
+    });
+    const devices = await chain.devices(alice);
+    await chain.send(
+      chain.api.tx.rws.setDevices(devices.filter((d) => d !== bob)),
+      chain.pair('//Alice'),
+    );
+    try {
+      // The device list follows the chain: the user is signed out and the controls go away.
+      await expect(page.getByRole('form', { name: 'Sign in as a user' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Home' })).toBeHidden();
+      await expect(
+        page.getByRole('form', { name: 'Sign in as a user' }).getByLabel('Select a user'),
+      ).not.toContainText(`${bob.slice(0, 6)}…`);
+    } finally {
+      await chain.send(chain.api.tx.rws.setDevices(devices), chain.pair('//Alice'));
+    }
+  });
+});
