@@ -1,8 +1,10 @@
 import { startChainService } from './chain/service.ts';
 import { startControllerService } from './controller/service.ts';
 import { startCrustService } from './crust/service.ts';
+import { startEvmService } from './evm/service.ts';
 import { startIpfsService } from './ipfs/service.ts';
 import type { DevnetOptions, ServiceHandle } from './options.ts';
+import { startOracleService } from './oracle/service.ts';
 import { startReleasesServer } from './releases/releases-server.ts';
 
 /** Handles of the services already started, so later services can reach earlier ones. */
@@ -22,6 +24,8 @@ export const serviceStarters: Record<string, ServiceStarter> = {
   crust: startCrustService,
   ipfs: startIpfsService,
   releases: (options) => startReleasesServer(options.host, options.ports.releases),
+  evm: startEvmService,
+  oracle: startOracleService,
   controller: (options, running) => startControllerService(options, running),
 };
 
