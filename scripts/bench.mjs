@@ -21,7 +21,10 @@ console.log('\nTime to the price on the dashboard (devnet stack, Chromium)');
 await benchPrice();
 
 // Benchmarks of the workspaces, each a script run with tsx.
-for (const script of ['packages/devnet/scripts/bench-chain.ts']) {
+for (const script of [
+  'packages/devnet/scripts/bench-chain.ts',
+  'packages/devnet/scripts/bench-controller.ts',
+]) {
   if (!existsSync(`${root}/${script}`)) continue;
   console.log(`\n${script}`);
   const result = spawnSync('npx', ['tsx', script], { cwd: root, stdio: 'inherit' });
