@@ -34,6 +34,8 @@ export interface PublisherOptions {
   log(message: string): void;
   onPublished(result: Published): void;
   onRetry(reason: string): void;
+  /** A file was added to IPFS (the Crust order hooks in here). */
+  onFileAdded?(cid: string, size: number): void;
 }
 
 interface LastConfig {
@@ -195,6 +197,7 @@ export class Publisher {
     } else {
       const sealed = encryptForDevices(plaintext, controller, recipients);
       cid = await ipfs.add(sealed.json, owner, `config_encrypted-${Date.now() / 1000}`);
+      this.options.onFileAdded?.(cid, Buffer.byteLength(sealed.json));
       this.saved.config = { plaintext, recipients, cid };
       this.persist();
     }
@@ -223,6 +226,7 @@ export class Publisher {
     const states = toPythonJson(home.snapshot({ history: true, twinId }));
     const sealed = encryptForDevices(states, controller, recipients);
     const statesCid = await ipfs.add(sealed.json, owner, `data-${Date.now() / 1000}`);
+    this.options.onFileAdded?.(statesCid, Buffer.byteLength(sealed.json));
     await chain.callThroughSubscription(owner, (api) => api.tx.datalog.record(statesCid));
     return { configCid, statesCid, twinId };
   }

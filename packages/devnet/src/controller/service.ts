@@ -27,6 +27,7 @@ import { SEED_CONTROLLER_MNEMONIC } from '../chain/seed.ts';
 import type { DevnetOptions, ServiceHandle } from '../options.ts';
 import type { RunningServices } from '../services.ts';
 import { type ChainEvent, ChainLink } from './chain.ts';
+import { CrustOrders } from './crust-orders.ts';
 import { nowMicros, pyDateStr } from './ha-format.ts';
 import { HomeStore, SAMPLE_SERVICES } from './home.ts';
 import { IpfsClient } from './ipfs-client.ts';
@@ -132,6 +133,8 @@ export async function startControllerService(
   const chain = new ChainLink(chainUrl, signer);
   const ipfs = new IpfsClient(ipfsUrl, key);
   const subscription = new SubscriptionView(chain, address, extras.owner);
+  const crustHandle = running.get('crust');
+  const crust = crustHandle ? new CrustOrders(crustHandle.url, signer, log) : null;
 
   let lastRefresh = 0;
   /** Reads the device list again unless that happened moments ago. */
@@ -233,6 +236,7 @@ export async function startControllerService(
       events.emit('published', result);
     },
     onRetry: (reason) => events.emit('retry', reason),
+    onFileAdded: (cid, size) => crust?.order(cid, size),
   });
   home.on('change', () => live.markDirty());
 
@@ -390,6 +394,7 @@ export async function startControllerService(
       await publisher?.stop();
       await p2p.stop();
       await chain.disconnect();
+      await crust?.stop();
       await launches;
     },
   };

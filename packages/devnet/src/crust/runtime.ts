@@ -1,9 +1,11 @@
 import type { Call } from '@polkadot/types/interfaces';
+import { pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
 import type { ExecContext, Origin } from '../chain/context.ts';
 import { devAccounts } from '../chain/dev-accounts.ts';
 import { type Account, writeAccount } from '../chain/pallets/balances.ts';
 import { dispatchSystem } from '../chain/pallets/system.ts';
 import type { RuntimeDescription } from '../chain/runtime.ts';
+import { SEED_CONTROLLER_MNEMONIC } from '../chain/seed.ts';
 import {
   CRUST_CONSTANTS,
   CRUST_SS58,
@@ -59,8 +61,10 @@ export function crustDescription(): RuntimeDescription {
       onInitialize: reportReplicas,
       genesis: (ctx) => {
         let issuance = 0n;
-        for (const account of devAccounts(CRUST_SS58)) {
-          writeAccount(ctx, account.publicKey, endowed(DEV_ENDOWMENT));
+        // The dev accounts and the seeded home's controller, which orders its files (HA does).
+        const controller = pairFromUri(SEED_CONTROLLER_MNEMONIC, 'ed25519').publicKey;
+        for (const publicKey of [...devAccounts(CRUST_SS58).map((a) => a.publicKey), controller]) {
+          writeAccount(ctx, publicKey, endowed(DEV_ENDOWMENT));
           issuance += DEV_ENDOWMENT;
         }
         // The market pots and the treasury start with the existential deposit (init_pot).
