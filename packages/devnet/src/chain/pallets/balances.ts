@@ -158,7 +158,7 @@ export function slashReserved(ctx: ExecContext, who: Uint8Array, amount: bigint)
   return actual;
 }
 
-function accountId(ctx: ExecContext, multiAddress: unknown): Uint8Array {
+function accountId(multiAddress: unknown): Uint8Array {
   const address = multiAddress as {
     isId: boolean;
     asId: { toU8a(): Uint8Array };
@@ -176,14 +176,14 @@ export function dispatchBalances(ctx: ExecContext, call: Call, origin: Origin): 
     case 'transferAllowDeath':
     case 'transferKeepAlive': {
       const from = signedBy(origin);
-      const to = accountId(ctx, args[0]);
+      const to = accountId(args[0]);
       const value = BigInt(args[1]!.toString());
       transfer(ctx, from, to, value, call.method === 'transferKeepAlive');
       return;
     }
     case 'transferAll': {
       const from = signedBy(origin);
-      const to = accountId(ctx, args[0]);
+      const to = accountId(args[0]);
       const keepAlive = args[1]!.toJSON() === true;
       const account = readAccount(ctx, from);
       const spendable = account.free - account.frozen;
@@ -193,7 +193,7 @@ export function dispatchBalances(ctx: ExecContext, call: Call, origin: Origin): 
     }
     case 'forceSetBalance': {
       if (origin.kind !== 'root') throw new DispatchFailure('BadOrigin');
-      const who = accountId(ctx, args[0]);
+      const who = accountId(args[0]);
       const value = BigInt(args[1]!.toString());
       const account = readAccount(ctx, who);
       const issuance = BigInt(ctx.read('balances', 'totalIssuance')!.toString());

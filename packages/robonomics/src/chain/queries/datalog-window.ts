@@ -67,7 +67,8 @@ export async function fetchDatalogWindow(
 ): Promise<DatalogRecord[]> {
   const index = await client.query.datalog.datalogIndex(account);
   const slots: number[] = [];
-  for (let i = Number(index.start); i !== Number(index.end); i = (i + 1) % DATALOG_WINDOW) slots.push(i);
+  for (let i = Number(index.start); i !== Number(index.end); i = (i + 1) % DATALOG_WINDOW)
+    slots.push(i);
   if (slots.length === 0) return [];
   const publicKey = decodeAddress(account);
   const keys = slots.map((i) => datalogItemKey(publicKey, i) as `0x${string}`);
