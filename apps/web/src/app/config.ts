@@ -18,6 +18,8 @@ export interface AppConfig {
   ipfsGateway: string;
   /** The kubo RPC API with web3 auth where launch commands are uploaded. */
   ipfsApi: string;
+  /** The Crust storage chain where files are ordered. */
+  crustEndpoint: string;
   /** The free-minimum NFT oracle. */
   nftOracleUrl: string;
 }
@@ -30,6 +32,7 @@ const productionConfig: AppConfig = {
   seasonPassAddress: '0x0c0C092f372c3Cb49D116A14fA7dcc40e84275aa',
   ipfsGateway: 'https://ipfs.io',
   ipfsApi: 'https://ipfs.url.today',
+  crustEndpoint: 'wss://rpc.crust.network',
   nftOracleUrl: 'https://nft-oracle.robonomics.network',
 };
 
@@ -43,6 +46,7 @@ const devnetConfig: AppConfig = {
   seasonPassAddress: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
   ipfsGateway: 'http://127.0.0.1:8080',
   ipfsApi: 'http://127.0.0.1:5001',
+  crustEndpoint: 'ws://127.0.0.1:9945',
   nftOracleUrl: 'http://127.0.0.1:8787',
 };
 
