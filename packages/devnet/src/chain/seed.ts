@@ -2,15 +2,43 @@ import { Keyring } from '@polkadot/keyring';
 import { stringToU8a, u8aToHex } from '@polkadot/util';
 import { blake2AsU8a } from '@polkadot/util-crypto';
 import type { ExecContext } from './context.ts';
-import { devAccounts } from './dev-accounts.ts';
+import { DEV_PHRASE, devAccounts } from './dev-accounts.ts';
 import { EXISTENTIAL_DEPOSIT, readAccount, writeAccount } from './pallets/balances.ts';
 
 /** The controller of the seeded home: a well-known test mnemonic, ed25519 (facts/interop.md §9.1). */
 export const SEED_CONTROLLER_MNEMONIC =
   'legal winner thank year wave sausage worth useful legal winner thank yellow';
 
-/** "altruist" right-aligned in 32 bytes: the topic the Altruist page looks for. */
+/** "altruist" / "energy" right-aligned in 32 bytes: the topics the sensor pages look for. */
 const ALTRUIST_TOPIC = `0x${'00'.repeat(24)}${Buffer.from('altruist').toString('hex')}`;
+const ENERGY_TOPIC = `0x${'00'.repeat(26)}${Buffer.from('energy').toString('hex')}`;
+const DAY_MS = 86_400_000;
+/** Datalog.WindowSize - 1: the most records a ring holds (start == end means empty). */
+const WINDOW = 127;
+
+/** A smooth daily curve with a little deterministic noise, for believable sensor data. */
+function daily(i: number, base: number, swing: number, noise: number, digits = 1): number {
+  const phase = (i / WINDOW) * 2 * Math.PI;
+  const jitter = Math.sin(i * 12.9898) * 43758.5453;
+  const value =
+    base + swing * Math.sin(phase - Math.PI / 2) + noise * (jitter - Math.floor(jitter) - 0.5);
+  return Number(value.toFixed(digits));
+}
+
+/** A day of records in a sensor's ring, oldest first, one every 24 h / 127. */
+function writeSensorDay(
+  ctx: ExecContext,
+  account: Uint8Array,
+  now: bigint,
+  record: (i: number) => string,
+) {
+  for (let i = 0; i < WINDOW; i++) {
+    const time = now - BigInt(Math.round(((WINDOW - i) * DAY_MS) / WINDOW));
+    ctx.write('datalog', 'datalogItem', [[account, i]], [time, u8aToHex(stringToU8a(record(i)))]);
+  }
+  // A full ring: the next record moves `start` on.
+  ctx.write('datalog', 'datalogIndex', [account], { start: 0, end: WINDOW });
+}
 
 /**
  * A demo scenario written into genesis (npm start): open auctions, Alice's active Daily
@@ -82,6 +110,29 @@ export function seedGenesis(ctx: ExecContext, issuance: bigint): bigint {
     );
   });
   ctx.write('datalog', 'datalogIndex', [alice.publicKey], { start: 0, end: records.length });
+  // An Altruist outdoor sensor and an energy monitor with a day of readings each.
+  const keyring = new Keyring({ ss58Format: 32 });
+  const altruist = keyring.addFromUri(`${DEV_PHRASE}//AltruistDemo`, {}, 'ed25519');
+  const energy = keyring.addFromUri(`${DEV_PHRASE}//EnergyDemo`, {}, 'ed25519');
+  writeSensorDay(ctx, altruist.publicKey, now, (i) =>
+    [
+      `p1:${daily(i, 18, 6, 4)}`,
+      `p2:${daily(i, 9, 3, 2)}`,
+      `t:${daily(i, 14, 5, 0.6)}`,
+      `h:${daily(i, 62, -12, 3, 0)}`,
+      `p:${daily(i, 1013, 2, 1, 0)}`,
+      `nm:${daily(i, 56, 8, 10, 0)}`,
+      `na:${daily(i, 44, 6, 4, 0)}`,
+    ].join(','),
+  );
+  writeSensorDay(ctx, energy.publicKey, now, (i) => {
+    const power = daily(i, 420, 260, 120, 0);
+    return JSON.stringify({
+      power,
+      voltage: daily(i, 229, 2, 2),
+      current: Number((power / 229).toFixed(2)),
+    });
+  });
   ctx.write('digitalTwin', 'total', [], 1);
   ctx.write('digitalTwin', 'owner', [0], alice.publicKey);
   const demoTopic = u8aToHex(blake2AsU8a(stringToU8a('robonomics devnet demo topic')));
@@ -90,7 +141,8 @@ export function seedGenesis(ctx: ExecContext, issuance: bigint): bigint {
     'digitalTwin',
     [0],
     new Map([
-      [ALTRUIST_TOPIC, u8aToHex(bobEd.publicKey)],
+      [ALTRUIST_TOPIC, u8aToHex(altruist.publicKey)],
+      [ENERGY_TOPIC, u8aToHex(energy.publicKey)],
       [demoTopic, u8aToHex(alice.publicKey)],
     ]),
   );

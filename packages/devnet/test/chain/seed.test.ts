@@ -38,11 +38,34 @@ describe('the demo scenario of npm start', () => {
     expect(SEED_CONTROLLER_MNEMONIC.split(' ')).toHaveLength(12);
   });
 
-  it('has a twin with the altruist topic and datalog history', async () => {
+  it('has a twin pointing to an Altruist sensor and an energy monitor with a day of data', async () => {
     const twin = (await api.query.digitalTwin.digitalTwin(0)).toHuman() as Record<string, string>;
-    expect(twin['0x000000000000000000000000000000000000000000000000616c747275697374']).toBe(
-      bobEd25519,
-    );
+    const altruist = twin['0x000000000000000000000000000000000000000000000000616c747275697374']!;
+    const energy = twin['0x0000000000000000000000000000000000000000000000000000656e65726779']!;
+    expect(altruist).toMatch(/^4/);
+    expect(energy).toMatch(/^4/);
     expect((await api.query.datalog.datalogIndex(alice)).toJSON()).toEqual({ start: 0, end: 3 });
+    for (const sensor of [altruist, energy]) {
+      expect((await api.query.datalog.datalogIndex(sensor)).toJSON()).toEqual({
+        start: 0,
+        end: 127,
+      });
+    }
+    const [first, last] = await Promise.all(
+      [0, 126].map(async (i) => {
+        const [time, data] = (await api.query.datalog.datalogItem([altruist, i])) as unknown as [
+          { toNumber(): number },
+          { toUtf8(): string },
+        ];
+        return { time: time.toNumber(), text: data.toUtf8() };
+      }),
+    );
+    expect(last!.time - first!.time).toBeGreaterThan(23 * 3_600_000);
+    expect(first!.text).toMatch(/^p1:[\d.]+,p2:[\d.]+,t:[\d.-]+,h:\d+,p:\d+,nm:\d+,na:\d+$/);
+    const [, energyData] = (await api.query.datalog.datalogItem([energy, 5])) as unknown as [
+      unknown,
+      { toUtf8(): string },
+    ];
+    expect(Object.keys(JSON.parse(energyData.toUtf8()))).toEqual(['power', 'voltage', 'current']);
   });
 });
