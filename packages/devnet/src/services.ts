@@ -6,6 +6,7 @@ import { startIpfsService } from './ipfs/service.ts';
 import type { DevnetOptions, ServiceHandle } from './options.ts';
 import { startOracleService } from './oracle/service.ts';
 import { startReleasesServer } from './releases/releases-server.ts';
+import { startRobotService } from './robot/service.ts';
 
 /** Handles of the services already started, so later services can reach earlier ones. */
 export type RunningServices = Map<string, ServiceHandle>;
@@ -27,6 +28,7 @@ export const serviceStarters: Record<string, ServiceStarter> = {
   evm: startEvmService,
   oracle: startOracleService,
   controller: (options, running) => startControllerService(options, running),
+  robot: (options, running) => startRobotService(options, running),
 };
 
 export const allServiceNames = Object.keys(serviceStarters);

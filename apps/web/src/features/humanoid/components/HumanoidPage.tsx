@@ -1,5 +1,12 @@
 import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/client';
 import { sendTransaction } from '@robonomics-dapp/robonomics/chain/tx/send-transaction';
+import {
+  ROBOT_ADDRESS,
+  ROBOT_COMMANDS,
+  ROBOT_PRICE,
+  type RobotCommandId,
+  robotCommandParam,
+} from '@robonomics-dapp/robonomics/robot/commands';
 import { useId, useState } from 'react';
 import { Amount } from '../../../components/Amount.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
@@ -9,13 +16,6 @@ import { WalletPanel } from '../../../components/WalletPanel.tsx';
 import { useChain } from '../../../lib/chain-store.ts';
 import { useFee } from '../../../lib/use-fee.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
-import {
-  ROBOT_ADDRESS,
-  ROBOT_COMMANDS,
-  ROBOT_PRICE,
-  type RobotCommandId,
-  robotCommandParam,
-} from '../robot-commands.ts';
 
 /** One batch: pay the robot 0.5 XRT and launch it with the chosen command. */
 function robotPayment(client: RobonomicsClient, command: RobotCommandId) {

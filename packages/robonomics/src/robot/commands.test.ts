@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { robotCommandParam } from './robot-commands.ts';
+import { robotCommandOf, robotCommandParam } from './commands.ts';
 
 describe('robotCommandParam', () => {
   it('puts the ASCII digit in the first byte of a 32-byte parameter', () => {
@@ -11,5 +11,12 @@ describe('robotCommandParam', () => {
 
   it('refuses unknown commands', () => {
     expect(() => robotCommandParam('dance' as never)).toThrow('Unknown robot command "dance".');
+  });
+});
+
+describe('robotCommandOf', () => {
+  it('names the command of a launch parameter, and nothing for others', () => {
+    expect(robotCommandOf(`0x32${'00'.repeat(31)}`)?.label).toBe('Shake Hand');
+    expect(robotCommandOf(`0x${'00'.repeat(32)}`)).toBeNull();
   });
 });

@@ -20,3 +20,8 @@ export function robotCommandParam(id: RobotCommandId): `0x${string}` {
   const firstByte = command.code.charCodeAt(0).toString(16).padStart(2, '0');
   return `0x${firstByte}${'00'.repeat(31)}`;
 }
+
+/** The command a launch parameter stands for, or null for another parameter. */
+export function robotCommandOf(param: string): (typeof ROBOT_COMMANDS)[number] | null {
+  return ROBOT_COMMANDS.find((c) => robotCommandParam(c.id) === param.toLowerCase()) ?? null;
+}
