@@ -31,4 +31,12 @@ for (const script of [
   if (result.status !== 0) failed = true;
 }
 
+// Render benchmarks of the app (Vitest bench, jsdom: slower than a browser, an upper bound).
+console.log('\napps/web render benchmarks');
+const renders = spawnSync('npx', ['vitest', 'bench', '--run'], {
+  cwd: `${root}/apps/web`,
+  stdio: 'inherit',
+});
+if (renders.status !== 0) failed = true;
+
 process.exit(failed ? 1 : 0);
