@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { benchBundle } from './bench-bundle.mjs';
+import { benchChart } from './bench-chart.mjs';
 import { benchPrice } from './bench-price.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -30,6 +31,9 @@ for (const script of [
   const result = spawnSync('npx', ['tsx', script], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) failed = true;
 }
+
+console.log('\nChart render (Chromium)');
+if (!(await benchChart()).ok) failed = true;
 
 // Render benchmarks of the app (Vitest bench, jsdom: slower than a browser, an upper bound).
 console.log('\napps/web render benchmarks');
