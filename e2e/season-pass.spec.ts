@@ -55,8 +55,18 @@ async function showNewest(page: Page) {
 
 async function openPass(page: Page) {
   await page.goto('./#/hardware/season-pass');
-  const connect = page.getByRole('button', { name: 'Connect Ethereum wallet' });
-  if (await connect.isVisible().catch(() => false)) await connect.click();
+  await connectIfAsked(page);
+}
+
+/**
+ * The test wallet already grants this site its account (eth_accounts), so the page usually
+ * connects by itself; the button may show for a moment and vanish, so a click may not land.
+ */
+async function connectIfAsked(page: Page) {
+  await page
+    .getByRole('button', { name: 'Connect Ethereum wallet' })
+    .click({ timeout: 1_500 })
+    .catch(() => {});
 }
 
 test.describe('season pass', () => {
@@ -144,8 +154,7 @@ test.describe('free minimum', () => {
       ]);
       await injectEthereumWallet(page, 2);
       await page.goto('./#/hardware/season-pass-2');
-      const connect = page.getByRole('button', { name: 'Connect Ethereum wallet' });
-      if (await connect.isVisible().catch(() => false)) await connect.click();
+      await connectIfAsked(page);
       await page.getByRole('button', { name: 'Polkadot{.js}' }).click();
       await expect(page.getByTestId('granted-subscription')).toHaveText(
         'This account has no subscription yet.',

@@ -1,18 +1,18 @@
-import { lazy, Suspense } from 'react';
+import { LazyPage } from '../../../app/lazy-page.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 
-// The workshop pulls in crypto, IPFS and a second chain client: loaded with the page only.
-const SaveSetupWorkshop = lazy(() => import('./SaveSetupWorkshop.tsx'));
+// The workshop pulls in crypto, IPFS and a second chain client: loaded with the page only, with
+// the retry state of the other on-demand pages when its chunk fails.
+const loadWorkshop = () => import('./SaveSetupWorkshop.tsx');
 
 export function SaveSetupPage() {
   return (
     <>
       <PageHeading title="Save setup">
-        Encrypt a file, store it on IPFS and Crust, and point a digital twin at it.
+        Encrypt a file with a device key, store it on IPFS and Crust, and point a digital twin of
+        the subscription at it.
       </PageHeading>
-      <Suspense fallback={<p className="loading">Loading</p>}>
-        <SaveSetupWorkshop />
-      </Suspense>
+      <LazyPage load={loadWorkshop} />
     </>
   );
 }

@@ -1,0 +1,120 @@
+import { fetchCrustBalance } from '@robonomics-dapp/robonomics/crust/balance';
+import { CRU_DECIMALS, CRUST_SS58 } from '@robonomics-dapp/robonomics/crust/client';
+import { placeStorageOrder } from '@robonomics-dapp/robonomics/crust/place-order';
+import { fetchStoragePrice } from '@robonomics-dapp/robonomics/crust/storage-price';
+import { toKeyringPair } from '@robonomics-dapp/robonomics/crypto/keyring-pair';
+import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
+import { formatBalance } from '@robonomics-dapp/robonomics/rws/format';
+import { type ReactNode, useEffect, useState } from 'react';
+import { TxButton } from '../../../components/TxButton.tsx';
+import { useTx } from '../../../components/use-tx.ts';
+import { crustStep } from '../crust-step.ts';
+import { CRUST_UNREACHABLE, type CrustConnection, useCrustFile } from '../use-crust.ts';
+import type { UploadedFile } from './UnlockedWorkshop.tsx';
+
+const cru = (planck: bigint) => `${formatBalance(planck, CRU_DECIMALS)} CRU`;
+
+/** "Save to crust": the key's CRU balance, the price of the file, and its storage order. */
+export function CrustPanel({
+  crust,
+  pair,
+  file,
+}: {
+  crust: CrustConnection;
+  pair: KeyPair;
+  file: UploadedFile;
+}) {
+  const crustAddress = toKeyringPair(pair, CRUST_SS58).address;
+  const { info, error: infoError } = useCrustFile(crust.client, file.cid);
+  const [facts, setFacts] = useState<{ balance: bigint; price: bigint } | null>(null);
+  const [factsError, setFactsError] = useState<string | null>(null);
+  const [refresh, setRefresh] = useState(0);
+  const storeTx = useTx('The storage order was cancelled.');
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `refresh` re-reads after an order.
+  useEffect(() => {
+    const client = crust.client;
+    if (!client) return;
+    let active = true;
+    setFactsError(null);
+    Promise.all([fetchCrustBalance(client, crustAddress), fetchStoragePrice(client, file.size)])
+      .then(([balance, price]) => active && setFacts({ balance, price }))
+      .catch(() => active && setFactsError('The balance or the price cannot be read on Crust.'));
+    return () => {
+      active = false;
+    };
+  }, [crust.client, crustAddress, file.size, refresh]);
+
+  const onStore = () =>
+    storeTx.run(async () => {
+      if (!crust.client) throw new Error(CRUST_UNREACHABLE);
+      try {
+        await placeStorageOrder(crust.client, toKeyringPair(pair, CRUST_SS58), file.cid, file.size);
+      } finally {
+        setRefresh((n) => n + 1);
+      }
+      return 'Crust saved';
+    });
+
+  let body: ReactNode;
+  if (crust.error) {
+    body = (
+      <div className="row">
+        <p className="error small">{crust.error}</p>
+        <button type="button" className="button small" onClick={crust.retry}>
+          Retry
+        </button>
+      </div>
+    );
+  } else if (infoError || factsError) {
+    body = <p className="error small">{infoError ?? factsError}</p>;
+  } else if (!crust.client || info === undefined || (!info && !facts)) {
+    body = (
+      <p className="loading small" role="status">
+        ...
+      </p>
+    );
+  } else {
+    const step = crustStep(info !== null, facts?.balance ?? 0n, facts?.price ?? 0n);
+    body = (
+      <>
+        {facts && (
+          <p className="small">
+            Balance: {cru(facts.balance)} · Price: {cru(facts.price)}
+          </p>
+        )}
+        {step === 'stored' && info ? (
+          <p className="ok small" data-testid="crust-saved">
+            Crust saved · replica: {info.reportedReplicaCount}
+          </p>
+        ) : step === 'store' ? (
+          <TxButton
+            status={storeTx.status}
+            outcome={storeTx.outcome}
+            onClick={() => void onStore()}
+            labels={{ idle: 'store file', working: 'Ordering…' }}
+          />
+        ) : (
+          <>
+            <p className="error small">low balance</p>
+            <p className="small muted">
+              The balance must be greater than the price: send CRU to the Crust account above.
+            </p>
+          </>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <div className="stack-s">
+      <p className="small mono break">
+        Ipfs file info: {file.cid}, {file.size} bytes
+      </p>
+      <p className="small">
+        Crust account: <span className="mono break">{crustAddress}</span>
+      </p>
+      {body}
+    </div>
+  );
+}

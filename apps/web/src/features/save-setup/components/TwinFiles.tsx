@@ -1,0 +1,127 @@
+import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
+import {
+  subscribeTwin,
+  type TwinTopics,
+} from '@robonomics-dapp/robonomics/chain/subscriptions/twin';
+import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
+import { h256ToCid } from '@robonomics-dapp/robonomics/ipfs/cid';
+import { fetchIpfsText } from '@robonomics-dapp/robonomics/ipfs/gateway';
+import { useEffect, useState } from 'react';
+import { appConfig } from '../../../app/config.ts';
+import { useChainSubscription } from '../../../lib/use-chain-subscription.ts';
+import { type FileContent, readFileContent, shownText } from '../file-content.ts';
+import { type CrustConnection, useCrustFile } from '../use-crust.ts';
+
+const ZERO_TOPIC = `0x${'00'.repeat(32)}`;
+
+/** The Crust order of a file, live: replicas as the storage nodes report them. */
+function CrustInfo({ crust, cid }: { crust: CrustConnection; cid: string }) {
+  const { info, error } = useCrustFile(crust.client, cid);
+  let text: string;
+  if (crust.error || error) text = `Crust info unavailable: ${crust.error ?? error}`;
+  else if (info === undefined) text = 'Reading the Crust order…';
+  else if (info === null) text = 'File is not pinned in crust network';
+  else text = `Crust: reported_replica_count ${info.reportedReplicaCount}`;
+  return (
+    <div className="small" data-testid="crust-info">
+      <p>{text}</p>
+      {info && info.replicas.length > 0 && (
+        <ul className="plain-list mono break" aria-label="Replicas">
+          {info.replicas.map((who) => (
+            <li key={who}>replica: {who}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** One file of the twin: its CID, Crust order and content (decrypted when it is for this key). */
+function TwinFile({
+  cid,
+  pair,
+  ownerAddress,
+  crust,
+}: {
+  cid: string;
+  pair: KeyPair;
+  ownerAddress: string;
+  crust: CrustConnection;
+}) {
+  const [content, setContent] = useState<FileContent | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let active = true;
+    setContent(null);
+    setError(null);
+    fetchIpfsText(appConfig.ipfsGateway, cid).then(
+      (raw) => active && setContent(readFileContent(raw, pair, [pair.publicKey, ownerAddress])),
+      (e: unknown) => active && setError(e instanceof Error ? e.message : 'File not available'),
+    );
+    return () => {
+      active = false;
+    };
+  }, [cid, pair, ownerAddress]);
+  return (
+    <li className="card stack-s" data-cid={cid}>
+      <a
+        className="mono break"
+        href={`${appConfig.ipfsGateway.replace(/\/+$/, '')}/ipfs/${cid}`}
+        target="_blank"
+        rel="noreferrer noopener"
+      >
+        {cid}
+      </a>
+      <CrustInfo crust={crust} cid={cid} />
+      {error && <p className="error small">{error}</p>}
+      {!content && !error && <p className="small loading">Reading the file</p>}
+      {content?.kind === 'decrypted' && (
+        <p className="small muted">Encrypted for this key and decrypted here.</p>
+      )}
+      {content && (
+        <p className="small mono break" data-testid="file-data">
+          {content.kind === 'encrypted' ? 'raw (not encrypted for this key): ' : 'data: '}
+          {shownText(content.text)}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** The twin's topics whose source is the owner, each read as a CIDv0 file. */
+export function TwinFiles({
+  twin,
+  ownerAddress,
+  pair,
+  crust,
+}: {
+  twin: number;
+  ownerAddress: string;
+  pair: KeyPair;
+  crust: CrustConnection;
+}) {
+  const { value: topics, error } = useChainSubscription<TwinTopics>(`twin:${twin}`, (c, set) =>
+    subscribeTwin(c, twin, set),
+  );
+  if (error) return <p className="error small">{error}</p>;
+  if (topics === undefined) {
+    return (
+      <p className="loading small" role="status">
+        Loading
+      </p>
+    );
+  }
+  const files = topics
+    .filter((t) => t.topic !== ZERO_TOPIC && addressEq(t.source, ownerAddress))
+    .map((t) => h256ToCid(t.topic));
+  if (files.length === 0) {
+    return <p className="small muted">No files of this owner in twin #{twin} yet.</p>;
+  }
+  return (
+    <ul className="plain-list stack-s" aria-label={`Files of twin #${twin}`}>
+      {files.map((cid) => (
+        <TwinFile key={cid} cid={cid} pair={pair} ownerAddress={ownerAddress} crust={crust} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,19 @@
+import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/client';
+import type { TxResult } from '@robonomics-dapp/robonomics/chain/tx/send-transaction';
+
+/**
+ * The id of the twin a digitalTwin.create (direct or inside rws.call) made: the NewDigitalTwin
+ * event of that extrinsic in its block. Null when the block cannot be read.
+ */
+export async function createdTwinId(
+  client: RobonomicsClient,
+  result: TxResult,
+): Promise<number | null> {
+  const api = await client.at(result.blockHash as `0x${string}`);
+  const records = await api.query.system.events();
+  const own = records.filter(
+    (r) => r.phase.type === 'ApplyExtrinsic' && r.phase.value === result.txIndex,
+  );
+  const event = client.events.digitalTwin.NewDigitalTwin.find(own);
+  return event ? Number(event.palletEvent.data[1]) : null;
+}

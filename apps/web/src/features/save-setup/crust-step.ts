@@ -1,0 +1,11 @@
+/** What the "Save to crust" panel offers for an uploaded file (facts/original-app.md §2.14). */
+export type CrustStep = 'stored' | 'store' | 'low-balance';
+
+/**
+ * A file with an order is saved; otherwise it can be stored only when the balance is greater
+ * than the price (SPEC §5), else the panel says 'low balance'.
+ */
+export function crustStep(stored: boolean, balance: bigint, price: bigint): CrustStep {
+  if (stored) return 'stored';
+  return balance > price ? 'store' : 'low-balance';
+}
