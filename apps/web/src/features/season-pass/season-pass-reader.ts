@@ -51,8 +51,10 @@ export async function readBalance(
   });
 }
 
+export type TokenMetadata = { name: string; image: string | null };
+
 /** Metadata is untrusted: a bounded fetch, string fields only. */
-async function readMetadata(url: string): Promise<{ name: string; image: string | null }> {
+async function readMetadata(url: string): Promise<TokenMetadata> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), 20_000);
   try {
@@ -70,12 +72,16 @@ async function readMetadata(url: string): Promise<{ name: string; image: string 
   }
 }
 
-/** Every token of the owner with its metadata and activation; a token that fails is skipped. */
+/**
+ * Every token of the owner with its metadata and activation; a token that fails is skipped.
+ * `metadata` caches the metadata by token URI across calls (it does not change per block).
+ */
 export async function readTokens(
   provider: Eip1193Provider,
   contract: Address,
   owner: Address,
   gateway: string,
+  metadata: Map<string, Promise<TokenMetadata>> = new Map(),
 ): Promise<{ balance: bigint; tokens: SeasonPassToken[] }> {
   const client = publicClient(provider);
   const balance = await readBalance(provider, contract, owner);
@@ -106,17 +112,43 @@ export async function readTokens(
       ]);
       const metadataUrl = ipfsToGateway(uri, gateway);
       if (!metadataUrl) throw new Error(`token ${tokenId} has an unusable URI`);
-      const metadata = await readMetadata(metadataUrl);
+      let pending = metadata.get(metadataUrl);
+      if (!pending) {
+        pending = readMetadata(metadataUrl);
+        metadata.set(metadataUrl, pending);
+        // A failed fetch is tried again on the next read.
+        pending.catch(() => metadata.delete(metadataUrl));
+      }
+      const meta = await pending;
       return {
         tokenId,
-        name: `${metadata.name} #${tokenId}`,
-        image: metadata.image ? ipfsToGateway(metadata.image, gateway) : null,
+        name: `${meta.name} #${tokenId}`,
+        image: meta.image ? ipfsToGateway(meta.image, gateway) : null,
         activated,
       } satisfies SeasonPassToken;
     }),
   );
   const tokens = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   return { balance, tokens };
+}
+
+/** activatedOf of each token, in order. */
+export function readActivations(
+  provider: Eip1193Provider,
+  contract: Address,
+  tokenIds: readonly bigint[],
+): Promise<boolean[]> {
+  const client = publicClient(provider);
+  return Promise.all(
+    tokenIds.map((tokenId) =>
+      client.readContract({
+        address: contract,
+        abi: seasonPassAbi,
+        functionName: 'activatedOf',
+        args: [tokenId],
+      }),
+    ),
+  );
 }
 
 export class ActivationError extends Error {

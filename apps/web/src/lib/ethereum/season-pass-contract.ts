@@ -1,21 +1,65 @@
-import { parseAbi } from 'viem';
-
 /** Sepolia, the only network the season pass lives on (SPEC §9). */
 export const SEASON_PASS_CHAIN_ID = 11155111;
 
-export const seasonPassAbi = parseAbi([
-  'function balanceOf(address owner) view returns (uint256)',
-  'function tokenOfOwnerByIndex(address owner, uint256 index) view returns (uint256)',
-  'function tokenURI(uint256 tokenId) view returns (string)',
-  'function activatedOf(uint256 tokenId) view returns (bool)',
-  'function activate(uint256 tokenId)',
-  'error TokenActivated(uint256 tokenId)',
-  'error EnforcedPause()',
-  'error ExpectedPause()',
-  'error ERC721IncorrectOwner(address sender, uint256 tokenId, address owner)',
-  'error ERC721NonexistentToken(uint256 tokenId)',
-  'error NotTokenOwner(uint256 tokenId)',
-]);
+const uint256 = (name: string) => ({ type: 'uint256', name }) as const;
+const tokenIdIn = [uint256('tokenId')] as const;
+
+/**
+ * What the app calls on the season pass contract (SPEC §7) and the errors it names. A JSON ABI
+ * rather than viem's parseAbi: this module is in the first bundle (it holds the chain id), and
+ * the human-readable ABI parser is not needed there.
+ */
+export const seasonPassAbi = [
+  {
+    type: 'function',
+    name: 'balanceOf',
+    stateMutability: 'view',
+    inputs: [{ type: 'address', name: 'owner' }],
+    outputs: [{ type: 'uint256' }],
+  },
+  {
+    type: 'function',
+    name: 'tokenOfOwnerByIndex',
+    stateMutability: 'view',
+    inputs: [{ type: 'address', name: 'owner' }, uint256('index')],
+    outputs: [{ type: 'uint256' }],
+  },
+  {
+    type: 'function',
+    name: 'tokenURI',
+    stateMutability: 'view',
+    inputs: tokenIdIn,
+    outputs: [{ type: 'string' }],
+  },
+  {
+    type: 'function',
+    name: 'activatedOf',
+    stateMutability: 'view',
+    inputs: tokenIdIn,
+    outputs: [{ type: 'bool' }],
+  },
+  {
+    type: 'function',
+    name: 'activate',
+    stateMutability: 'nonpayable',
+    inputs: tokenIdIn,
+    outputs: [],
+  },
+  { type: 'error', name: 'TokenActivated', inputs: tokenIdIn },
+  { type: 'error', name: 'EnforcedPause', inputs: [] },
+  { type: 'error', name: 'ExpectedPause', inputs: [] },
+  {
+    type: 'error',
+    name: 'ERC721IncorrectOwner',
+    inputs: [
+      { type: 'address', name: 'sender' },
+      uint256('tokenId'),
+      { type: 'address', name: 'owner' },
+    ],
+  },
+  { type: 'error', name: 'ERC721NonexistentToken', inputs: tokenIdIn },
+  { type: 'error', name: 'NotTokenOwner', inputs: tokenIdIn },
+] as const;
 
 /** Contract errors in the user's words. */
 export const contractErrorTexts: Record<string, string> = {

@@ -1,4 +1,5 @@
 import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/client';
+import { fetchPaymentInfo } from '@robonomics-dapp/robonomics/chain/queries/payment-info';
 import { sendTransaction } from '@robonomics-dapp/robonomics/chain/tx/send-transaction';
 import {
   ROBOT_ADDRESS,
@@ -14,8 +15,10 @@ import { TxButton } from '../../../components/TxButton.tsx';
 import { useTx } from '../../../components/use-tx.ts';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
 import { useChain } from '../../../lib/chain-store.ts';
+import { useBalance } from '../../../lib/use-balance.ts';
 import { useFee } from '../../../lib/use-fee.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
+import { robotPaymentRefusal } from '../robot-payment.ts';
 
 /** One batch: pay the robot 0.5 XRT and launch it with the chosen command. */
 function robotPayment(client: RobonomicsClient, command: RobotCommandId) {
@@ -29,16 +32,43 @@ export function HumanoidPage() {
   const client = useChain((s) => s.client);
   const address = useWallet((s) => s.address);
   const [command, setCommand] = useState<RobotCommandId>('wave');
+  const decimals = useChain((s) => s.decimals);
+  const symbol = useChain((s) => s.tokenSymbol);
   const fee = useFee(address, (c) => robotPayment(c, command), command);
+  const balance = useBalance(address);
   const tx = useTx('The payment was cancelled.');
   const id = useId();
+  const refusalFor = (paymentFee: bigint) =>
+    client && balance
+      ? robotPaymentRefusal(
+          balance,
+          client.consts.balances.existentialDeposit,
+          ROBOT_PRICE,
+          paymentFee,
+          decimals,
+          symbol,
+        )
+      : null;
+  // Told before the wallet is asked: a payment the balance cannot cover would only cost a fee.
+  const refusal = fee !== null && !tx.busy ? refusalFor(fee) : null;
 
   const onPay = () =>
     tx.run(async (signed) => {
       if (!client) throw new Error('Parachain is not ready');
       const origin = useWallet.getState().origin();
       if (!origin) throw new Error('Signer required');
-      const result = await sendTransaction(client, robotPayment(client, command), origin.from, {
+      const payment = robotPayment(client, command);
+      const why = refusalFor(
+        fee ??
+          (
+            await fetchPaymentInfo(
+              payment,
+              typeof origin.from === 'string' ? origin.from : origin.from.address,
+            )
+          ).fee,
+      );
+      if (why) throw new Error(why);
+      const result = await sendTransaction(client, payment, origin.from, {
         signer: origin.signer,
         onPhase: (phase) => phase === 'broadcast' && signed(),
       });
@@ -75,11 +105,21 @@ export function HumanoidPage() {
             ))}
           </select>
           {!address && <p className="small muted">Signer required: connect an account to pay.</p>}
+          {balance && (
+            <p className="small">
+              Your balance: <Amount planck={balance.transferable} />
+            </p>
+          )}
+          {refusal && tx.status !== 'ERROR' && (
+            <p className="error small" role="alert">
+              {refusal}
+            </p>
+          )}
           <TxButton
             status={tx.status}
             outcome={tx.outcome}
             onClick={onPay}
-            disabled={!address || !client}
+            disabled={!address || !client || refusal !== null}
             labels={{ idle: 'Pay', working: 'Paying', done: 'Pay again', failed: 'Pay' }}
             fee={
               fee !== null ? (

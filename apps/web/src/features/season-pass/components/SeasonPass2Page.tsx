@@ -6,6 +6,7 @@ import { useNow } from '../../../lib/use-now.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
 import { useSeasonPass } from '../hooks/use-season-pass.ts';
 import { seasonPassTexts } from '../season-pass-status.ts';
+import { ActivatePass } from './ActivatePass.tsx';
 import { EthereumWalletPicker } from './EthereumWalletPicker.tsx';
 import { FreeMinimum } from './FreeMinimum.tsx';
 
@@ -45,18 +46,26 @@ export function SeasonPass2Page() {
               Switch to Sepolia
             </button>
           )}
-          {!wallet.error && seasonPassTexts[status] && (
-            <p role="status">{seasonPassTexts[status]}</p>
+          {status === 'NO_ETH_EXTENSION' && wallet.wallets.length > 0 ? (
+            <p role="status">Choose one of the wallets above.</p>
+          ) : (
+            !wallet.error &&
+            seasonPassTexts[status] && <p role="status">{seasonPassTexts[status]}</p>
+          )}
+          {passes.error && (
+            <p className="error small" role="alert">
+              Could not read your season passes: {passes.error}
+            </p>
           )}
           {status === 'NFT_STARTED_GETTING' && (
             <p className="loading">Reading your season passes</p>
           )}
           {status === 'TOKENS_FOUND' && (
             <>
-              <p>Balance: {passes.tokens.length} NFT</p>
+              <p>Balance: {(passes.balance ?? 0n).toString()} NFT</p>
               <ul className="plain-list stack">
                 {passes.tokens.map((token) => (
-                  <li key={token.tokenId.toString()} className="token">
+                  <li key={token.tokenId.toString()} className="token" aria-label={token.name}>
                     {token.image && (
                       <img
                         src={token.image}
@@ -69,10 +78,9 @@ export function SeasonPass2Page() {
                     <div className="stack-s">
                       <h2>{token.name}</h2>
                       <p className={token.activated ? 'ok small' : 'muted small'}>
-                        {token.activated
-                          ? 'Activated'
-                          : 'Not activated: activate it on the Season Pass page first.'}
+                        {token.activated ? 'Activated' : 'Not activated'}
                       </p>
+                      <ActivatePass token={token} onActivate={(id) => void passes.activate(id)} />
                       <FreeMinimum
                         provider={wallet.provider}
                         account={wallet.account}

@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { useSeasonPass } from '../hooks/use-season-pass.ts';
-import { seasonPassTexts, tokenStatusTexts } from '../season-pass-status.ts';
+import { seasonPassTexts } from '../season-pass-status.ts';
+import { ActivatePass } from './ActivatePass.tsx';
 import { EthereumWalletPicker } from './EthereumWalletPicker.tsx';
 
 export function SeasonPassPage() {
   const { wallet, passes, status } = useSeasonPass();
   const [slide, setSlide] = useState(0);
   const token = passes.tokens[Math.min(slide, passes.tokens.length - 1)];
+  const choosing = status === 'NO_ETH_EXTENSION' && wallet.wallets.length > 0;
 
   return (
     <>
@@ -16,18 +18,19 @@ export function SeasonPassPage() {
       </PageHeading>
       <section className="card stack" aria-label="Season pass" data-status={status}>
         <EthereumWalletPicker wallet={wallet} />
-        {status === 'NO_ETH_EXTENSION' && wallet.wallets.length > 0 && !wallet.provider && (
-          <p>Choose one of the wallets above.</p>
-        )}
-        {seasonPassTexts[status] && (
-          <p
-            className={
-              status === 'NFT_NOT_FOUND' || status === 'TOKENS_NOT_FOUND' ? 'muted' : 'error'
-            }
-            role="status"
-          >
-            {seasonPassTexts[status]}
-          </p>
+        {choosing ? (
+          <p role="status">Choose one of the wallets above.</p>
+        ) : (
+          seasonPassTexts[status] && (
+            <p
+              className={
+                status === 'NFT_NOT_FOUND' || status === 'TOKENS_NOT_FOUND' ? 'muted' : 'error'
+              }
+              role="status"
+            >
+              {seasonPassTexts[status]}
+            </p>
+          )
         )}
         {wallet.provider && !wallet.account && (
           <button
@@ -43,6 +46,11 @@ export function SeasonPassPage() {
           <button type="button" className="button primary" onClick={wallet.switchNetwork}>
             Switch to Sepolia
           </button>
+        )}
+        {passes.error && (
+          <p className="error small" role="alert">
+            Could not read your season passes: {passes.error}
+          </p>
         )}
         {status === 'NFT_STARTED_GETTING' && (
           <p className="loading" role="status">
@@ -61,26 +69,7 @@ export function SeasonPassPage() {
                 <p className={token.activated ? 'ok' : 'muted'}>
                   {token.activated ? 'Activated' : 'Not activated'}
                 </p>
-                {token.status !== 'INIT' && (
-                  <p
-                    className={
-                      token.status === 'ACTIVATION_NOT_SUCCESSFULL' ? 'error small' : 'small'
-                    }
-                    role="status"
-                  >
-                    {token.message ?? tokenStatusTexts[token.status]}
-                  </p>
-                )}
-                {!token.activated && (
-                  <button
-                    type="button"
-                    className="button primary"
-                    disabled={token.status === 'ACTIVATION_STARTED'}
-                    onClick={() => void passes.activate(token.tokenId)}
-                  >
-                    {token.status === 'ACTIVATION_STARTED' ? 'Activating…' : 'Activate'}
-                  </button>
-                )}
+                <ActivatePass token={token} onActivate={(id) => void passes.activate(id)} />
               </div>
             </article>
             {passes.tokens.length > 1 && (

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   discoverWallets,
   type Eip1193Provider,
@@ -21,7 +21,10 @@ export interface EthereumWalletState {
   account: `0x${string}` | null;
   networkId: number | null;
   block: bigint | null;
+  /** The site has no eth_accounts permission (never granted, revoked or refused). */
   permissionDenied: boolean;
+  /** Accounts and permission of the chosen wallet are not known yet. */
+  checking: boolean;
   connecting: boolean;
 }
 
@@ -42,9 +45,13 @@ export function useEthereumWallet() {
     networkId: null,
     block: null,
     permissionDenied: false,
+    checking: false,
     connecting: false,
   });
   const provider: Eip1193Provider | null = state.wallet?.provider ?? null;
+  // Account answers can overtake each other (a permission check is a second round trip):
+  // only the latest question's answer is kept.
+  const accountsSeq = useRef(0);
 
   useEffect(
     () =>
@@ -65,11 +72,32 @@ export function useEthereumWallet() {
   useEffect(() => {
     if (!provider) return;
     let active = true;
-    const readAccounts = (accounts: unknown) => {
-      const list = Array.isArray(accounts)
+    const toList = (accounts: unknown) =>
+      Array.isArray(accounts)
         ? accounts.filter((a): a is `0x${string}` => typeof a === 'string')
         : [];
-      if (active) setState((s) => ({ ...s, account: list[0] ?? null }));
+    // No account: is the site not allowed (wallet_getPermissions), or has the wallet none?
+    const readAccounts = async (accounts: unknown) => {
+      const seq = ++accountsSeq.current;
+      const list = toList(accounts);
+      let permitted = list.length > 0;
+      if (!permitted) {
+        const permissions = await provider
+          .request({ method: 'wallet_getPermissions' })
+          .catch(() => []);
+        permitted =
+          Array.isArray(permissions) &&
+          permissions.some(
+            (p) => (p as { parentCapability?: unknown })?.parentCapability === 'eth_accounts',
+          );
+      }
+      if (active && seq === accountsSeq.current)
+        setState((s) => ({
+          ...s,
+          account: list[0] ?? null,
+          permissionDenied: !permitted,
+          checking: false,
+        }));
     };
     const readChain = (chainId: unknown) => {
       const networkId = parseChainId(chainId);
@@ -80,6 +108,7 @@ export function useEthereumWallet() {
       if (active) setState((s) => ({ ...s, networkId, error, isReady: error === null }));
     };
     // eth_accounts does not prompt: a site the user already allowed gets its account at once.
+    setState((s) => ({ ...s, checking: true }));
     provider.request({ method: 'eth_accounts' }).then(readAccounts, () => readAccounts([]));
     provider.request({ method: 'eth_chainId' }).then(readChain, () => readChain(null));
     provider.on?.('accountsChanged', readAccounts);
@@ -108,20 +137,24 @@ export function useEthereumWallet() {
       wallet: s.wallets.find((w) => w.info.rdns === rdns) ?? null,
       account: null,
       permissionDenied: false,
+      checking: true,
     }));
   }, []);
 
   /** Asks the wallet for its accounts (the user may refuse). */
   const connect = useCallback(async () => {
     if (!provider) return;
+    const seq = ++accountsSeq.current;
     setState((s) => ({ ...s, connecting: true }));
     try {
-      const accounts = (await provider.request({ method: 'eth_requestAccounts' })) as string[];
+      const accounts = await provider.request({ method: 'eth_requestAccounts' });
+      const first = Array.isArray(accounts) ? accounts[0] : undefined;
+      if (seq !== accountsSeq.current) return setState((s) => ({ ...s, connecting: false }));
       setState((s) => ({
         ...s,
         connecting: false,
         permissionDenied: false,
-        account: (accounts?.[0] as `0x${string}` | undefined) ?? null,
+        account: typeof first === 'string' ? (first as `0x${string}`) : null,
       }));
     } catch {
       // Refused (4001) or blocked by the wallet's site permissions: both mean no access.

@@ -11,43 +11,42 @@ import {
 } from '../nft-oracle.ts';
 
 /**
- * The free-minimum request of one token: /api/check now and every 10 s until the oracle says it
- * was already received; the request signs {nft, address, for} and posts it to /api/verify.
+ * The free-minimum request of one token (SPEC §4): /api/check now and every 10 s until the
+ * oracle says it was already received; the request signs {nft, address, for} and posts it to
+ * /api/verify (1 idle, 2 sending, 3 sent, 4 failed).
  */
 export function useFreeMinimum(
   provider: Eip1193Provider | null,
   account: `0x${string}` | null,
   tokenId: bigint,
   target: string | null,
+  oracleUrl: string = appConfig.nftOracleUrl,
 ) {
   const [state, setState] = useState<FreeMinimumState>(FreeMinimumState.idle);
   const [available, setAvailable] = useState(false);
   const [received, setReceived] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
+  /** Why the oracle would refuse now (its /check answer). */
+  const [checkMessage, setCheckMessage] = useState<string | null>(null);
+  /** What became of the user's own request. */
+  const [requestMessage, setRequestMessage] = useState<string | null>(null);
+  // Bumped after a request is sent, so the oracle is asked again at once.
+  const [round, setRound] = useState(0);
   const nft = Number(tokenId);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `round` restarts the checks.
   useEffect(() => {
     if (!account) return;
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const check = async () => {
       try {
-        const answer = await checkFreeMinimum(
-          appConfig.nftOracleUrl,
-          nft,
-          account,
-          controller.signal,
-        );
-        if (answer.ok) {
-          setAvailable(true);
-          setMessage(null);
-        } else {
-          setAvailable(false);
-          setMessage(answer.error);
-          if (answer.error === ALREADY_RECEIVED) {
-            setReceived(true);
-            return; // Polling stops for good.
-          }
+        const answer = await checkFreeMinimum(oracleUrl, nft, account, controller.signal);
+        if (controller.signal.aborted) return;
+        setAvailable(answer.ok);
+        setCheckMessage(answer.ok ? null : answer.error);
+        if (!answer.ok && answer.error === ALREADY_RECEIVED) {
+          setReceived(true);
+          return; // Polling stops for good.
         }
       } catch {
         return; // Aborted: the page was left.
@@ -59,12 +58,12 @@ export function useFreeMinimum(
       controller.abort();
       clearTimeout(timer);
     };
-  }, [account, nft]);
+  }, [account, nft, round, oracleUrl]);
 
   const request = useCallback(async () => {
     if (!provider || !account || !target) return;
     setState(FreeMinimumState.sending);
-    setMessage(null);
+    setRequestMessage(null);
     try {
       const reader = await import('../season-pass-reader.ts');
       const signature = await reader.signText(
@@ -72,7 +71,7 @@ export function useFreeMinimum(
         account,
         freeMinimumMessage(nft, account, target),
       );
-      const answer = await requestFreeMinimum(appConfig.nftOracleUrl, {
+      const answer = await requestFreeMinimum(oracleUrl, {
         signature,
         nft,
         address: account,
@@ -80,16 +79,25 @@ export function useFreeMinimum(
       });
       if (answer.ok) {
         setState(FreeMinimumState.sent);
-        setMessage('Request sent: the free subscription is on its way to your account.');
+        setRequestMessage('Request sent: the free subscription is on its way to your account.');
+        setRound((r) => r + 1);
       } else {
         setState(FreeMinimumState.failed);
-        setMessage(answer.error);
+        setRequestMessage(answer.error);
       }
     } catch (error) {
-      setState(FreeMinimumState.failed);
-      setMessage(error instanceof Error ? error.message : String(error));
+      // A signature refused in the wallet is the user's choice: back to idle (SPEC §8).
+      const rejected = (error as { rejected?: boolean }).rejected === true;
+      setState(rejected ? FreeMinimumState.idle : FreeMinimumState.failed);
+      setRequestMessage(error instanceof Error ? error.message : String(error));
     }
-  }, [provider, account, target, nft]);
+  }, [provider, account, target, nft, oracleUrl]);
 
-  return { state, available, received, message, request };
+  return {
+    state,
+    available,
+    received,
+    message: requestMessage ?? checkMessage,
+    request,
+  };
 }

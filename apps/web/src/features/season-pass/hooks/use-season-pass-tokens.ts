@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { appConfig } from '../../../app/config.ts';
 import type { Eip1193Provider } from '../../../lib/ethereum/eip1193.ts';
-import type { SeasonPassToken } from '../season-pass-reader.ts';
+import type { SeasonPassToken, TokenMetadata } from '../season-pass-reader.ts';
 import { type SeasonPassStatus, type TokenStatus, tokensStatus } from '../season-pass-status.ts';
 
 const loadReader = () => import('../season-pass-reader.ts');
-const contract = appConfig.seasonPassAddress;
 
 export interface TokenView extends SeasonPassToken {
   status: TokenStatus;
@@ -13,62 +12,106 @@ export interface TokenView extends SeasonPassToken {
 }
 
 /**
- * The connected account's season passes: read once the wallet is ready, and again on each new
- * block when the balance changed (SPEC §4). Activation waits for the receipt before reloading.
+ * The connected account's season passes, read once the wallet is ready and refreshed on each
+ * new block (SPEC §4): the balance and every activation flag are re-read; a changed balance
+ * reloads the list. Activation waits for the receipt, then reloads.
  */
 export function useSeasonPassTokens(
   provider: Eip1193Provider | null,
   account: `0x${string}` | null,
   ready: boolean,
   block: bigint | null,
+  contract: `0x${string}` = appConfig.seasonPassAddress,
+  gateway: string = appConfig.ipfsGateway,
 ) {
   const [status, setStatus] = useState<SeasonPassStatus>('START');
   const [tokens, setTokens] = useState<TokenView[]>([]);
+  const [balance, setBalance] = useState<bigint | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const balance = useRef<bigint | null>(null);
+  const metadata = useRef(new Map<string, Promise<TokenMetadata>>());
+  // Results of a read started for an earlier account, or overtaken by a later read, are dropped.
+  const owner = useRef<string | null>(null);
+  const started = useRef(0);
+  const applied = useRef(0);
+  const tokensRef = useRef<TokenView[]>([]);
+  const balanceRef = useRef<bigint | null>(null);
+  tokensRef.current = tokens;
+  balanceRef.current = balance;
 
-  const load = useCallback(async () => {
-    if (!provider || !account) return;
-    setStatus((s) => (s === 'TOKENS_FOUND' ? s : 'NFT_STARTED_GETTING'));
-    try {
-      const reader = await loadReader();
-      const result = await reader.readTokens(provider, contract, account, appConfig.ipfsGateway);
-      balance.current = result.balance;
-      setTokens((previous) =>
-        result.tokens.map((t) => {
-          const old = previous.find((p) => p.tokenId === t.tokenId);
-          return { ...t, status: old?.status ?? 'INIT', message: old?.message ?? null };
-        }),
-      );
-      setStatus(tokensStatus(result.balance, result.tokens.length));
-      setError(null);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-      setStatus('TOKENS_NOT_FOUND');
-    }
-  }, [provider, account]);
+  /** Reads the whole list; `quiet` keeps what is on screen until the answer arrives. */
+  const load = useCallback(
+    async (quiet = false) => {
+      if (!provider || !account) return;
+      const seq = ++started.current;
+      if (!quiet) setStatus((s) => (s === 'TOKENS_FOUND' ? s : 'NFT_STARTED_GETTING'));
+      try {
+        const reader = await loadReader();
+        const result = await reader.readTokens(
+          provider,
+          contract,
+          account,
+          gateway,
+          metadata.current,
+        );
+        if (owner.current !== account || seq < applied.current) return;
+        applied.current = seq;
+        setBalance(result.balance);
+        setTokens((previous) =>
+          result.tokens.map((t) => {
+            const old = previous.find((p) => p.tokenId === t.tokenId);
+            return { ...t, status: old?.status ?? 'INIT', message: old?.message ?? null };
+          }),
+        );
+        setStatus(tokensStatus(result.balance, result.tokens.length));
+        setError(null);
+      } catch (e) {
+        if (owner.current !== account || seq < applied.current) return;
+        applied.current = seq;
+        setError(e instanceof Error ? e.message : String(e));
+        if (!quiet) setStatus('TOKENS_NOT_FOUND');
+      }
+    },
+    [provider, account, contract, gateway],
+  );
 
   useEffect(() => {
-    balance.current = null;
+    owner.current = account;
     setTokens([]);
+    setBalance(null);
+    setError(null);
     if (ready && account) void load();
     else setStatus('START');
   }, [ready, account, load]);
 
-  // On each block, re-read only the balance; reload the tokens when it changed.
+  // On each new block: the balance and the flags; the whole list when the balance changed.
+  const refreshing = useRef(false);
   useEffect(() => {
-    if (!ready || !provider || !account || block === null || balance.current === null) return;
-    let active = true;
-    loadReader()
-      .then((reader) => reader.readBalance(provider, contract, account))
-      .then((next) => {
-        if (active && next !== balance.current) void load();
-      })
-      .catch(() => {});
-    return () => {
-      active = false;
-    };
-  }, [block, ready, provider, account, load]);
+    if (!ready || !provider || !account || block === null || balanceRef.current === null) return;
+    if (refreshing.current) return;
+    refreshing.current = true;
+    const known = tokensRef.current.map((t) => t.tokenId);
+    (async () => {
+      const reader = await loadReader();
+      const next = await reader.readBalance(provider, contract, account);
+      if (owner.current !== account) return;
+      if (next !== balanceRef.current) return load(true);
+      const seq = started.current;
+      const flags = await reader.readActivations(provider, contract, known);
+      // A full read that started meanwhile knows better.
+      if (owner.current !== account || started.current !== seq) return;
+      setTokens((list) =>
+        list.map((t) => {
+          const i = known.indexOf(t.tokenId);
+          const activated = i === -1 ? t.activated : flags[i]!;
+          return activated === t.activated ? t : { ...t, activated };
+        }),
+      );
+    })()
+      .catch(() => {}) // The next block tries again.
+      .finally(() => {
+        refreshing.current = false;
+      });
+  }, [block, ready, provider, account, contract, load]);
 
   const activate = useCallback(
     async (tokenId: bigint) => {
@@ -81,18 +124,21 @@ export function useSeasonPassTokens(
       try {
         const reader = await loadReader();
         await reader.activateToken(provider, contract, account, tokenId);
+        // Mined: the flag read now is the contract's.
+        await load(true);
         setTokenState('ACTIVATION_ENDED', null);
-        await load();
       } catch (e) {
         const rejected = (e as { rejected?: boolean }).rejected === true;
         setTokenState(
           rejected ? 'ACTIVATION_REJECTED' : 'ACTIVATION_NOT_SUCCESSFULL',
           e instanceof Error ? e.message : String(e),
         );
+        // The refusal may come from a state the page has not seen yet (activated elsewhere).
+        if (!rejected) void load(true);
       }
     },
-    [provider, account, load],
+    [provider, account, contract, load],
   );
 
-  return { status, tokens, error, activate, reload: load };
+  return { status, tokens, balance, error, activate, reload: load };
 }

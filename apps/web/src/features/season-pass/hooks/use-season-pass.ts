@@ -8,7 +8,7 @@ export function useSeasonPass() {
   const wallet = useEthereumWallet();
   const blocked = walletStatus(
     {
-      hasProvider: wallet.provider !== null || wallet.wallets.length > 0,
+      hasProvider: wallet.provider !== null,
       permissionDenied: wallet.permissionDenied,
       accounts: wallet.account ? [wallet.account] : [],
       chainId: wallet.networkId,
@@ -21,5 +21,7 @@ export function useSeasonPass() {
     blocked === null,
     wallet.block,
   );
-  return { wallet, passes, status: blocked ?? passes.status };
+  // A wallet was chosen but has not answered yet: nothing to say until it does.
+  const waiting = wallet.provider !== null && wallet.checking;
+  return { wallet, passes, status: waiting ? 'START' : (blocked ?? passes.status) };
 }
