@@ -10,18 +10,21 @@ export const INSTANT_REPLICA_BLOCK_MS = 1000;
 
 /**
  * The Crust storage-market chain on the devnet engine (ws://127.0.0.1:9945 by default): its own
- * metadata, genesis and pallets, the same block production, RPC and persistence as the chain,
- * kept in <dataDir>/crust. Storage orders get simulated replicas a few blocks later.
+ * metadata (V13 as Crust mainnet, or V14 with `crustMetadata`), genesis and pallets, the same
+ * block production, RPC and persistence as the chain, kept in <dataDir>/crust (crust-v14).
+ * Storage orders get simulated replicas a few blocks later.
  */
 export async function startCrustService(
   options: DevnetOptions,
   _running?: RunningServices,
 ): Promise<ChainServiceHandle> {
-  const runtime = new Runtime(crustDescription());
+  const mode = options.crustMetadata ?? 'v13';
+  const runtime = new Runtime(crustDescription(mode));
   const handle = await serveChain(options, {
     name: 'crust',
     runtime,
-    folder: 'crust',
+    // The two descriptions lay accounts out differently: each keeps its own chain.
+    folder: mode === 'v13' ? 'crust' : 'crust-v14',
     port: options.ports.crust,
   });
   if (!options.instant) return handle;
