@@ -9,7 +9,13 @@ import { cryptoWaitReady } from '@polkadot/util-crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChainService } from '../chain/service.ts';
 import { INSTANT_REPLICA_BLOCK_MS } from './service.ts';
-import { removeDir, startTestCrust, tempDir, testOptions } from './test-support.ts';
+import {
+  CRUST_API_OPTIONS,
+  removeDir,
+  startTestCrust,
+  tempDir,
+  testOptions,
+} from './test-support.ts';
 
 const dirs: string[] = [];
 let alice: KeyringPair;
@@ -30,7 +36,7 @@ function newDir(): string {
 }
 
 const connect = (url: string) =>
-  ApiPromise.create({ provider: new WsProvider(url), noInitWarn: true });
+  ApiPromise.create({ provider: new WsProvider(url), noInitWarn: true, ...CRUST_API_OPTIONS });
 
 function included(tx: SubmittableExtrinsic<'promise'>, signer: KeyringPair): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -79,13 +85,13 @@ describe('Crust devnet persistence', () => {
     // No timer and no instant seal: nothing moves until asked.
     crust = await startTestCrust(dir, { instant: false, blockTimeMs: 600_000 });
     const provider = new WsProvider(crust.url);
-    api = await ApiPromise.create({ provider, noInitWarn: true });
+    api = await ApiPromise.create({ provider, noInitWarn: true, ...CRUST_API_OPTIONS });
     expect(api.genesisHash.toHex()).toBe(genesis);
     const header = await api.rpc.chain.getHeader();
     expect(header.hash.toHex()).toBe(best.hash);
     expect(header.number.toNumber()).toBe(best.number);
-    const kept = (await fileJson(api, 'QmKept')) as { fileSize: number };
-    expect(kept.fileSize).toBe(4_096);
+    const kept = (await fileJson(api, 'QmKept')) as { file_size: number };
+    expect(kept.file_size).toBe(4_096);
     expect(await freeOf(api, alice.address)).toBe(freeBefore);
 
     // The chain goes on from there: same nonce sequence, next height, replicas keep coming.
@@ -151,8 +157,8 @@ describe('Crust block production', () => {
       alice,
     );
     await new Promise((r) => setTimeout(r, 3 * INSTANT_REPLICA_BLOCK_MS + 500));
-    const file = (await fileJson(api, 'QmWaiting')) as { reportedReplicaCount: number };
-    expect(file.reportedReplicaCount).toBeGreaterThanOrEqual(1);
+    const file = (await fileJson(api, 'QmWaiting')) as { reported_replica_count: number };
+    expect(file.reported_replica_count).toBeGreaterThanOrEqual(1);
     await api.disconnect();
     await crust.stop();
   });
