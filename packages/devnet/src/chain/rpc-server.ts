@@ -166,7 +166,10 @@ export async function startRpcServer(node: ChainNode, options: RpcServerOptions)
   const apiVersion = (name: string): number =>
     runtime.apis.find(([id]) => id === blake2AsHex(name, 64))?.[1] ?? 0;
   const notFound = (method: string) =>
-    new RpcError(-32000, `Client error: Execution failed: Other: Exported method ${method} is not found`);
+    new RpcError(
+      -32000,
+      `Client error: Execution failed: Other: Exported method ${method} is not found`,
+    );
 
   const stateCall = (method: string, data: string, block: Block): string => {
     const { registry } = node.runtime;

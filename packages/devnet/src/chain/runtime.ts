@@ -177,7 +177,9 @@ export class Runtime {
 
   /** A weight as this chain's Weight type takes it. */
   weight(weight: Weight): bigint | { refTime: bigint; proofSize: bigint } {
-    return this.weightV1 ? weight.refTime : { refTime: weight.refTime, proofSize: weight.proofSize };
+    return this.weightV1
+      ? weight.refTime
+      : { refTime: weight.refTime, proofSize: weight.proofSize };
   }
 
   /** Whether the metadata declares this event (not every chain has every FRAME event). */

@@ -54,6 +54,8 @@ describe.each(['v13', 'v14'] as const)('the controller ordering on Crust (%s)', 
     const orders = new CrustOrders(crust.url, poor, (m) => logs.push(m));
     orders.order('QmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG', 100);
     await orders.stop();
-    expect(logs.at(-1)).toMatch(/^not ordering QmYw\S+ on crust: price \d+ is not below the balance 0$/);
+    expect(logs.at(-1)).toMatch(
+      /^not ordering QmYw\S+ on crust: price \d+ is not below the balance 0$/,
+    );
   });
 });

@@ -35,9 +35,10 @@ import { pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import type { ChainServiceHandle } from '../chain/service.ts';
+import { CRUST_API_OPTIONS } from './api-options.ts';
 import { CRU, GENESIS_MARKET_FEES } from './constants.ts';
 import type { CrustMetadataMode } from './runtime.ts';
-import { CRUST_API_OPTIONS, removeDir, startTestCrust, tempDir } from './test-support.ts';
+import { removeDir, startTestCrust, tempDir } from './test-support.ts';
 
 // The web app's Crust client (packages/robonomics/src/crust) against the devnet Crust chain, in
 // both of its metadata modes, with @polkadot/api (and the Crust types) as the reference for the

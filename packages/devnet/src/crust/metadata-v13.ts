@@ -127,7 +127,11 @@ export function buildCrustMetadataV13(c: CrustMetadataConstants): Uint8Array {
     },
   });
   const blockLength = enc('BlockLength', {
-    max: { normal: (5 * 1024 * 1024 * 3) / 4, operational: 5 * 1024 * 1024, mandatory: 5 * 1024 * 1024 },
+    max: {
+      normal: (5 * 1024 * 1024 * 3) / 4,
+      operational: 5 * 1024 * 1024,
+      mandatory: 5 * 1024 * 1024,
+    },
   });
   // RuntimeVersion of the 2021 runtime: no state_version field yet.
   const version = enc('RuntimeVersionPre4', {
@@ -204,7 +208,11 @@ export function buildCrustMetadataV13(c: CrustMetadataConstants): Uint8Array {
         constant('BlockWeights', 'limits::BlockWeights', blockWeights),
         constant('BlockLength', 'limits::BlockLength', blockLength),
         constant('BlockHashCount', 'T::BlockNumber', u32(c.blockHashCount)),
-        constant('DbWeight', 'RuntimeDbWeight', enc('RuntimeDbWeight', { read: 25_000_000, write: 100_000_000 })),
+        constant(
+          'DbWeight',
+          'RuntimeDbWeight',
+          enc('RuntimeDbWeight', { read: 25_000_000, write: 100_000_000 }),
+        ),
         constant('Version', 'RuntimeVersion', version),
         constant('SS58Prefix', 'u8', enc('u8', c.ss58Prefix)),
       ],
@@ -237,13 +245,7 @@ export function buildCrustMetadataV13(c: CrustMetadataConstants): Uint8Array {
         items: [
           plain('TotalIssuance', 'T::Balance', zero(16)),
           map('Account', 'Blake2_128Concat', 'T::AccountId', 'AccountData<T::Balance>', zero(64)),
-          map(
-            'Locks',
-            'Blake2_128Concat',
-            'T::AccountId',
-            'Vec<BalanceLock<T::Balance>>',
-            '0x00',
-          ),
+          map('Locks', 'Blake2_128Concat', 'T::AccountId', 'Vec<BalanceLock<T::Balance>>', '0x00'),
           plain('StorageVersion', 'Releases', '0x00'),
         ],
       },
@@ -269,9 +271,7 @@ export function buildCrustMetadataV13(c: CrustMetadataConstants): Uint8Array {
         event('Unreserved', 'AccountId', 'Balance'),
         event('ReserveRepatriated', 'AccountId', 'AccountId', 'Balance', 'BalanceStatus'),
       ],
-      constants: [
-        constant('ExistentialDeposit', 'T::Balance', u128(c.existentialDeposit)),
-      ],
+      constants: [constant('ExistentialDeposit', 'T::Balance', u128(c.existentialDeposit))],
       errors: [
         error('VestingBalance', ' Vesting balance too high to send value'),
         error('LiquidityRestrictions', ' Account liquidity restrictions prevent withdrawal'),
@@ -386,30 +386,24 @@ export function buildCrustMetadataV13(c: CrustMetadataConstants): Uint8Array {
         call('set_max_byte_fee', ['max_byte_fee', 'Compact<BalanceOf<T>>']),
         call('set_max_key_count_fee', ['max_key_count_fee', 'Compact<BalanceOf<T>>']),
         call('set_file_fee_adjust_interval', ['file_fee_adjust_interval', 'u32']),
-        call(
-          'set_file_base_fee_increase_threshold',
-          ['file_base_fee_increase_threshold', 'u32'],
-        ),
-        call(
-          'set_file_base_fee_decrease_threshold',
-          ['file_base_fee_decrease_threshold', 'u32'],
-        ),
+        call('set_file_base_fee_increase_threshold', ['file_base_fee_increase_threshold', 'u32']),
+        call('set_file_base_fee_decrease_threshold', ['file_base_fee_decrease_threshold', 'u32']),
         call('set_file_base_fee_increase_ratio', ['file_base_fee_increase_ratio', 'Perbill']),
         call('set_file_base_fee_decrease_ratio', ['file_base_fee_decrease_ratio', 'Perbill']),
         call('set_file_byte_fee_increase_ratio', ['file_byte_fee_increase_ratio', 'Perbill']),
         call('set_file_byte_fee_decrease_ratio', ['file_byte_fee_decrease_ratio', 'Perbill']),
-        call(
-          'set_file_keys_count_fee_adjust_threshold',
-          ['file_keys_count_fee_adjust_threshold', 'u32'],
-        ),
-        call(
-          'set_file_keys_count_fee_increase_ratio',
-          ['file_keys_count_fee_increase_ratio', 'Perbill'],
-        ),
-        call(
-          'set_file_keys_count_fee_decrease_ratio',
-          ['file_keys_count_fee_decrease_ratio', 'Perbill'],
-        ),
+        call('set_file_keys_count_fee_adjust_threshold', [
+          'file_keys_count_fee_adjust_threshold',
+          'u32',
+        ]),
+        call('set_file_keys_count_fee_increase_ratio', [
+          'file_keys_count_fee_increase_ratio',
+          'Perbill',
+        ]),
+        call('set_file_keys_count_fee_decrease_ratio', [
+          'file_keys_count_fee_decrease_ratio',
+          'Perbill',
+        ]),
       ],
       events: [
         event('FileSuccess', 'AccountId', 'MerkleRoot'),

@@ -6,6 +6,7 @@ import type { Codec } from '@polkadot/types/types';
 import { cryptoWaitReady, encodeAddress } from '@polkadot/util-crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChainServiceHandle } from '../chain/service.ts';
+import { CRUST_API_OPTIONS } from './api-options.ts';
 import {
   CRU,
   CRUST_CONSTANTS,
@@ -15,13 +16,7 @@ import {
   TREASURY_ACCOUNT,
 } from './constants.ts';
 import { SIMULATED_REPLICAS } from './pallets/market.ts';
-import {
-  CRUST_API_OPTIONS,
-  cidHex,
-  removeDir,
-  startTestCrust,
-  tempDir,
-} from './test-support.ts';
+import { cidHex, removeDir, startTestCrust, tempDir } from './test-support.ts';
 
 const CID = 'QmWATWQ7fVPP2EFGu71UkfnqhYXDYH566qy47CnJDgvs8u';
 const MB = 1_048_576n;
@@ -62,7 +57,8 @@ async function send(tx: SubmittableExtrinsic<'promise'>, signer: KeyringPair, op
             (result.dispatchError.isToken ? `.${result.dispatchError.asToken.type}` : '');
       }
       const data: Record<string, unknown> = {};
-      for (const { event } of result.events) data[`${event.section}.${event.method}`] = event.data.toJSON();
+      for (const { event } of result.events)
+        data[`${event.section}.${event.method}`] = event.data.toJSON();
       resolve({
         events: result.events.map(({ event }) => `${event.section}.${event.method}`),
         error,

@@ -8,14 +8,9 @@ import type { Codec } from '@polkadot/types/types';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChainService } from '../chain/service.ts';
+import { CRUST_API_OPTIONS } from './api-options.ts';
 import { INSTANT_REPLICA_BLOCK_MS } from './service.ts';
-import {
-  CRUST_API_OPTIONS,
-  removeDir,
-  startTestCrust,
-  tempDir,
-  testOptions,
-} from './test-support.ts';
+import { removeDir, startTestCrust, tempDir, testOptions } from './test-support.ts';
 
 const dirs: string[] = [];
 let alice: KeyringPair;

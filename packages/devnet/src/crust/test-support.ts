@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { typesBundleForPolkadot } from '@crustio/type-definitions';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChainServiceHandle } from '../chain/service.ts';
@@ -44,12 +43,3 @@ export function startTestCrust(
 export function cidHex(cid: string): `0x${string}` {
   return `0x${Buffer.from(cid, 'utf8').toString('hex')}`;
 }
-
-/**
- * What @polkadot/api needs beside Crust mainnet's V13 metadata, as apps pass it: the Crust type
- * bundle, plus the one-byte module error of the 2021 runtime, which V13 metadata cannot tell.
- */
-export const CRUST_API_OPTIONS = {
-  typesBundle: typesBundleForPolkadot as never,
-  types: { DispatchErrorModule: 'DispatchErrorModuleU8' },
-};

@@ -136,7 +136,11 @@ const $MetadataV13 = $.Struct({
   extrinsic: $.Struct({ version: $.u8, signedExtensions: $.Vec($.str) }),
 });
 
-const docsText = (docs: readonly string[]) => docs.map((d) => d.trim()).join(' ').trim();
+const docsText = (docs: readonly string[]) =>
+  docs
+    .map((d) => d.trim())
+    .join(' ')
+    .trim();
 
 /** The description common to both readers, checked for what this client needs. */
 interface Pallet {
@@ -265,7 +269,8 @@ function readV14(bytes: Uint8Array): CrustChain {
   // System.Account: nonce, two or three reference counts, then data { free, reserved, … }.
   const accountId = entry('System', 'Account');
   const accountFields = accountId === undefined ? [] : fields(accountId).map((f) => f.name);
-  const data = accountId === undefined ? undefined : fields(accountId).find((f) => f.name === 'data');
+  const data =
+    accountId === undefined ? undefined : fields(accountId).find((f) => f.name === 'data');
   const dataFields = data ? fields(data.typeId).map((f) => f.name) : [];
   const counts = accountFields.indexOf('data');
   const frozen =
@@ -298,7 +303,8 @@ function readV14(bytes: Uint8Array): CrustChain {
   const moduleError = moduleVariant?.fields[0] ? fields(moduleVariant.fields[0].typeId) : [];
   const errorField = moduleError.find((f) => f.name === 'error');
   const errorDef = errorField ? def(errorField.typeId) : null;
-  const weightField = infoId === undefined ? undefined : fields(infoId).find((f) => f.name === 'weight');
+  const weightField =
+    infoId === undefined ? undefined : fields(infoId).find((f) => f.name === 'weight');
   const weightDef = weightField ? def(weightField.typeId) : null;
   if (!errorDef || !weightDef) throw new CrustUnsupportedError('events it does not know');
 

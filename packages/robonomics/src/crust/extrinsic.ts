@@ -1,5 +1,5 @@
-import { blake2AsU8a, concatU8a, hexToU8a, stringToU8a } from 'dedot/utils';
 import * as $ from 'dedot/shape';
+import { blake2AsU8a, concatU8a, hexToU8a, stringToU8a } from 'dedot/utils';
 import type { CrustChain } from './chain-description.ts';
 
 /**
@@ -64,7 +64,8 @@ interface Parts {
 
 function extensions(chain: CrustChain, ctx: SigningContext): Parts {
   const parts: Parts = { extra: [], implicit: [] };
-  const era = ctx.era === 'immortal' ? new Uint8Array([0]) : mortalEra(ctx.era.period, ctx.era.current);
+  const era =
+    ctx.era === 'immortal' ? new Uint8Array([0]) : mortalEra(ctx.era.period, ctx.era.current);
   const birth = ctx.era === 'immortal' ? ctx.genesisHash : ctx.era.birthHash;
   for (const name of chain.signedExtensions) {
     switch (name) {
@@ -101,7 +102,11 @@ function extensions(chain: CrustChain, ctx: SigningContext): Parts {
 }
 
 /** The bytes the signer signs (hashed when longer than 256 bytes). */
-export function signingPayload(chain: CrustChain, call: Uint8Array, ctx: SigningContext): Uint8Array {
+export function signingPayload(
+  chain: CrustChain,
+  call: Uint8Array,
+  ctx: SigningContext,
+): Uint8Array {
   const { extra, implicit } = extensions(chain, ctx);
   const payload = concatU8a(call, ...extra, ...implicit);
   return payload.length > 256 ? blake2AsU8a(payload, 256) : payload;
@@ -126,7 +131,8 @@ export function assembleExtrinsic(
   call: Uint8Array,
   ctx: SigningContext,
 ): Uint8Array {
-  const address = chain.address === 'AccountId' ? publicKey : concatU8a(new Uint8Array([0]), publicKey);
+  const address =
+    chain.address === 'AccountId' ? publicKey : concatU8a(new Uint8Array([0]), publicKey);
   const { extra } = extensions(chain, ctx);
   const body = concatU8a(new Uint8Array([0x84]), address, signature, ...extra, call);
   return concatU8a($.compactU32.encode(body.length), body);

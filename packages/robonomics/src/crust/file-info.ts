@@ -1,5 +1,5 @@
-import { encodeAddress, stringToU8a } from 'dedot/utils';
 import * as $ from 'dedot/shape';
+import { encodeAddress, stringToU8a } from 'dedot/utils';
 import { CRUST_SS58, type CrustClient } from './client.ts';
 import { readStorage, subscribeStorage, twox64ConcatKey } from './storage.ts';
 

@@ -1,5 +1,5 @@
-import { decodeAddress, hexToU8a, u8aToHex } from 'dedot/utils';
 import * as $ from 'dedot/shape';
+import { decodeAddress, hexToU8a, u8aToHex } from 'dedot/utils';
 import { describeSubmitError, TxFailedError } from '../chain/errors.ts';
 import { isCidV0 } from '../ipfs/cid.ts';
 import { type CrustClient, fetchRuntimeVersion } from './client.ts';
@@ -69,7 +69,8 @@ async function queryFee(client: CrustClient, extrinsic: Uint8Array): Promise<big
     ]),
   );
   let fee = 0n;
-  for (let i = answer.length - 1; i >= answer.length - 16; i--) fee = (fee << 8n) | BigInt(answer[i]!);
+  for (let i = answer.length - 1; i >= answer.length - 16; i--)
+    fee = (fee << 8n) | BigInt(answer[i]!);
   return fee;
 }
 
@@ -170,7 +171,9 @@ export async function placeStorageOrder(
         (error, status) => {
           if (error) return finish(() => reject(describeSubmitError(error.message)));
           if (status === 'invalid' || status === 'dropped') {
-            return finish(() => reject(describeSubmitError(`1010: Invalid Transaction: ${status}`)));
+            return finish(() =>
+              reject(describeSubmitError(`1010: Invalid Transaction: ${status}`)),
+            );
           }
           if (typeof status !== 'object' || status === null) return;
           const hash = status.inBlock ?? status.finalized;

@@ -10,7 +10,8 @@ export function storagePrice(baseFee: bigint, byteFee: bigint, size: number): bi
 function u128(bytes: Uint8Array | null): bigint {
   let value = 0n;
   if (!bytes) return value;
-  for (let i = Math.min(bytes.length, 16) - 1; i >= 0; i--) value = (value << 8n) | BigInt(bytes[i]!);
+  for (let i = Math.min(bytes.length, 16) - 1; i >= 0; i--)
+    value = (value << 8n) | BigInt(bytes[i]!);
   return value;
 }
 

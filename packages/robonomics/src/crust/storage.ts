@@ -15,20 +15,12 @@ export function plainKey(pallet: string, item: string): `0x${string}` {
 
 /** A map key with Twox64Concat: twox64(SCALE key) ++ SCALE key. */
 export function twox64ConcatKey(pallet: string, item: string, scaleKey: Uint8Array): `0x${string}` {
-  return u8aToHex(
-    concatU8a(twox128(pallet), twox128(item), xxhashAsU8a(scaleKey, 64), scaleKey),
-  );
+  return u8aToHex(concatU8a(twox128(pallet), twox128(item), xxhashAsU8a(scaleKey, 64), scaleKey));
 }
 
 /** A map key with Blake2_128Concat: blake2_128(SCALE key) ++ SCALE key. */
-export function blake2ConcatKey(
-  pallet: string,
-  item: string,
-  scaleKey: Uint8Array,
-): `0x${string}` {
-  return u8aToHex(
-    concatU8a(twox128(pallet), twox128(item), blake2AsU8a(scaleKey, 128), scaleKey),
-  );
+export function blake2ConcatKey(pallet: string, item: string, scaleKey: Uint8Array): `0x${string}` {
+  return u8aToHex(concatU8a(twox128(pallet), twox128(item), blake2AsU8a(scaleKey, 128), scaleKey));
 }
 
 /** The SCALE bytes stored under a key at a block (default best), or null when absent. */
