@@ -130,8 +130,11 @@ test('a device encrypts a file, stores it on IPFS and Crust and saves it to a tw
   await expect(crust.getByText(/^Balance: [\d,]+\.\d{4} CRU · Price: 0\.0010 CRU$/)).toBeVisible({
     timeout: 20_000,
   });
+  // The order's transaction fee, from the node's payment API, before anything is signed.
+  await expect(crust.getByTestId('crust-fee')).toHaveText(/^Transaction fee: 0\.000\d{5} CRU$/);
   await crust.getByRole('button', { name: 'store file' }).click();
   await expect(crust.getByTestId('crust-saved')).toContainText('Crust saved', { timeout: 20_000 });
+  await expect(crust.getByTestId('crust-fee')).toHaveCount(0);
   await expect(crust.getByRole('button', { name: 'store file' })).toHaveCount(0);
 
   const save = page.getByRole('region', { name: 'Save to digital twin' });

@@ -5,6 +5,23 @@ import type { RunningServices } from '../services.ts';
 import { awaitingReplicas } from './pallets/market.ts';
 import { crustDescription } from './runtime.ts';
 
+/**
+ * Runs `build` without @polkadot/types' warning that V13 metadata names no `[u8; 32]` type: it
+ * concerns a well-known key (the intra-block entropy) that this chain never stores, and would
+ * otherwise open the devnet's output.
+ */
+function quietly<T>(build: () => T): T {
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    if (!String(args[0]).includes('to a lookup index')) warn(...args);
+  };
+  try {
+    return build();
+  } finally {
+    console.warn = warn;
+  }
+}
+
 /** With --instant, the pause between the extra blocks that let simulated replicas arrive. */
 export const INSTANT_REPLICA_BLOCK_MS = 1000;
 
@@ -19,7 +36,7 @@ export async function startCrustService(
   _running?: RunningServices,
 ): Promise<ChainServiceHandle> {
   const mode = options.crustMetadata ?? 'v13';
-  const runtime = new Runtime(crustDescription(mode));
+  const runtime = quietly(() => new Runtime(crustDescription(mode)));
   const handle = await serveChain(options, {
     name: 'crust',
     runtime,
