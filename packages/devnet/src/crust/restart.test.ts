@@ -75,7 +75,7 @@ describe('Crust devnet persistence', () => {
     await api.disconnect();
     await crust.stop();
     const best = crust.node.best;
-    expect(existsSync(join(dir, 'crust', 'chain.json'))).toBe(true);
+    expect(existsSync(join(dir, 'crust-v13', 'chain.json'))).toBe(true);
 
     // No timer and no instant seal: nothing moves until asked.
     crust = await startTestCrust(dir, { instant: false, blockTimeMs: 600_000 });
@@ -116,7 +116,7 @@ describe('Crust devnet persistence', () => {
     await crust.stop();
     await chain.stop();
     expect(existsSync(join(dir, 'chain', 'chain.json'))).toBe(true);
-    expect(existsSync(join(dir, 'crust', 'chain.json'))).toBe(true);
+    expect(existsSync(join(dir, 'crust-v13', 'chain.json'))).toBe(true);
 
     crust = await startTestCrust(dir, { instant: false, blockTimeMs: 600_000 });
     expect(crust.node.genesisHash).toBe(crustGenesis);

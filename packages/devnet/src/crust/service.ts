@@ -28,7 +28,7 @@ export const INSTANT_REPLICA_BLOCK_MS = 1000;
 /**
  * The Crust storage-market chain on the devnet engine (ws://127.0.0.1:9945 by default): its own
  * metadata (V13 as Crust mainnet, or V14 with `crustMetadata`), genesis and pallets, the same
- * block production, RPC and persistence as the chain, kept in <dataDir>/crust (crust-v14).
+ * block production, RPC and persistence as the chain, kept in <dataDir>/crust-v13 (crust-v14).
  * Storage orders get simulated replicas a few blocks later.
  */
 export async function startCrustService(
@@ -40,8 +40,9 @@ export async function startCrustService(
   const handle = await serveChain(options, {
     name: 'crust',
     runtime,
-    // The two descriptions lay accounts out differently: each keeps its own chain.
-    folder: mode === 'v13' ? 'crust' : 'crust-v14',
+    // The two descriptions lay accounts out differently, and chains kept before V13 was served
+    // are V14's: each description keeps its own chain.
+    folder: `crust-${mode}`,
     port: options.ports.crust,
   });
   if (!options.instant) return handle;
