@@ -15,6 +15,8 @@ Starts the local Robonomics network on 127.0.0.1.
   --auction-duration N    RWS AuctionDuration in blocks (default: the runtime's 10)
   --seed                  on a fresh chain, write the demo scenario (auctions, subscriptions,
                           a controller, datalog records, a twin) into genesis
+  --crust-metadata V      what the Crust chain serves: v13 (default, as Crust mainnet) or v14
+                          (the same chain described in V14, as an upgraded Crust would)
   --chain-port, --crust-port, --ipfs-port, --gateway-port, --evm-port,
   --oracle-port, --releases-port, --controller-port  override a default port
   --help                  print this text`;
@@ -39,6 +41,7 @@ function parseOptions(argv: string[]): { options: DevnetOptions; services: strin
       instant: { type: 'boolean', default: false },
       seed: { type: 'boolean', default: false },
       'auction-duration': { type: 'string' },
+      'crust-metadata': { type: 'string' },
       'chain-port': { type: 'string' },
       'crust-port': { type: 'string' },
       'ipfs-port': { type: 'string' },
@@ -77,6 +80,10 @@ function parseOptions(argv: string[]): { options: DevnetOptions; services: strin
       throw new Error('--auction-duration must be a positive whole number of blocks');
     }
   }
+  const crustMetadata = values['crust-metadata'] ?? 'v13';
+  if (crustMetadata !== 'v13' && crustMetadata !== 'v14') {
+    throw new Error(`--crust-metadata must be v13 or v14, got "${crustMetadata}"`);
+  }
   const options: DevnetOptions = {
     dataDir: resolve(values['data-dir'] ?? '.devnet'),
     reset: values.reset ?? false,
@@ -84,6 +91,7 @@ function parseOptions(argv: string[]): { options: DevnetOptions; services: strin
     instant: values.instant ?? false,
     seed: values.seed ?? false,
     auctionDuration,
+    crustMetadata,
     host: '127.0.0.1',
     ports: {
       chain: parsePort('chain-port', values['chain-port'], defaultPorts.chain),

@@ -12,6 +12,8 @@ export interface DevnetOptions {
   auctionDuration?: number;
   /** Write the demo scenario into a fresh genesis (npm start). */
   seed?: boolean;
+  /** The metadata the Crust chain serves: V13 like Crust mainnet (default), or V14. */
+  crustMetadata?: 'v13' | 'v14';
   host: string;
   ports: ServicePorts;
 }

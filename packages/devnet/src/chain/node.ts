@@ -362,7 +362,7 @@ export class ChainNode extends EventEmitter {
     weight = this.runtime.logic.callWeight(call),
   ) {
     return {
-      weight: { refTime: weight.refTime, proofSize: weight.proofSize },
+      weight: this.runtime.weight(weight),
       class: dispatchClass,
       paysFee: this.runtime.logic.paysFee(call) ? 'Yes' : 'No',
     };
@@ -380,13 +380,14 @@ export class ChainNode extends EventEmitter {
     const account = readAccount(ctx, tx.signer);
     if (tx.nonce !== account.nonce) return 'invalid';
     const fee = this.#fee(tx);
+    const feeEvents = this.runtime.logic.feeEvents ?? true;
     try {
       ctx.state.transactional(() => {
         account.nonce += 1;
         writeAccount(ctx, tx.signer, account);
         if (fee > 0n) {
           debit(ctx, tx.signer, fee, true);
-          ctx.deposit('Balances', 'Withdraw', { who: tx.signer, amount: fee });
+          if (feeEvents) ctx.deposit('Balances', 'Withdraw', { who: tx.signer, amount: fee });
         }
       });
     } catch {
@@ -406,13 +407,15 @@ export class ChainNode extends EventEmitter {
     if (fee > 0n) {
       const pot = this.runtime.logic.feeDestination;
       credit(ctx, pot, fee);
-      ctx.deposit('Balances', 'Deposit', { who: pot, amount: fee });
+      if (feeEvents) ctx.deposit('Balances', 'Deposit', { who: pot, amount: fee });
     }
-    ctx.deposit('TransactionPayment', 'TransactionFeePaid', {
-      who: tx.signer,
-      actualFee: fee,
-      tip: tx.tip,
-    });
+    if (this.runtime.hasEvent('TransactionPayment', 'TransactionFeePaid')) {
+      ctx.deposit('TransactionPayment', 'TransactionFeePaid', {
+        who: tx.signer,
+        actualFee: fee,
+        tip: tx.tip,
+      });
+    }
     const info = this.#dispatchInfo(tx.call, 'Normal');
     if (error === null) {
       ctx.deposit('System', 'ExtrinsicSuccess', { dispatchInfo: info });
