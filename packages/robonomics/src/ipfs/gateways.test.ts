@@ -9,7 +9,6 @@ import {
   MAX_USER_GATEWAYS,
   NoGatewayError,
   normaliseGateway,
-  PRODUCTION_GATEWAYS,
   parseStoredGateways,
   probeGateway,
   rankGateways,
@@ -85,8 +84,13 @@ const reader = (path: string) => (origin: string) =>
   fetchIpfsText(origin, path, { headersTimeoutMs: 400 });
 
 describe('normaliseGateway', () => {
-  it('turns the production gateways into bare origins', () => {
-    expect(PRODUCTION_GATEWAYS.map((g) => normaliseGateway(g))).toEqual([
+  it('turns the production gateways, as the original app lists them, into bare origins', () => {
+    const production = [
+      'https://ipfs.url.today/ipfs/',
+      'https://ipfs.io/ipfs/',
+      'https://gateway.pinata.cloud/ipfs/',
+    ];
+    expect(production.map((g) => normaliseGateway(g))).toEqual([
       { ok: true, origin: 'https://ipfs.url.today' },
       { ok: true, origin: 'https://ipfs.io' },
       { ok: true, origin: 'https://gateway.pinata.cloud' },

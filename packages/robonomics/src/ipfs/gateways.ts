@@ -5,12 +5,6 @@ import { GatewayReadError, seconds } from './gateway.ts';
 
 export { GatewayReadError };
 
-/** The production gateways, as the original app lists them (normalised to bare origins). */
-export const PRODUCTION_GATEWAYS = [
-  'https://ipfs.url.today/ipfs/',
-  'https://ipfs.io/ipfs/',
-  'https://gateway.pinata.cloud/ipfs/',
-] as const;
 /** At most this many gateways of the user's own are kept. */
 export const MAX_USER_GATEWAYS = 15;
 /** One probe (HEAD) or the headers of one read may take this long before the gateway is skipped. */

@@ -17,6 +17,7 @@ import { useLedger } from '../../../lib/use-ledger.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useUserKey } from '../../../lib/user-key/user-key-store.ts';
 import { useHome } from '../hooks/use-home.ts';
+import { IpfsPanel } from './IpfsPanel.tsx';
 
 const HomeDashboard = lazy(() => import('./HomeDashboard.tsx'));
 
@@ -138,6 +139,7 @@ export function TelemetryPage() {
               <p className="loading small">Loading users</p>
             )}
           </section>
+          <IpfsPanel />
           {controller && pair && home.phase === 'loading' && (
             <p className="loading" role="status">
               Loading your home

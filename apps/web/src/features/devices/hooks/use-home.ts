@@ -3,8 +3,8 @@ import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
 import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
 import type { HaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
 import { useEffect, useRef, useState } from 'react';
-import { appConfig } from '../../../app/config.ts';
 import { useChain } from '../../../lib/chain-store.ts';
+import { readIpfsText, useGateways } from '../../../lib/ipfs-gateways.ts';
 import { safeStorage } from '../../../lib/safe-storage.ts';
 import { useToasts } from '../../../lib/toasts.ts';
 import { type HomeKeys, type HomeSources, loadHome, openHomeFile } from '../load-home.ts';
@@ -54,10 +54,8 @@ function chainSources(client: RobonomicsClient): HomeSources {
       const entries = (await client.query.digitalTwin.digitalTwin(id)) ?? [];
       return entries.map(([topic, source]) => ({ topic, source: source.address(ROBONOMICS_SS58) }));
     },
-    fetchText: async (cid) => {
-      const { fetchIpfsText } = await import('@robonomics-dapp/robonomics/ipfs/gateway');
-      return fetchIpfsText(appConfig.ipfsGateway, cid);
-    },
+    // Through the fastest working gateway (docs/ipfs-gateways.md).
+    fetchText: (cid) => readIpfsText(cid),
   };
 }
 
@@ -76,6 +74,20 @@ export function useHome(
   const [home, setHome] = useState<HomeState>(initial);
   const statesRef = useRef<HaStates | null>(null);
 
+  // Picking another gateway after the home failed to load loads it again.
+  const picked = useGateways().picked;
+  const [attempt, setAttempt] = useState(0);
+  const failedWith = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (home.phase !== 'error') failedWith.current = undefined;
+    else if (failedWith.current === undefined) failedWith.current = picked;
+    else if (failedWith.current !== picked) {
+      failedWith.current = undefined;
+      setAttempt((n) => n + 1);
+    }
+  }, [home.phase, picked]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` loads the home again.
   useEffect(() => {
     if (!client || !controller || !user || !userAddress) {
       setHome(initial);
@@ -212,7 +224,7 @@ export function useHome(
       statesRef.current = null;
       for (const cleanup of cleanups) void Promise.resolve(cleanup()).catch(() => {});
     };
-  }, [client, endpoint, controller, user, userAddress, notify]);
+  }, [client, endpoint, controller, user, userAddress, notify, attempt]);
 
   return home;
 }
