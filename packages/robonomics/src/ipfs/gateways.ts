@@ -283,6 +283,8 @@ interface Round {
   wake: Set<() => void>;
   abort: AbortController;
   readers: number;
+  /** Probes not settled yet. */
+  pending: number;
 }
 
 /**
@@ -400,8 +402,9 @@ export class GatewaySelector {
    */
   async read<T>(path: string, reader: (origin: string) => Promise<T>): Promise<T> {
     this.lastPath = path;
+    // A round still under way for the same file is joined; a finished one is not trusted.
     const round =
-      this.round && this.round.path === path && this.round.probes.size > 0
+      this.round && this.round.path === path && this.round.pending > 0
         ? this.round
         : this.startRound(path);
     round.readers++;
@@ -470,6 +473,7 @@ export class GatewaySelector {
       wake: new Set(),
       abort: new AbortController(),
       readers: 0,
+      pending: 0,
     };
     return this.round;
   }
@@ -478,9 +482,11 @@ export class GatewaySelector {
     const existing = round.probes.get(origin);
     if (existing) return existing;
     this.setState(origin, { ...this.stateOf(origin), state: 'checking' });
+    round.pending++;
     const probe = this.limited(() =>
       probeGateway(origin, round.path, { ...this.options, signal: round.abort.signal }),
     ).then((result) => {
+      round.pending--;
       if (round.abort.signal.aborted) return result;
       const failed = round.failed.get(origin);
       const final = failed ? { origin, ok: false, ms: null, error: failed } : result;

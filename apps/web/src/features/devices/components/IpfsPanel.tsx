@@ -16,7 +16,7 @@ function entryStatus(entry: GatewayEntry): string {
 
 /**
  * The IPFS gateways of this device, self-contained: the ranked list (unavailable ones greyed
- * and not selectable), the picked one in bold with a check mark, a remove button for the user's
+ * and not selectable), the picked one in bold with a check mark, a Remove button for the user's
  * own, a row to add one ("Switch gateway" adds, picks and checks it), "Checking available
  * gateways" while the picked one is being replaced, and what to do when none answers. Reads
  * and changes the app's one gateway choice (lib/ipfs-gateways.ts).
@@ -87,12 +87,11 @@ export function IpfsPanel({ className }: IpfsPanelProps) {
                 {entry.user && (
                   <button
                     type="button"
-                    className="button small icon-button"
+                    className="button small"
                     aria-label={`Remove ${entry.origin}`}
-                    title="Remove"
                     onClick={() => gatewaySelector.remove(entry.origin)}
                   >
-                    🗑
+                    Remove
                   </button>
                 )}
               </li>
