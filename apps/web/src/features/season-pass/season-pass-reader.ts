@@ -58,7 +58,7 @@ export interface IpfsAccess {
   /** The text of an IPFS path (`<cid>[/path]`), failing over between gateways. */
   readText(path: string): Promise<string>;
   /** The gateway reads go through now, for image URLs. */
-  gateway(): string;
+  gateway(): Promise<string>;
 }
 
 /** A metadata file over plain http(s): a bounded fetch. */
@@ -136,7 +136,7 @@ export async function readTokens(
       return {
         tokenId,
         name: `${meta.name} #${tokenId}`,
-        image: meta.image ? ipfsToGateway(meta.image, ipfs.gateway()) : null,
+        image: meta.image ? ipfsToGateway(meta.image, await ipfs.gateway()) : null,
         activated,
       } satisfies SeasonPassToken;
     }),

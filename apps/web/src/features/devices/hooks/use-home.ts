@@ -4,7 +4,6 @@ import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config
 import type { HaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
 import { useEffect, useRef, useState } from 'react';
 import { useChain } from '../../../lib/chain-store.ts';
-import { readIpfsText, useGateways } from '../../../lib/ipfs-gateways.ts';
 import { safeStorage } from '../../../lib/safe-storage.ts';
 import { useToasts } from '../../../lib/toasts.ts';
 import { type HomeKeys, type HomeSources, loadHome, openHomeFile } from '../load-home.ts';
@@ -38,6 +37,9 @@ const initial: HomeState = {
   peer: null,
 };
 
+// Loaded with the home, so the page's own code stays small.
+const loadGateways = () => import('../../../lib/ipfs-gateways.ts');
+
 /** The config cache of the spec: haconfig:{endpoint}:{controller} → {time, value}. */
 const configKey = (endpoint: string, controller: string) => `haconfig:${endpoint}:${controller}`;
 
@@ -55,7 +57,7 @@ function chainSources(client: RobonomicsClient): HomeSources {
       return entries.map(([topic, source]) => ({ topic, source: source.address(ROBONOMICS_SS58) }));
     },
     // Through the fastest working gateway (docs/ipfs-gateways.md).
-    fetchText: (cid) => readIpfsText(cid),
+    fetchText: async (cid) => (await loadGateways()).readIpfsText(cid),
   };
 }
 
@@ -75,17 +77,26 @@ export function useHome(
   const statesRef = useRef<HaStates | null>(null);
 
   // Picking another gateway after the home failed to load loads it again.
-  const picked = useGateways().picked;
   const [attempt, setAttempt] = useState(0);
-  const failedWith = useRef<string | null | undefined>(undefined);
+  const failed = useRef(false);
+  failed.current = home.phase === 'error';
   useEffect(() => {
-    if (home.phase !== 'error') failedWith.current = undefined;
-    else if (failedWith.current === undefined) failedWith.current = picked;
-    else if (failedWith.current !== picked) {
-      failedWith.current = undefined;
-      setAttempt((n) => n + 1);
-    }
-  }, [home.phase, picked]);
+    let active = true;
+    let unsubscribe = () => {};
+    void loadGateways().then(({ gatewaySelector }) => {
+      if (!active) return;
+      let picked = gatewaySelector.snapshot().picked;
+      unsubscribe = gatewaySelector.subscribe((snapshot) => {
+        if (snapshot.picked === picked) return;
+        picked = snapshot.picked;
+        if (failed.current) setAttempt((n) => n + 1);
+      });
+    });
+    return () => {
+      active = false;
+      unsubscribe();
+    };
+  }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` loads the home again.
   useEffect(() => {

@@ -1,16 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { appConfig } from '../../../app/config.ts';
 import type { Eip1193Provider } from '../../../lib/ethereum/eip1193.ts';
-import { gatewaySelector, readIpfsText } from '../../../lib/ipfs-gateways.ts';
 import type { IpfsAccess, SeasonPassToken, TokenMetadata } from '../season-pass-reader.ts';
 import { type SeasonPassStatus, type TokenStatus, tokensStatus } from '../season-pass-status.ts';
 
 const loadReader = () => import('../season-pass-reader.ts');
 
 /** NFT metadata and images go through the app's gateway choice (docs/ipfs-gateways.md). */
+const gateways = () => import('../../../lib/ipfs-gateways.ts');
 const appIpfs: IpfsAccess = {
-  readText: (path) => readIpfsText(path),
-  gateway: () => gatewaySelector.preferred() ?? '',
+  readText: async (path) => (await gateways()).readIpfsText(path),
+  gateway: async () => (await gateways()).gatewaySelector.preferred() ?? '',
 };
 
 export interface TokenView extends SeasonPassToken {
