@@ -4,14 +4,12 @@
 // read fails and the fastest that answers replaces it), with a user gateway that never answers
 // picked (given up after the 10 s timeout), and with the slow one picked (the user's choice is
 // kept). Median of five loads each, a new browser profile per load.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { startBenchStack } from './bench-price.mjs';
 import { DEVNET_GATEWAYS } from './stack.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const CHROMIUM = '/usr/bin/chromium';
 const APP = 'http://127.0.0.1:5173/#/telemetry';
 const LOADS = 5;
@@ -23,26 +21,6 @@ const BOB = '4GvnAjgUnhCvhCLz7TkJdxYUhTxN8W5keXrRndG5aijDsEX7';
 
 /** @param {number[]} values */
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-function startStack() {
-  const gateways = `${DEVNET_GATEWAYS},8084:hang`;
-  const args = ['scripts/stack.mjs', '--fresh', '--', '--seed', '--gateways', gateways];
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    /** @type {string[]} */
-    const lines = [];
-    const onLine = (/** @type {string} */ line) => {
-      lines.push(line);
-      if (line.startsWith('The app is running at')) resolve(child);
-    };
-    createInterface({ input: child.stdout }).on('line', onLine);
-    createInterface({ input: child.stderr }).on('line', onLine);
-    child.on('exit', (code) => reject(new Error(`stack exited ${code}:\n${lines.join('\n')}`)));
-  });
-}
 
 /**
  * One load in a new profile: the seeded setup saved, `picked` as the picked gateway (or none).
@@ -114,7 +92,7 @@ export async function benchGateways() {
     console.log(`time to "Config loaded": skipped (${CHROMIUM} is missing)`);
     return;
   }
-  const stack = await startStack();
+  const stack = await startBenchStack(['--seed', '--gateways', `${DEVNET_GATEWAYS},8084:hang`]);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   try {
     // Until the controller's first records are there and readable.

@@ -246,7 +246,7 @@ describe('fetchIpfsText', () => {
 
 describe('rankGateways', () => {
   it('puts the fastest first, then the unchecked, then the unavailable', () => {
-    const e = (origin: string, state: 'ok' | 'failed' | 'checking', ms: number | null = null) => ({
+    const e = (origin: string, state: 'ok' | 'failed' | 'untested', ms: number | null = null) => ({
       origin,
       state,
       ms,
@@ -255,7 +255,7 @@ describe('rankGateways', () => {
       rankGateways([
         e('a', 'failed'),
         e('b', 'ok', 300),
-        e('c', 'checking'),
+        e('c', 'untested'),
         e('d', 'ok', 20),
         e('e', 'failed'),
       ]).map((x) => x.origin),
@@ -272,7 +272,7 @@ function record(selector: GatewaySelector) {
 async function settle(selector: GatewaySelector) {
   // Waits until no probe is under way (conditions, not a fixed sleep).
   for (let i = 0; i < 200; i++) {
-    if (!selector.snapshot().entries.some((e) => e.state === 'checking')) return;
+    if (!selector.snapshot().entries.some((e) => e.checking)) return;
     await new Promise((r) => setTimeout(r, 10));
   }
   throw new Error('probes never settled');
@@ -313,6 +313,21 @@ describe('GatewaySelector', () => {
     expect(seen.some((s) => s.checking)).toBe(false);
     expect(selector.snapshot().picked).toBe(slow.origin);
     expect(selector.snapshot().entries.map((e) => e.origin)).toEqual([fast.origin, slow.origin]);
+  });
+
+  it("keeps each gateway's last result and place while it is checked again", async () => {
+    const selector = new GatewaySelector({ defaults: [slow.origin, fast.origin] });
+    await selector.read(CID, reader(CID));
+    await settle(selector);
+    const seen = record(selector);
+    await selector.read(CID, reader(CID));
+    await settle(selector);
+    const slowOf = (s: GatewaySnapshot) => s.entries.find((e) => e.origin === slow.origin)!;
+    expect(seen.some((s) => slowOf(s).checking && slowOf(s).state === 'ok')).toBe(true);
+    expect(
+      seen.every((s) => s.entries.map((e) => e.origin).join() === `${fast.origin},${slow.origin}`),
+    ).toBe(true);
+    expect(seen.some((s) => s.checking)).toBe(false);
   });
 
   it('replaces a picked gateway that fails with the fastest one that answers', async () => {

@@ -235,13 +235,16 @@ export function rankGateways<T extends { origin: string; state: GatewayState; ms
     .map(({ entry }) => entry);
 }
 
-export type GatewayState = 'untested' | 'checking' | 'ok' | 'failed';
+/** What the last finished probe (or read) found; a probe under way keeps it. */
+export type GatewayState = 'untested' | 'ok' | 'failed';
 
 export interface GatewayEntry {
   origin: string;
   /** Added by the user (so it can be removed). */
   user: boolean;
   state: GatewayState;
+  /** A probe of this gateway is under way. */
+  checking: boolean;
   ms: number | null;
   error: string | null;
 }
@@ -300,6 +303,8 @@ export class GatewaySelector {
     string,
     { state: GatewayState; ms: number | null; error: string | null }
   >();
+  /** Gateways with a probe under way in the current round. */
+  private readonly probing = new Set<string>();
   private checks = 0;
   private noneAvailable = false;
   private round: Round | null = null;
@@ -465,6 +470,7 @@ export class GatewaySelector {
   private startRound(path: string): Round {
     // Probes of an earlier round nobody waits for are dropped, so they do not hold the queue.
     if (this.round && this.round.readers === 0) this.round.abort.abort();
+    this.probing.clear();
     this.round = {
       path,
       probes: new Map(),
@@ -481,7 +487,7 @@ export class GatewaySelector {
   private probeIn(round: Round, origin: string): Promise<ProbeResult> {
     const existing = round.probes.get(origin);
     if (existing) return existing;
-    this.setState(origin, { ...this.stateOf(origin), state: 'checking' });
+    if (this.round === round) this.setProbing(origin, true);
     round.pending++;
     const probe = this.limited(() =>
       probeGateway(origin, round.path, { ...this.options, signal: round.abort.signal }),
@@ -492,6 +498,7 @@ export class GatewaySelector {
       const final = failed ? { origin, ok: false, ms: null, error: failed } : result;
       round.settled.set(origin, final);
       if (this.gateways().includes(origin) && this.round === round) {
+        this.probing.delete(origin);
         this.setState(origin, {
           state: final.ok ? 'ok' : 'failed',
           ms: final.ms,
@@ -538,6 +545,12 @@ export class GatewaySelector {
     }
   }
 
+  private setProbing(origin: string, probing: boolean) {
+    if (probing) this.probing.add(origin);
+    else this.probing.delete(origin);
+    this.emit();
+  }
+
   private stateOf(origin: string) {
     return this.states.get(origin) ?? { state: 'untested' as const, ms: null, error: null };
   }
@@ -572,6 +585,7 @@ export class GatewaySelector {
       this.gateways().map((origin) => ({
         origin,
         user: this.user.includes(origin),
+        checking: this.probing.has(origin),
         ...this.stateOf(origin),
       })),
     );

@@ -7,11 +7,11 @@ export interface IpfsPanelProps {
   className?: string;
 }
 
+/** The last result stays shown while the gateway is checked again. */
 function entryStatus(entry: GatewayEntry): string {
   if (entry.state === 'ok') return `${entry.ms} ms`;
   if (entry.state === 'failed') return `unavailable: ${entry.error ?? 'no answer'}`;
-  if (entry.state === 'checking') return 'checking…';
-  return 'not checked yet';
+  return entry.checking ? 'checking…' : 'not checked yet';
 }
 
 /**
@@ -65,6 +65,7 @@ export function IpfsPanel({ className }: IpfsPanelProps) {
                 className={`row gateway-row${unavailable ? ' gateway-unavailable' : ''}`}
                 data-gateway={entry.origin}
                 data-state={entry.state}
+                aria-busy={entry.checking || undefined}
                 aria-current={active ? 'true' : undefined}
               >
                 <label className="row gateway-choice">
