@@ -15,6 +15,9 @@ const HANGING = 'http://127.0.0.1:8084'; // never answers
 const FAST = [API, GATEWAY];
 const SCREENS = 'e2e/artifacts/screens';
 
+// Room for the fixture's wait when an earlier spec changed the devices (see openSeededHome).
+test.describe.configure({ timeout: 180_000 });
+
 let chain: DevnetChain;
 let controllerPair: KeyringPair;
 const accounts = { alice: '', bob: '', controller: '' };
