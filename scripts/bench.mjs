@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { benchBundle } from './bench-bundle.mjs';
 import { benchChart } from './bench-chart.mjs';
+import { benchGateways } from './bench-gateways.mjs';
 import { benchPrice } from './bench-price.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -20,6 +21,9 @@ if (!bundle.ok) {
 
 console.log('\nTime to the price on the dashboard (devnet stack, Chromium)');
 await benchPrice();
+
+console.log('\nTime to "Config loaded" through the ranked IPFS gateways (devnet stack, Chromium)');
+await benchGateways();
 
 // Benchmarks of the workspaces, each a script run with tsx.
 for (const script of [

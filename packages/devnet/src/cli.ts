@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { GATEWAYS_OPTION_HELP, parseGatewaysOption } from './ipfs/extra-gateways.ts';
 import { type DevnetOptions, defaultPorts, type ServiceHandle } from './options.ts';
 import { allServiceNames, type RunningServices, serviceStarters } from './services.ts';
 
@@ -19,6 +20,7 @@ Starts the local Robonomics network on 127.0.0.1.
                           (the same chain described in V14, as an upgraded Crust would)
   --chain-port, --crust-port, --ipfs-port, --gateway-port, --evm-port,
   --oracle-port, --releases-port, --controller-port  override a default port
+  --gateways ${GATEWAYS_OPTION_HELP}
   --help                  print this text`;
 
 function parsePort(name: string, value: string | undefined, fallback: number): number {
@@ -50,6 +52,7 @@ function parseOptions(argv: string[]): { options: DevnetOptions; services: strin
       'oracle-port': { type: 'string' },
       'releases-port': { type: 'string' },
       'controller-port': { type: 'string' },
+      gateways: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -103,6 +106,7 @@ function parseOptions(argv: string[]): { options: DevnetOptions; services: strin
       releases: parsePort('releases-port', values['releases-port'], defaultPorts.releases),
       controller: parsePort('controller-port', values['controller-port'], defaultPorts.controller),
     },
+    gateways: values.gateways === undefined ? [] : parseGatewaysOption(values.gateways),
   };
   // Keep the declared start order whatever order the user typed.
   return { options, services: allServiceNames.filter((name) => services.includes(name)) };
@@ -142,6 +146,7 @@ async function main(): Promise<void> {
       running.set(name, handle);
       started.push(handle);
       console.log(`${name} ready ${handle.url}`);
+      for (const note of handle.notes ?? []) console.log(`  ${note}`);
     } catch (error) {
       console.error(`devnet: ${name} failed to start: ${(error as Error).message}`);
       await stopAll(1);

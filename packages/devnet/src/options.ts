@@ -1,3 +1,5 @@
+import type { ExtraGatewaySpec } from './ipfs/extra-gateways.ts';
+
 /** Everything a devnet service may need to know to start. */
 export interface DevnetOptions {
   /** Folder that keeps every service's data between runs. */
@@ -16,6 +18,8 @@ export interface DevnetOptions {
   crustMetadata?: 'v13' | 'v14';
   host: string;
   ports: ServicePorts;
+  /** Extra IPFS gateways over the same files, slow or failing as public ones can be. */
+  gateways?: ExtraGatewaySpec[];
 }
 
 export interface ServicePorts {
@@ -44,5 +48,7 @@ export const defaultPorts: ServicePorts = {
 export interface ServiceHandle {
   name: string;
   url: string;
+  /** More addresses the devnet prints after the ready line. */
+  notes?: string[];
   stop(): Promise<void>;
 }
