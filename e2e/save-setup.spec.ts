@@ -56,7 +56,7 @@ async function ensureCru(address: string, min = CRU): Promise<void> {
         .transferKeepAlive(address, 10n * CRU)
         .signAndSend(alice, (result) => {
           if (result.dispatchError) reject(new Error(result.dispatchError.toString()));
-          else if (result.status.isInBlock) resolve();
+          else if (result.status.isInBlock || result.status.isFinalized) resolve();
         })
         .catch(reject);
     });

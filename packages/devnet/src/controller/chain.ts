@@ -205,7 +205,9 @@ export class ChainLink {
           );
           return;
         }
-        if (!result.status.isInBlock) return;
+        // polkadot-js drops the InBlock result when Finalized arrives while it is still reading
+        // the block's events (a slow client), so either status counts as included.
+        if (!result.status.isInBlock && !result.status.isFinalized) return;
         if (result.dispatchError) {
           let error: string = result.dispatchError.type;
           if (result.dispatchError.isModule) {

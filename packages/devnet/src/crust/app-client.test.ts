@@ -75,7 +75,7 @@ describe.each<CrustMetadataMode>(['v13', 'v14'])("the app's Crust client on %s",
   const send = (tx: SubmittableExtrinsic<'promise'>, from: Parameters<typeof tx.signAndSend>[0]) =>
     new Promise<void>((resolve, reject) => {
       tx.signAndSend(from, (result) => {
-        if (!result.status.isInBlock) return;
+        if (!result.status.isInBlock && !result.status.isFinalized) return;
         if (result.dispatchError) reject(new Error(result.dispatchError.toString()));
         else resolve();
       }).catch(reject);

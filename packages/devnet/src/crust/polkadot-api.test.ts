@@ -45,7 +45,7 @@ async function send(tx: SubmittableExtrinsic<'promise'>, signer: KeyringPair, op
   const fee = (await tx.paymentInfo(signer, options)).partialFee.toBigInt();
   return new Promise<Outcome>((resolve, reject) => {
     tx.signAndSend(signer, { nonce: -1, ...options }, (result) => {
-      if (!result.status.isInBlock) return;
+      if (!result.status.isInBlock && !result.status.isFinalized) return;
       let error: string | null = null;
       if (result.dispatchError) {
         if (result.dispatchError.isModule) {

@@ -38,6 +38,7 @@ function included(tx: SubmittableExtrinsic<'promise'>, signer: KeyringPair): Pro
     tx.signAndSend(signer, { nonce: -1 }, (result) => {
       if (result.dispatchError) reject(new Error(result.dispatchError.toString()));
       else if (result.status.isInBlock) resolve(result.status.asInBlock.toHex());
+      else if (result.status.isFinalized) resolve(result.status.asFinalized.toHex());
     }).catch(reject);
   });
 }

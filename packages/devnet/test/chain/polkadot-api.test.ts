@@ -45,7 +45,7 @@ interface Outcome {
 function send(tx: SubmittableExtrinsic<'promise'>, signer: KeyringPair): Promise<Outcome> {
   return new Promise((resolve, reject) => {
     tx.signAndSend(signer, { nonce: -1 }, (result) => {
-      if (!result.status.isInBlock) return;
+      if (!result.status.isInBlock && !result.status.isFinalized) return;
       let error: string | null = null;
       if (result.dispatchError) {
         if (result.dispatchError.isModule) {
