@@ -87,10 +87,10 @@ export class ChainNode extends EventEmitter {
   }
 
   /** Genesis: the runtime's genesis storage (dev accounts…), then System and Timestamp. */
-  initGenesis(now = BigInt(Date.now()), seed = false): void {
+  initGenesis(now = BigInt(Date.now())): void {
     const work = new WorkingState(new Map());
     const ctx = this.#context(work, 0, now);
-    this.runtime.logic.genesis(ctx, { seed });
+    this.runtime.logic.genesis(ctx);
     ctx.write('system', 'blockHash', [0], HASH69);
     ctx.write('system', 'number', [], 0);
     // An empty event list rather than no value: dedot's event watchers read it from the start.

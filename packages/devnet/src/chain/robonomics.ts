@@ -9,7 +9,6 @@ import {
   type RuntimeOptions,
   robonomicsMetadata,
 } from './runtime.ts';
-import { seedGenesis } from './seed.ts';
 import { callWeight, inclusionFee, paysFee } from './weights.ts';
 
 /**
@@ -27,8 +26,8 @@ export function robonomicsDescription(options: RuntimeOptions = {}): RuntimeDesc
     logic: {
       dispatch: dispatchCall,
       onInitialize: rotateAuctions,
-      genesis: (ctx, { seed }) => {
-        // The dev preset: endowed dev accounts, Alice sudo and RWS oracle; `seed` adds the demo.
+      genesis: (ctx) => {
+        // The dev preset: endowed dev accounts, Alice sudo and RWS oracle.
         let issuance = 0n;
         for (const account of devAccounts()) {
           writeAccount(ctx, account.publicKey, {
@@ -55,7 +54,6 @@ export function robonomicsDescription(options: RuntimeOptions = {}): RuntimeDesc
         });
         issuance += EXISTENTIAL_DEPOSIT;
         const alice = devAccounts()[0]!.publicKey;
-        if (seed) issuance = seedGenesis(ctx, issuance);
         ctx.write('balances', 'totalIssuance', [], issuance);
         ctx.write('sudo', 'key', [], alice);
         ctx.write('rws', 'oracle', [], alice);

@@ -48,7 +48,7 @@ export interface RuntimeLogic {
   /** on_initialize of the pallets, before the timestamp inherent. */
   onInitialize(ctx: ExecContext, blockNumber: number): void;
   /** Writes the chain's genesis storage (accounts, issuance, pallet config). */
-  genesis(ctx: ExecContext, options: { seed: boolean }): void;
+  genesis(ctx: ExecContext): void;
   callWeight(call: Call): Weight;
   paysFee(call: Call): boolean;
   /** The inclusion fee of a transaction of `length` bytes (tip excluded). */

@@ -1,4 +1,12 @@
-import { compactAddLength, compactStripLength, hexToU8a, stringToU8a, u8aConcat, u8aToHex, u8aToString } from '@polkadot/util';
+import {
+  compactAddLength,
+  compactStripLength,
+  hexToU8a,
+  stringToU8a,
+  u8aConcat,
+  u8aToHex,
+  u8aToString,
+} from '@polkadot/util';
 import type { HexString } from '@polkadot/util/types';
 import { cryptoWaitReady, encodeAddress, xxhashAsU8a } from '@polkadot/util-crypto';
 import { devAccounts } from '../chain/dev-accounts.ts';
@@ -78,7 +86,10 @@ export async function buildGenesis(chopsticks: Chopsticks, code: HexString): Pro
     invulnerables: [alice.address],
     candidacyBond: Number(32n * XRT),
   };
-  config.session = { ...config.session, keys: [[alice.address, alice.address, { aura: alice.address }]] };
+  config.session = {
+    ...config.session,
+    keys: [[alice.address, alice.address, { aura: alice.address }]],
+  };
 
   const built = await callOnEmptyState(
     chopsticks,
