@@ -403,17 +403,26 @@ export class ChainNode extends EventEmitter {
         error = 'Other';
       } else error = e.error;
     }
-    if (fee > 0n) {
+    // A call that turns out not to pay (Pays::No after dispatch) gets its fee back, tip excepted.
+    const refund = error === null && this.runtime.logic.refundsFee?.(tx.call) ? fee - tx.tip : 0n;
+    if (refund > 0n) {
+      credit(ctx, tx.signer, refund);
+      ctx.deposit('Balances', 'Deposit', { who: tx.signer, amount: refund });
+    }
+    if (fee - refund > 0n) {
       const pot = this.runtime.logic.feeDestination;
-      credit(ctx, pot, fee);
-      ctx.deposit('Balances', 'Deposit', { who: pot, amount: fee });
+      credit(ctx, pot, fee - refund);
+      ctx.deposit('Balances', 'Deposit', { who: pot, amount: fee - refund });
     }
     ctx.deposit('TransactionPayment', 'TransactionFeePaid', {
       who: tx.signer,
-      actualFee: fee,
+      actualFee: fee - refund,
       tip: tx.tip,
     });
-    const info = this.#dispatchInfo(tx.call, 'Normal');
+    const info = {
+      ...this.#dispatchInfo(tx.call, 'Normal'),
+      ...(error === null && this.runtime.logic.refundsFee?.(tx.call) ? { paysFee: 'No' } : {}),
+    };
     if (error === null) {
       ctx.deposit('System', 'ExtrinsicSuccess', { dispatchInfo: info });
       return 'ok';

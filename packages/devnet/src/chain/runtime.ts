@@ -51,6 +51,8 @@ export interface RuntimeLogic {
   genesis(ctx: ExecContext): void;
   callWeight(call: Call): Weight;
   paysFee(call: Call): boolean;
+  /** Calls that pay at submission but not once they succeed (Pays::No after dispatch). */
+  refundsFee?(call: Call): boolean;
   /** The inclusion fee of a transaction of `length` bytes (tip excluded). */
   inclusionFee(call: Call, length: number): FeeParts & { total: bigint; weight: Weight };
   /** Where transaction fees go (Balances.Deposit). */

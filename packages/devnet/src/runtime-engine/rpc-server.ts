@@ -14,6 +14,12 @@ export interface SubscriptionManager {
 
 /** Same bound as the TypeScript engine's server: no request may be larger than this. */
 const MAX_PAYLOAD = 16 * 1024 * 1024;
+/**
+ * How long a watched transaction's `finalized` waits after its `inBlock`. Chopsticks sends it
+ * 100 ms later, before @polkadot/api has read the block's events on a busy machine, and that
+ * client then drops the InBlock status (see docs/real-runtime.md).
+ */
+const FINALIZED_DELAY_MS = 500;
 
 interface JsonRpcRequest {
   id?: number | string | null;
@@ -52,9 +58,16 @@ export async function startRuntimeRpcServer(options: {
       subscribe(method, id, onCancel = () => {}) {
         cancels.set(id, onCancel);
         return (result) => {
-          if (cancels.has(id)) {
-            send({ jsonrpc: '2.0', method, params: { subscription: id, result } });
-          }
+          if (!cancels.has(id)) return;
+          const message = { jsonrpc: '2.0', method, params: { subscription: id, result } };
+          const finalized =
+            method === 'author_extrinsicUpdate' &&
+            typeof result === 'object' &&
+            result !== null &&
+            'finalized' in result;
+          // The last update of a watch: sent even though Chopsticks ends the watch right after.
+          if (finalized) setTimeout(() => send(message), FINALIZED_DELAY_MS);
+          else send(message);
         };
       },
       unsubscribe(id) {
