@@ -7,7 +7,7 @@ import { stringToU8a, u8aToHex } from '@polkadot/util';
 import { blake2AsU8a, cryptoWaitReady } from '@polkadot/util-crypto';
 import { DEV_PHRASE } from './dev-accounts.ts';
 
-/** The controller of the seeded home: a well-known test mnemonic, ed25519 (docs/interop.md). */
+/** The controller of the seeded home: a well-known BIP-39 test mnemonic, ed25519. */
 export const SEED_CONTROLLER_MNEMONIC =
   'legal winner thank year wave sausage worth useful legal winner thank yellow';
 
