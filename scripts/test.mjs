@@ -11,12 +11,14 @@ const steps = [
   ['lint', ['run', 'lint']],
   ['unit and integration tests', ['run', 'test:unit']],
   ['browser tests', ['run', 'test:e2e']],
+  // The chain flows again, against the production runtime (--engine runtime).
+  ['browser tests on the real runtime', ['run', 'test:e2e:runtime']],
 ];
 
 /** @type {string[]} */
 const timings = [];
 for (const [name, args] of steps) {
-  if (name === 'browser tests' && !existsSync(CHROMIUM)) {
+  if (name.startsWith('browser tests') && !existsSync(CHROMIUM)) {
     if (process.env.CI) {
       console.error(`${CHROMIUM} is missing: CI needs Debian's chromium package.`);
       process.exit(1);
