@@ -3,9 +3,11 @@ import base from './playwright.config.ts';
 
 /**
  * The app's chain flows against the production Robonomics runtime (spec 40, executed by
- * Chopsticks: `--engine runtime`): buying a subscription, setups, the Home Assistant pass and
- * launches, twins and the robot payment. The rest of the suite, which does not depend on the
- * chain engine, runs once, on the default engine (playwright.config.ts).
+ * Chopsticks: `--engine runtime`): one test per flow, to keep `npm test` within its budget —
+ * buying a subscription across an auction rotation, a setup with its users and controller, the
+ * Home Assistant pass through the subscription, a launch through the parachain, a twin with its
+ * sources, and the robot payment. Everything else, and these flows' refusals and edge cases, run
+ * on the default engine (playwright.config.ts).
  */
 export default defineConfig({
   ...base,
@@ -15,6 +17,14 @@ export default defineConfig({
     'devices.spec.ts',
     'dtwin.spec.ts',
     'humanoid.spec.ts',
+  ],
+  grep: [
+    /a buy succeeds after the auction rotates/,
+    /adds a setup by owner, adds and removes a user/,
+    /a user signs in with its phrase and saves a password the controller decrypts/,
+    /falls back to the parachain and a command arrives/,
+    /an owner creates a twin, adds sources/,
+    /pays the robot 0\.5 XRT/,
   ],
   outputDir: 'artifacts/test-results-runtime',
   webServer: {

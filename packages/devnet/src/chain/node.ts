@@ -223,6 +223,10 @@ export class ChainNode extends EventEmitter {
     );
     const account = readAccount(ctx, tx.signer);
     if (tx.nonce < account.nonce) throw invalid('Transaction is outdated');
+    // CheckNonce: only an existing account may sign, even a call that pays no fee (rws.call).
+    if (account.providers === 0 && account.sufficients === 0) {
+      throw invalid('Inability to pay some fees (e.g. account balance too low)');
+    }
     if (this.#pool.some((t) => u8aEq(t.signer, tx.signer) && t.nonce === tx.nonce)) {
       throw new PoolError(
         1014,

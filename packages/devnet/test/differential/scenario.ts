@@ -280,6 +280,12 @@ export async function runScenario(url: string, full = true): Promise<ScenarioRes
     });
     // Calls through a subscription.
     await runner.step(
+      'rws.call by an account that does not exist',
+      tx.rws.call(a.charlie.address, tx.datalog.record('nobody')),
+      runner.pair('//DifferentialNobody'),
+      { fee: false },
+    );
+    await runner.step(
       'rws.call by a device that is not linked',
       tx.rws.call(a.charlie.address, tx.datalog.record('no')),
       a.dave,
