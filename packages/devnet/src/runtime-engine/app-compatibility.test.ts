@@ -6,6 +6,7 @@ import { compactStripLength, hexToU8a, stringCamelCase } from '@polkadot/util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { METADATA_FILE } from '../chain/runtime.ts';
 import { loadChopsticks } from './chopsticks.ts';
+import { callOnEmptyState } from './genesis.ts';
 import { runtimeCode } from './runtime-code.ts';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -81,23 +82,12 @@ let spec40: ReturnType<typeof load>;
 let spec43: ReturnType<typeof load>;
 
 beforeAll(async () => {
-  const chopsticks = await loadChopsticks();
-  const response = await chopsticks.runTask(
-    {
-      wasm: runtimeCode(),
-      calls: [['Metadata_metadata', []]],
-      mockSignatureHost: false,
-      allowUnresolvedImports: false,
-      runtimeLogLevel: 0,
-    },
-    {
-      ...chopsticks.emptyTaskHandler,
-      getStorage: async () => undefined,
-      getNextKey: async () => undefined,
-    },
+  const response = await callOnEmptyState(
+    await loadChopsticks(),
+    runtimeCode(),
+    'Metadata_metadata',
   );
-  if ('Error' in response) throw new Error(response.Error);
-  spec40 = load(compactStripLength(hexToU8a(response.Call.result))[1]);
+  spec40 = load(compactStripLength(hexToU8a(response.result))[1]);
   spec43 = load(readFileSync(METADATA_FILE));
 }, 60_000);
 

@@ -32,16 +32,16 @@ function storageValueKey(pallet: string, item: string): HexString {
 }
 
 /** Runs one runtime API call with nothing in storage but what the call itself writes. */
-async function callOnEmptyState(
+export async function callOnEmptyState(
   chopsticks: Chopsticks,
   code: HexString,
   method: string,
-  args: HexString,
+  args?: HexString,
 ) {
   const response = await chopsticks.runTask(
     {
       wasm: code,
-      calls: [[method, [args]]],
+      calls: [[method, args ? [args] : []]],
       mockSignatureHost: false,
       allowUnresolvedImports: false,
       runtimeLogLevel: 0,

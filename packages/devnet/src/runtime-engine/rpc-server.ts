@@ -21,6 +21,19 @@ const MAX_PAYLOAD = 16 * 1024 * 1024;
  */
 const FINALIZED_DELAY_MS = 500;
 
+/**
+ * A transaction status as a node sends it. Chopsticks sends `{ready: null}` where a node sends
+ * "ready" (dedot cannot decode the former), and the runtime's refusal while building a block
+ * (`{invalid: {payment: null}}`, say) where a node sends "invalid".
+ */
+function nodeStatus(status: unknown): unknown {
+  if (status && typeof status === 'object' && !Array.isArray(status)) {
+    if ('ready' in status) return 'ready';
+    if ('invalid' in status) return 'invalid';
+  }
+  return status;
+}
+
 interface JsonRpcRequest {
   id?: number | string | null;
   jsonrpc?: string;
@@ -57,8 +70,9 @@ export async function startRuntimeRpcServer(options: {
     const manager: SubscriptionManager = {
       subscribe(method, id, onCancel = () => {}) {
         cancels.set(id, onCancel);
-        return (result) => {
+        return (data) => {
           if (!cancels.has(id)) return;
+          const result = method === 'author_extrinsicUpdate' ? nodeStatus(data) : data;
           const message = { jsonrpc: '2.0', method, params: { subscription: id, result } };
           const finalized =
             method === 'author_extrinsicUpdate' &&
