@@ -162,6 +162,8 @@ test.describe('Home Assistant pass', () => {
       chain.pair(OWNER.uri),
     );
     await chain.fillFreeWeight(owner);
+    // Only an existing account may sign, even a call its subscription pays for.
+    await chain.transfer(user.address, XRT);
 
     await injectPolkadotExtension(page, [OWNER]);
     await addSetupByOwner(page, 'Pass home');
