@@ -29,6 +29,7 @@ export default defineConfig({
   outputDir: 'artifacts/test-results-runtime',
   webServer: {
     ...(base.webServer as Exclude<typeof base.webServer, unknown[] | undefined>),
-    command: 'node scripts/stack.mjs --fresh -- --engine runtime --instant --seed',
+    // `npm test` has just built the app for the first browser run: E2E_SKIP_BUILD reuses it.
+    command: `node scripts/stack.mjs --fresh${process.env.E2E_SKIP_BUILD ? ' --skip-build' : ''} -- --engine runtime --instant --seed`,
   },
 });

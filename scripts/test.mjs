@@ -30,7 +30,13 @@ for (const [name, args] of steps) {
   }
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const result = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
+  // The second browser run reuses the app the first one built.
+  const env = name === 'browser tests on the real runtime' ? { E2E_SKIP_BUILD: '1' } : {};
+  const result = spawnSync('npm', args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   timings.push(`${name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (result.status !== 0) {
     console.error(`\n${name} failed.`);
