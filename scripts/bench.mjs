@@ -28,6 +28,7 @@ await benchGateways();
 // Benchmarks of the workspaces, each a script run with tsx.
 for (const script of [
   'packages/devnet/scripts/bench-chain.ts',
+  'packages/devnet/scripts/bench-engines.ts',
   'packages/devnet/scripts/bench-controller.ts',
 ]) {
   if (!existsSync(`${root}/${script}`)) continue;

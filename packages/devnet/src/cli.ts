@@ -1,7 +1,13 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { GATEWAYS_OPTION_HELP, parseGatewaysOption } from './ipfs/extra-gateways.ts';
-import { type DevnetOptions, defaultPorts, type ServiceHandle } from './options.ts';
+import {
+  type ChainEngine,
+  chainEngines,
+  type DevnetOptions,
+  defaultPorts,
+  type ServiceHandle,
+} from './options.ts';
 import { allServiceNames, type RunningServices, serviceStarters } from './services.ts';
 
 const usage = `Usage: devnet [options]
@@ -9,13 +15,17 @@ const usage = `Usage: devnet [options]
 Starts the local Robonomics network on 127.0.0.1.
 
   --services a,b,c        services to start (default: all: ${allServiceNames.join(', ')})
+  --engine NAME           the parachain's engine: typescript (default; the devnet's own pallet
+                          rules, spec-43 metadata, fast) or runtime (the production Robonomics
+                          runtime, spec 40, executed by Chopsticks)
   --data-dir DIR          where every service keeps its data (default: .devnet)
   --reset                 start from genesis, dropping the data dir's contents
   --block-time MS         chain block interval (default: 6000)
   --instant               seal a block as soon as a transaction arrives
-  --auction-duration N    RWS AuctionDuration in blocks (default: the runtime's 10)
+  --auction-duration N    RWS AuctionDuration in blocks (default: the runtime's 10; typescript
+                          engine only: the real runtime's constant is compiled in)
   --seed                  on a fresh chain, write the demo scenario (auctions, subscriptions,
-                          a controller, datalog records, a twin) into genesis
+                          a controller, datalog records, a twin) through the chain's RPC
   --crust-metadata V      what the Crust chain serves: v13 (default, as Crust mainnet) or v14
                           (the same chain described in V14, as an upgraded Crust would)
   --chain-port, --crust-port, --ipfs-port, --gateway-port, --evm-port,
@@ -37,6 +47,7 @@ function parseOptions(argv: string[]): { options: DevnetOptions; services: strin
     args: argv,
     options: {
       services: { type: 'string' },
+      engine: { type: 'string' },
       'data-dir': { type: 'string' },
       reset: { type: 'boolean', default: false },
       'block-time': { type: 'string' },
@@ -76,11 +87,20 @@ function parseOptions(argv: string[]): { options: DevnetOptions; services: strin
   if (!Number.isInteger(blockTimeMs) || blockTimeMs < 1) {
     throw new Error('--block-time must be a positive whole number of milliseconds');
   }
+  const engine = (values.engine ?? 'typescript') as ChainEngine;
+  if (!chainEngines.includes(engine)) {
+    throw new Error(`--engine must be one of ${chainEngines.join(', ')}, got "${values.engine}"`);
+  }
   let auctionDuration: number | undefined;
   if (values['auction-duration'] !== undefined) {
     auctionDuration = Number(values['auction-duration']);
     if (!Number.isInteger(auctionDuration) || auctionDuration < 1) {
       throw new Error('--auction-duration must be a positive whole number of blocks');
+    }
+    if (engine === 'runtime') {
+      throw new Error(
+        "--auction-duration works only with --engine typescript: the real runtime's AuctionDuration (10 blocks) is compiled in",
+      );
     }
   }
   const crustMetadata = values['crust-metadata'] ?? 'v13';
@@ -88,6 +108,7 @@ function parseOptions(argv: string[]): { options: DevnetOptions; services: strin
     throw new Error(`--crust-metadata must be v13 or v14, got "${crustMetadata}"`);
   }
   const options: DevnetOptions = {
+    engine,
     dataDir: resolve(values['data-dir'] ?? '.devnet'),
     reset: values.reset ?? false,
     blockTimeMs,

@@ -1,7 +1,17 @@
 import type { ExtraGatewaySpec } from './ipfs/extra-gateways.ts';
 
+/**
+ * Which chain engine serves the Robonomics parachain: the devnet's own (pallet rules written in
+ * TypeScript, spec-43 metadata, fast) or the production runtime itself (spec 40, executed by
+ * Chopsticks). See docs/real-runtime.md.
+ */
+export type ChainEngine = 'typescript' | 'runtime';
+export const chainEngines: readonly ChainEngine[] = ['typescript', 'runtime'];
+
 /** Everything a devnet service may need to know to start. */
 export interface DevnetOptions {
+  /** The parachain's engine (default typescript). */
+  engine?: ChainEngine;
   /** Folder that keeps every service's data between runs. */
   dataDir: string;
   /** Start every service from its genesis / empty state. */

@@ -87,10 +87,10 @@ export class ChainNode extends EventEmitter {
   }
 
   /** Genesis: the runtime's genesis storage (dev accounts…), then System and Timestamp. */
-  initGenesis(now = BigInt(Date.now()), seed = false): void {
+  initGenesis(now = BigInt(Date.now())): void {
     const work = new WorkingState(new Map());
     const ctx = this.#context(work, 0, now);
-    this.runtime.logic.genesis(ctx, { seed });
+    this.runtime.logic.genesis(ctx);
     ctx.write('system', 'blockHash', [0], HASH69);
     ctx.write('system', 'number', [], 0);
     // An empty event list rather than no value: dedot's event watchers read it from the start.
@@ -223,6 +223,10 @@ export class ChainNode extends EventEmitter {
     );
     const account = readAccount(ctx, tx.signer);
     if (tx.nonce < account.nonce) throw invalid('Transaction is outdated');
+    // CheckNonce: only an existing account may sign, even a call that pays no fee (rws.call).
+    if (account.providers === 0 && account.sufficients === 0) {
+      throw invalid('Inability to pay some fees (e.g. account balance too low)');
+    }
     if (this.#pool.some((t) => u8aEq(t.signer, tx.signer) && t.nonce === tx.nonce)) {
       throw new PoolError(
         1014,
@@ -404,19 +408,28 @@ export class ChainNode extends EventEmitter {
         error = 'Other';
       } else error = e.error;
     }
-    if (fee > 0n) {
+    // A call that turns out not to pay (Pays::No after dispatch) gets its fee back, tip excepted.
+    const refund = error === null && this.runtime.logic.refundsFee?.(tx.call) ? fee - tx.tip : 0n;
+    if (refund > 0n) {
+      credit(ctx, tx.signer, refund);
+      if (feeEvents) ctx.deposit('Balances', 'Deposit', { who: tx.signer, amount: refund });
+    }
+    if (fee - refund > 0n) {
       const pot = this.runtime.logic.feeDestination;
-      credit(ctx, pot, fee);
-      if (feeEvents) ctx.deposit('Balances', 'Deposit', { who: pot, amount: fee });
+      credit(ctx, pot, fee - refund);
+      if (feeEvents) ctx.deposit('Balances', 'Deposit', { who: pot, amount: fee - refund });
     }
     if (this.runtime.hasEvent('TransactionPayment', 'TransactionFeePaid')) {
       ctx.deposit('TransactionPayment', 'TransactionFeePaid', {
         who: tx.signer,
-        actualFee: fee,
+        actualFee: fee - refund,
         tip: tx.tip,
       });
     }
-    const info = this.#dispatchInfo(tx.call, 'Normal');
+    const info = {
+      ...this.#dispatchInfo(tx.call, 'Normal'),
+      ...(error === null && this.runtime.logic.refundsFee?.(tx.call) ? { paysFee: 'No' } : {}),
+    };
     if (error === null) {
       ctx.deposit('System', 'ExtrinsicSuccess', { dispatchInfo: info });
       return 'ok';

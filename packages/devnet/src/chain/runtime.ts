@@ -53,9 +53,11 @@ export interface RuntimeLogic {
   /** on_initialize of the pallets, before the timestamp inherent. */
   onInitialize(ctx: ExecContext, blockNumber: number): void;
   /** Writes the chain's genesis storage (accounts, issuance, pallet config). */
-  genesis(ctx: ExecContext, options: { seed: boolean }): void;
+  genesis(ctx: ExecContext): void;
   callWeight(call: Call): Weight;
   paysFee(call: Call): boolean;
+  /** Calls that pay at submission but not once they succeed (Pays::No after dispatch). */
+  refundsFee?(call: Call): boolean;
   /** The inclusion fee of a transaction of `length` bytes (tip excluded). */
   inclusionFee(call: Call, length: number): FeeParts & { total: bigint; weight: Weight };
   /** Where transaction fees go (Balances.Deposit). */
