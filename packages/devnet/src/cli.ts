@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { DEFAULT_APP_ORIGINS, parseOrigins } from './http/origins.ts';
 import { type DevnetOptions, defaultPorts, type ServiceHandle } from './options.ts';
 import { allServiceNames, type RunningServices, serviceStarters } from './services.ts';
 
@@ -15,6 +16,9 @@ Starts the local Robonomics network on 127.0.0.1.
   --auction-duration N    RWS AuctionDuration in blocks (default: the runtime's 10)
   --seed                  on a fresh chain, write the demo scenario (auctions, subscriptions,
                           a controller, datalog records, a twin) into genesis
+  --allowed-origins a,b   web page origins that may use the services (default:
+                          ${DEFAULT_APP_ORIGINS.join(', ')}); tools that send no
+                          Origin header are always served
   --chain-port, --crust-port, --ipfs-port, --gateway-port, --evm-port,
   --oracle-port, --releases-port, --controller-port  override a default port
   --help                  print this text`;
@@ -39,6 +43,7 @@ function parseOptions(argv: string[]): { options: DevnetOptions; services: strin
       instant: { type: 'boolean', default: false },
       seed: { type: 'boolean', default: false },
       'auction-duration': { type: 'string' },
+      'allowed-origins': { type: 'string' },
       'chain-port': { type: 'string' },
       'crust-port': { type: 'string' },
       'ipfs-port': { type: 'string' },
@@ -84,6 +89,10 @@ function parseOptions(argv: string[]): { options: DevnetOptions; services: strin
     instant: values.instant ?? false,
     seed: values.seed ?? false,
     auctionDuration,
+    allowedOrigins:
+      values['allowed-origins'] === undefined
+        ? DEFAULT_APP_ORIGINS
+        : parseOrigins(values['allowed-origins']),
     host: '127.0.0.1',
     ports: {
       chain: parsePort('chain-port', values['chain-port'], defaultPorts.chain),

@@ -14,6 +14,12 @@ export interface DevnetOptions {
   seed?: boolean;
   host: string;
   ports: ServicePorts;
+  /**
+   * Web page origins that may use the devnet's services (requests without an Origin header, from
+   * tools and tests, always may). Default: the app's, http://127.0.0.1:5173 and
+   * http://localhost:5173.
+   */
+  allowedOrigins?: readonly string[];
 }
 
 export interface ServicePorts {

@@ -6,6 +6,7 @@ import { expandMetadata } from '@polkadot/types/metadata';
 import type { Codec } from '@polkadot/types/types';
 import { compactStripLength, hexToU8a, u8aConcat, u8aToHex } from '@polkadot/util';
 import type { ExecContext, Origin } from './context.ts';
+import { ScaleWalker } from './scale-walk.ts';
 import type { FeeParts, Weight } from './weights.ts';
 
 export const METADATA_FILE = fileURLToPath(
@@ -101,10 +102,16 @@ export class Runtime {
   readonly existentialDeposit: bigint;
   /** How a signed extrinsic is laid out (for reading the call out of fee queries). */
   readonly extrinsicLayout: { multiAddress: boolean; metadataHashMode: boolean };
+  /** System.BlockLength and BlockWeights for normal transactions (none given: no limit). */
+  readonly blockLimits: { normalLength: number; normalRefTime: bigint };
   readonly #palletIndex = new Map<string, number>();
   readonly #eventType = new Map<string, string>();
   readonly #errorType = new Map<string, string>();
   readonly #valueType = new Map<string, string>();
+  #walk:
+    | { walker: ScaleWalker; address: number; call: number; signature: number; extra: number }
+    | null
+    | undefined;
 
   constructor(description: RuntimeDescription) {
     this.description = description;
@@ -131,6 +138,18 @@ export class Runtime {
     const consts = this.decorated.consts;
     this.auctionDuration = consts.rws ? Number(consts.rws.auctionDuration!.toString()) : 0;
     this.existentialDeposit = BigInt(consts.balances?.existentialDeposit?.toString() ?? '0');
+    const length = consts.system?.blockLength?.toJSON() as
+      | { max?: { normal?: number } }
+      | undefined;
+    const weights = consts.system?.blockWeights?.toJSON() as
+      | { perClass?: { normal?: { maxTotal?: { refTime?: number | string } | null } } }
+      | undefined;
+    const maxTotal = weights?.perClass?.normal?.maxTotal?.refTime;
+    this.blockLimits = {
+      normalLength: length?.max?.normal ?? Number.MAX_SAFE_INTEGER,
+      normalRefTime:
+        maxTotal === undefined ? BigInt(Number.MAX_SAFE_INTEGER) ** 2n : BigInt(maxTotal),
+    };
     const extrinsic = this.metadata.asV14.extrinsic;
     const address = this.registry.lookup.getSiType(extrinsic.type).params[0]?.type;
     this.extrinsicLayout = {
@@ -143,6 +162,33 @@ export class Runtime {
         (e) => e.identifier.toString() === 'CheckMetadataHash',
       ),
     };
+  }
+
+  /**
+   * A walker over the extrinsic's parts (address, signature, extensions, call), or null when the
+   * metadata does not name them.
+   */
+  get extrinsicWalk() {
+    if (this.#walk === undefined) {
+      try {
+        const params = this.registry.lookup.getSiType(this.metadata.asV14.extrinsic.type).params;
+        const id = (name: string) => {
+          const param = params.find((p) => p.name.toString() === name);
+          if (!param || param.type.isNone) throw new Error(`no ${name} type`);
+          return param.type.unwrap().toNumber();
+        };
+        this.#walk = {
+          walker: new ScaleWalker(this.metadata.asLatest.lookup),
+          address: id('Address'),
+          call: id('Call'),
+          signature: id('Signature'),
+          extra: id('Extra'),
+        };
+      } catch {
+        this.#walk = null;
+      }
+    }
+    return this.#walk;
   }
 
   palletIndex(pallet: string): number {

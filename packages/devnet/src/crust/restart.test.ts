@@ -74,7 +74,7 @@ describe('Crust devnet persistence', () => {
     await api.disconnect();
     await crust.stop();
     const best = crust.node.best;
-    expect(existsSync(join(dir, 'crust', 'chain.json'))).toBe(true);
+    expect(existsSync(join(dir, 'crust', 'chain.journal'))).toBe(true);
 
     // No timer and no instant seal: nothing moves until asked.
     crust = await startTestCrust(dir, { instant: false, blockTimeMs: 600_000 });
@@ -114,8 +114,8 @@ describe('Crust devnet persistence', () => {
     expect(crust.node.genesisHash).not.toBe(chain.node.genesisHash);
     await crust.stop();
     await chain.stop();
-    expect(existsSync(join(dir, 'chain', 'chain.json'))).toBe(true);
-    expect(existsSync(join(dir, 'crust', 'chain.json'))).toBe(true);
+    expect(existsSync(join(dir, 'chain', 'chain.journal'))).toBe(true);
+    expect(existsSync(join(dir, 'crust', 'chain.journal'))).toBe(true);
 
     crust = await startTestCrust(dir, { instant: false, blockTimeMs: 600_000 });
     expect(crust.node.genesisHash).toBe(crustGenesis);
