@@ -50,9 +50,9 @@ export interface Block {
 
 /** Where the node writes each block and finality mark before it announces them. */
 export interface BlockSink {
-  /** Must return only once `block` is durably written; throwing stops block production. */
-  block(block: Block): void;
-  finalized(block: Block): void;
+  /** Resolves once `block` is durably written; a rejection stops block production. */
+  block(block: Block): Promise<void> | void;
+  finalized(block: Block): Promise<void> | void;
 }
 
 /** Block production stopped because a block or finality mark could not be written. */
@@ -109,6 +109,9 @@ export class ChainNode extends EventEmitter {
   readonly #states = new Map<number, StateMap>();
   readonly #rebuilt = new Map<number, StateMap>();
   #sink: BlockSink | null = null;
+  /** The block being built and written: blocks are produced one after another. */
+  #production: Promise<unknown> = Promise.resolve();
+  #stopped = false;
   #halted: ChainHaltedError | null = null;
   /** dev_setStorage changes waiting for the next block. */
   #storageOverrides: StateChanges = new Map();
@@ -387,10 +390,18 @@ export class ChainNode extends EventEmitter {
 
   /**
    * Builds and seals the next block, writes it through the sink, and only then makes it the
-   * best block and announces it. If it cannot be written, block production stops.
+   * best block and announces it. If it cannot be written, block production stops. Calls queue:
+   * each block is built on the one before.
    */
-  buildBlock(): Block {
+  buildBlock(): Promise<Block> {
+    const run = this.#production.then(() => this.#produce());
+    this.#production = run.catch(() => {});
+    return run;
+  }
+
+  async #produce(): Promise<Block> {
     if (this.#halted) throw this.#halted;
+    if (this.#stopped) throw new ChainHaltedError(`${this.name} stopped`);
     const parent = this.best;
     const number = parent.number + 1;
     const previousTime = parent.timestamp;
@@ -463,7 +474,7 @@ export class ChainNode extends EventEmitter {
     const state = work.flatten();
     const block = this.#seal(number, parent.hash, state, work.changes(), extrinsics, now);
     try {
-      this.#sink?.block(block);
+      await this.#sink?.block(block);
     } catch (error) {
       throw this.#halt((error as Error).message);
     }
@@ -495,10 +506,7 @@ export class ChainNode extends EventEmitter {
   /** Builds `count` blocks, yielding to other work between them. */
   async buildBlocks(count: number): Promise<Block> {
     let block = this.best;
-    for (let i = 0; i < count; i++) {
-      block = this.buildBlock();
-      if (i + 1 < count) await new Promise((resolve) => setImmediate(resolve));
-    }
+    for (let i = 0; i < count; i++) block = await this.buildBlock();
     return block;
   }
 
@@ -593,15 +601,16 @@ export class ChainNode extends EventEmitter {
 
   #scheduleFinality(block: Block, included: PoolEntry[]): void {
     // Finalized never follows inBlock in the same tick: clients would miss InBlock.
-    const timer = setTimeout(() => {
+    const timer = setTimeout(async () => {
       this.#finalityTimers.delete(timer);
       if (this.#halted || block.number <= this.finalized.number) return;
       try {
-        this.#sink?.finalized(block);
+        await this.#sink?.finalized(block);
       } catch (error) {
         this.#halt((error as Error).message);
         return;
       }
+      if (block.number <= this.finalized.number) return;
       this.finalized = block;
       for (const tx of included) tx.onStatus?.({ finalized: block.hash });
       this.emit('finalized', block);
@@ -615,9 +624,12 @@ export class ChainNode extends EventEmitter {
     return this.#context(new WorkingState(block.state), block.number, block.timestamp);
   }
 
-  stop(): void {
+  /** Stops producing: waits for a block being written, drops the pool's transactions. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
     for (const timer of this.#finalityTimers) clearTimeout(timer);
     this.#finalityTimers.clear();
+    await this.#production;
     for (const tx of this.#pool.clear()) tx.onStatus?.('dropped');
   }
 }

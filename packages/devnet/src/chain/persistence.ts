@@ -85,8 +85,8 @@ export class ChainStore {
     this.file = join(this.dir, JOURNAL_FILE);
   }
 
+  /** Removes the stored chain (the journal must not be open). */
   reset(): void {
-    this.close();
     rmSync(this.file, { force: true });
     rmSync(join(this.dir, LEGACY_FILE), { force: true });
   }
@@ -150,14 +150,14 @@ export class ChainStore {
       this.#journal = journal;
       return { genesisHash: head.genesisHash, finalizedHash, blocks, droppedBytes };
     } catch (error) {
-      journal.close();
+      void journal.close();
       throw error;
     }
   }
 
   /** Starts a new journal with the chain's identity and its genesis block. */
   create(identity: ChainIdentity, genesis: BlockRecord): void {
-    this.close();
+    if (this.#journal) throw new Error(`the chain journal ${this.file} is already open`);
     const head: ChainRecord = {
       kind: 'chain',
       format: FORMAT,
@@ -167,14 +167,14 @@ export class ChainStore {
     this.#journal = Journal.create(this.file, [head, genesis]);
   }
 
-  /** Appends a block; returns once it is on disk, throws if it could not be written. */
-  appendBlock(record: BlockRecord): void {
-    this.#open().append([record]);
+  /** Appends a block; resolves once it is on disk, rejects if it could not be written. */
+  appendBlock(record: BlockRecord): Promise<void> {
+    return this.#open().append([record]);
   }
 
-  /** Records that a block is final; returns once it is on disk. */
-  appendFinalized(hash: string): void {
-    this.#open().append([{ kind: 'final', hash } satisfies FinalizedRecord]);
+  /** Records that a block is final; resolves once it is on disk. */
+  appendFinalized(hash: string): Promise<void> {
+    return this.#open().append([{ kind: 'final', hash } satisfies FinalizedRecord]);
   }
 
   /** Bytes in the journal. */
@@ -182,9 +182,11 @@ export class ChainStore {
     return this.#journal?.size ?? 0;
   }
 
-  close(): void {
-    this.#journal?.close();
+  /** Closes the journal once the writes under way are done. */
+  async close(): Promise<void> {
+    const journal = this.#journal;
     this.#journal = null;
+    await journal?.close();
   }
 
   #open(): Journal {

@@ -64,50 +64,55 @@ export async function serveChain(
     store.create(identity, blockRecord(node.best, node.best.changes));
   }
   node.attachSink({
-    block: (block) => {
-      try {
-        store.appendBlock(blockRecord(block, block.changes));
-      } catch (error) {
+    block: (block) =>
+      store.appendBlock(blockRecord(block, block.changes)).catch((error: Error) => {
         throw new Error(
-          `could not write block #${block.number} to ${store.file}: ${(error as Error).message}`,
+          `could not write block #${block.number} to ${store.file}: ${error.message}`,
         );
-      }
-    },
-    finalized: (block) => {
-      try {
-        store.appendFinalized(block.hash);
-      } catch (error) {
+      }),
+    finalized: (block) =>
+      store.appendFinalized(block.hash).catch((error: Error) => {
         throw new Error(
-          `could not record block #${block.number} as final in ${store.file}: ${(error as Error).message}`,
+          `could not record block #${block.number} as final in ${store.file}: ${error.message}`,
         );
-      }
-    },
+      }),
   });
 
   let sealTimer: NodeJS.Timeout | null = null;
   let interval: NodeJS.Timeout | null = null;
-  const produce = () => {
+  let stopping = false;
+  const produce = async () => {
     if (node.halted) {
       // The node logged why; no timer keeps trying.
       if (interval) clearInterval(interval);
       return;
     }
     try {
-      node.buildBlock();
+      await node.buildBlock();
     } catch (error) {
-      if (node.halted) return;
+      if (node.halted || stopping) return;
       console.error(`devnet: ${config.name} block production failed:`, error);
     }
   };
-  if (!options.instant) interval = setInterval(produce, options.blockTimeMs);
+  if (!options.instant) {
+    // A block per interval; a tick that finds the previous block still being written skips.
+    let busy = false;
+    interval = setInterval(() => {
+      if (busy) return;
+      busy = true;
+      void produce().finally(() => {
+        busy = false;
+      });
+    }, options.blockTimeMs);
+  }
   // Instant seal: one block shortly after a burst of submissions, and another while ready
   // transactions remain (what did not fit the last block's limits or build budget).
   const scheduleSeal = () => {
     if (!options.instant || sealTimer) return;
-    sealTimer = setTimeout(() => {
+    sealTimer = setTimeout(async () => {
+      await produce();
       sealTimer = null;
-      produce();
-      if (node.poolCounts.ready > 0 && !node.halted) scheduleSeal();
+      if (node.poolCounts.ready > 0 && !node.halted && !stopping) scheduleSeal();
     }, 5);
   };
 
@@ -117,11 +122,11 @@ export async function serveChain(
     allowedOrigins: options.allowedOrigins,
     onSubmit: scheduleSeal,
     newBlocks: async (count) => (await node.buildBlocks(count)).hash,
-  }).catch((error: unknown) => {
+  }).catch(async (error: unknown) => {
     // The port is taken, for example: no timer may keep building blocks.
     if (interval) clearInterval(interval);
-    node.stop();
-    store.close();
+    await node.stop();
+    await store.close();
     throw error;
   });
 
@@ -130,11 +135,12 @@ export async function serveChain(
     url: rpc.url,
     node,
     stop: async () => {
+      stopping = true;
       if (interval) clearInterval(interval);
       if (sealTimer) clearTimeout(sealTimer);
-      node.stop();
+      await node.stop();
       await rpc.close();
-      store.close();
+      await store.close();
     },
   };
 }

@@ -109,7 +109,7 @@ describe('Crust devnet persistence', () => {
     const chain = await startChainService(testOptions(dir));
     let crust = await startTestCrust(dir);
     expect(chain.url).not.toBe(crust.url);
-    crust.node.buildBlock();
+    await crust.node.buildBlock();
     const crustGenesis = crust.node.genesisHash;
     expect(crust.node.genesisHash).not.toBe(chain.node.genesisHash);
     await crust.stop();

@@ -50,6 +50,27 @@ export function isAllowedOrigin(origin: string | undefined, allowed: readonly st
 export const FOREIGN_ORIGIN_TEXT =
   'This devnet service answers only the web app (or tools that send no Origin header); start the devnet with --allowed-origins to add an origin.';
 
+/**
+ * Answers 403 to a request from a page of another origin, before anything else is done for it,
+ * and returns true; returns false for tools (no Origin header) and the allowed origins.
+ */
+export function refuseForeignOrigin(
+  req: IncomingMessage,
+  res: ServerResponse,
+  origins: readonly string[],
+): boolean {
+  if (isAllowedOrigin(originOf(req), origins)) return false;
+  req.resume();
+  const body = `${JSON.stringify({ error: FOREIGN_ORIGIN_TEXT })}\n`;
+  res.writeHead(403, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    connection: 'close',
+  });
+  res.end(body);
+  return true;
+}
+
 export interface CorsOptions {
   origins: readonly string[];
   /** Methods a preflight may allow. */
@@ -67,17 +88,8 @@ export interface CorsOptions {
  */
 export function corsGate(req: IncomingMessage, res: ServerResponse, options: CorsOptions): boolean {
   res.setHeader('vary', 'Origin');
+  if (refuseForeignOrigin(req, res, options.origins)) return false;
   const origin = originOf(req);
-  if (!isAllowedOrigin(origin, options.origins)) {
-    req.resume();
-    const body = `${JSON.stringify({ error: FOREIGN_ORIGIN_TEXT })}\n`;
-    res.writeHead(403, {
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': Buffer.byteLength(body),
-    });
-    res.end(body);
-    return false;
-  }
   if (origin !== undefined) {
     res.setHeader('access-control-allow-origin', origin);
     if (options.exposeHeaders)

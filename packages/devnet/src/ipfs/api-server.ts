@@ -1,14 +1,17 @@
 import { once } from 'node:events';
-import {
-  createServer,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { UnixFSEntry } from 'ipfs-unixfs-exporter';
 import type { CID } from 'multiformats/cid';
-import { BodyTooLargeError, close, listen, readBody, setCors } from './http.ts';
+import { DEFAULT_APP_ORIGINS } from '../http/origins.ts';
+import {
+  BodyTooLargeError,
+  close,
+  createBoundedServer,
+  listen,
+  readBody,
+  refuseForeignOrigin,
+  setCors,
+} from './http.ts';
 import type { PeerIdentity } from './identity.ts';
 import { MultipartError, multipartBoundary, parseMultipart } from './multipart.ts';
 import {
@@ -36,6 +39,8 @@ export interface ApiServerOptions {
   /** The web3 auth in front of every RPC call; null serves without auth (a local kubo). */
   authorize: ((headers: IncomingHttpHeaders) => Promise<AuthOutcome>) | null;
   maxAddBytes?: number;
+  /** Page origins that may call (tools without an Origin header always may). */
+  allowedOrigins?: readonly string[];
 }
 
 export interface ApiServer {
@@ -317,8 +322,10 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     },
   };
 
+  const origins = options.allowedOrigins ?? DEFAULT_APP_ORIGINS;
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    setCors(req, res, 'POST, OPTIONS');
+    if (refuseForeignOrigin(req, res, origins)) return;
+    setCors(req, res, 'POST, OPTIONS', origins);
     if (req.method === 'OPTIONS') {
       res.writeHead(204).end();
       return;
@@ -352,17 +359,22 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     await run(req, res, url.searchParams);
   };
 
-  const server = createServer((req, res) => {
+  const server = createBoundedServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (res.headersSent) {
         res.destroy(error as Error);
         return;
       }
+      if (error instanceof BodyTooLargeError) {
+        // The rest of the body is not read: answer, then drop the connection.
+        res.setHeader('connection', 'close');
+        sendJson(res, 413, { Message: error.message, Code: 1, Type: 'error' });
+        res.once('finish', () => req.socket.destroy());
+        return;
+      }
       req.resume();
       if (error instanceof IpfsError) sendKuboError(res, error);
-      else if (error instanceof BodyTooLargeError) {
-        sendJson(res, 413, { Message: error.message, Code: 1, Type: 'error' });
-      } else if (error instanceof MultipartError) {
+      else if (error instanceof MultipartError) {
         sendKuboError(res, new IpfsError(error.message, { code: 1 }));
       } else {
         sendKuboError(res, new IpfsError((error as Error).message ?? String(error)));

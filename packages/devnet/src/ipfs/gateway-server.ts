@@ -1,8 +1,9 @@
 import { once } from 'node:events';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { UnixFSEntry } from 'ipfs-unixfs-exporter';
+import { DEFAULT_APP_ORIGINS } from '../http/origins.ts';
 import { sniffContentType, typeFromName } from './content-type.ts';
-import { close, listen, setCors } from './http.ts';
+import { close, createBoundedServer, listen, refuseForeignOrigin, setCors } from './http.ts';
 import { IpfsError, type IpfsPath, type IpfsRepo, parseIpfsPath } from './repo.ts';
 
 export interface GatewayServer {
@@ -54,11 +55,15 @@ export async function startGatewayServer(options: {
   host: string;
   port: number;
   repo: IpfsRepo;
+  /** Page origins that may read with fetch (tools and plain image loads send no Origin). */
+  allowedOrigins?: readonly string[];
 }): Promise<GatewayServer> {
   const { repo } = options;
+  const origins = options.allowedOrigins ?? DEFAULT_APP_ORIGINS;
 
   const serve = async (req: IncomingMessage, res: ServerResponse) => {
-    setCors(req, res, 'GET, HEAD, OPTIONS');
+    if (refuseForeignOrigin(req, res, origins)) return;
+    setCors(req, res, 'GET, HEAD, OPTIONS', origins);
     if (req.method === 'OPTIONS') {
       res.writeHead(204).end();
       return;
@@ -144,7 +149,7 @@ export async function startGatewayServer(options: {
     res.end();
   };
 
-  const server = createServer((req, res) => {
+  const server = createBoundedServer((req, res) => {
     serve(req, res).catch((error: unknown) => {
       if (res.headersSent) {
         res.destroy(error as Error);

@@ -50,6 +50,7 @@ export async function startIpfsService(
     repo,
     identity,
     authorize: (headers) => checkWeb3Auth(headers, subscriptions),
+    allowedOrigins: options.allowedOrigins,
   });
   let gateway: Awaited<ReturnType<typeof startGatewayServer>>;
   try {
@@ -57,6 +58,7 @@ export async function startIpfsService(
       host: options.host,
       port: options.ports.ipfsGateway,
       repo,
+      allowedOrigins: options.allowedOrigins,
     });
   } catch (error) {
     await api.close();

@@ -1,14 +1,18 @@
 import {
   closeSync,
   existsSync,
+  fdatasync,
   fdatasyncSync,
   fstatSync,
+  ftruncate,
   ftruncateSync,
   openSync,
   readSync,
   renameSync,
+  write,
   writeSync,
 } from 'node:fs';
+import { promisify } from 'node:util';
 import { crc32 } from 'node:zlib';
 import { syncDirectory } from './durable-file.ts';
 
@@ -17,6 +21,9 @@ const FRAME_BYTES = 8;
 /** A record larger than this is taken for a damaged length field. */
 export const MAX_RECORD_BYTES = 256 * 1024 * 1024;
 const READ_CHUNK = 4 * 1024 * 1024;
+const writeAt = promisify(write);
+const syncData = promisify(fdatasync);
+const truncate = promisify(ftruncate);
 
 /** The journal is unreadable in a way a torn last write does not explain. */
 export class JournalDamagedError extends Error {
@@ -40,14 +47,16 @@ export interface OpenedJournal<T> {
 
 /**
  * An append-only file of JSON records, each framed with its length and CRC-32 (see
- * docs/devnet-durability.md). `append` returns only once the bytes are on disk (fdatasync), and
- * a failed append cuts the file back to where it was, so the file always ends on a whole record.
- * Reading back stops at a torn last record (a crash in the middle of a write) and cuts it off.
+ * docs/devnet-durability.md). `append` resolves only once the bytes are on disk (fdatasync),
+ * without blocking the event loop meanwhile; appends run one after another, and a failed one
+ * cuts the file back to where it was, so the file always ends on a whole record. Reading back
+ * stops at a torn last record (a crash in the middle of a write) and cuts it off.
  */
 export class Journal {
   readonly file: string;
   #fd: number;
   #size: number;
+  #tail: Promise<void> = Promise.resolve();
 
   private constructor(file: string, fd: number, size: number) {
     this.file = file;
@@ -106,35 +115,44 @@ export class Journal {
   }
 
   /**
-   * Appends records and waits until they are on disk. On failure the file is cut back to its
-   * previous end and the error is thrown: nothing of a failed append remains.
+   * Appends records; resolves once they are on disk. On failure the file is cut back to its
+   * previous end and the promise rejects: nothing of a failed append remains.
    */
-  append(records: unknown[]): void {
+  append(records: unknown[]): Promise<void> {
     const bytes = Buffer.concat(records.map(frame));
+    const run = this.#tail.then(() => this.#write(bytes));
+    this.#tail = run.catch(() => {});
+    return run;
+  }
+
+  async #write(bytes: Buffer): Promise<void> {
+    if (this.#fd < 0) throw new Error(`${this.file} is closed`);
+    const fd = this.#fd;
+    const at = this.#size;
     try {
       let written = 0;
       while (written < bytes.length) {
-        written += writeSync(
-          this.#fd,
+        const { bytesWritten } = await writeAt(
+          fd,
           bytes,
           written,
           bytes.length - written,
-          this.#size + written,
+          at + written,
         );
+        written += bytesWritten;
       }
-      fdatasyncSync(this.#fd);
+      await syncData(fd);
     } catch (error) {
-      try {
-        ftruncateSync(this.#fd, this.#size);
-      } catch {
-        // The next open cuts the torn record off.
-      }
+      // The next open cuts a torn record off if this fails too.
+      await truncate(fd, at).catch(() => {});
       throw error;
     }
-    this.#size += bytes.length;
+    this.#size = at + bytes.length;
   }
 
-  close(): void {
+  /** Closes the file once the appends under way are done. */
+  async close(): Promise<void> {
+    await this.#tail;
     if (this.#fd < 0) return;
     closeSync(this.#fd);
     this.#fd = -1;
