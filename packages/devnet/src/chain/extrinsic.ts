@@ -184,14 +184,10 @@ function checkNesting(runtime: Runtime, bytes: Uint8Array): void {
 }
 
 /**
- * Decodes a submitted extrinsic, refusing what a node refuses before it validates: more bytes
- * than a block may hold, undecodable bytes, calls nested too deep.
+ * Decodes a submitted extrinsic, refusing what a node refuses before it validates: undecodable
+ * bytes, calls nested too deep.
  */
 export function decodeExtrinsic(runtime: Runtime, hex: string): Extrinsic {
-  // A transaction longer than a block can hold (checked before decoding such a blob).
-  if ((hex.length - 2) / 2 > runtime.blockLimits.normalLength + 5) {
-    throw invalid('Transaction would exhaust the block limits');
-  }
   let bytes = hexToU8a(hex);
   // @polkadot/types reads an all-zero signature as "not signed" and then re-encodes the
   // extrinsic differently. A node decodes it as signed and refuses it for its bad signature:

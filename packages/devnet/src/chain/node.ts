@@ -339,6 +339,10 @@ export class ChainNode extends EventEmitter {
     onStatus?: (status: TxStatus) => void,
   ): { hash: string; status: 'ready' | 'future' } {
     if (this.#halted) throw this.#halted;
+    // Longer than a block can hold: refused before it is even hashed.
+    if ((hex.length - 2) / 2 > this.runtime.blockLimits.normalLength + 5) {
+      throw invalid('Transaction would exhaust the block limits');
+    }
     const hash = extrinsicHash(hex);
     if (this.#pool.isBanned(hash)) throw temporarilyBanned();
     if (this.#pool.has(hash)) throw new PoolError(1013, 'Transaction Already Imported', hash);

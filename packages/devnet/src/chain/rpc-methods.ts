@@ -7,6 +7,7 @@ import {
   accountParam,
   badParams,
   blockNumberParam,
+  extrinsicParam,
   hexParam,
   optionalHash,
   RpcError,
@@ -63,6 +64,8 @@ const MAX_KEYS_PAGE = 1000;
 export function chainMethods(node: ChainNode, hooks: MethodHooks) {
   const { runtime } = node;
   const runtimeVersion = () => ({ ...runtime.version, apis: runtime.apis });
+  /** A transaction longer than this cannot go into a block (the prefix and version aside). */
+  const maxExtrinsicBytes = runtime.blockLimits.normalLength + 5;
 
   const blockOf = (hash: unknown): Block => {
     const wanted = optionalHash(hash);
@@ -246,7 +249,7 @@ export function chainMethods(node: ChainNode, hooks: MethodHooks) {
     [
       'author_submitExtrinsic',
       ([hex]) => {
-        const { hash } = node.submit(hexParam(hex, 'extrinsic'));
+        const { hash } = node.submit(extrinsicParam(hex, maxExtrinsicBytes));
         hooks.onSubmit?.();
         return hash;
       },
@@ -353,7 +356,7 @@ export function chainMethods(node: ChainNode, hooks: MethodHooks) {
             setTimeout(() => hooks.end(sub), 0);
           }
         };
-        const { status } = node.submit(hexParam(hex, 'extrinsic'), send);
+        const { status } = node.submit(extrinsicParam(hex, maxExtrinsicBytes), send);
         // "ready"/"future" go out right after the id reply, before any later update.
         sub.stop = () => {};
         setImmediate(() => {

@@ -1,5 +1,6 @@
 import { isHex } from '@polkadot/util';
 import { decodeAddress } from '@polkadot/util-crypto';
+import { PoolError } from './extrinsic.ts';
 
 /** A JSON-RPC error answer. */
 export class RpcError extends Error {
@@ -25,11 +26,23 @@ export const MAX_SS58_LENGTH = 64;
 const MAX_HEX_LENGTH = 16 * 1024 * 1024;
 
 /** 0x-prefixed hex of any whole number of bytes, lower-cased. */
-export function hexParam(value: unknown, what: string): string {
-  if (typeof value !== 'string' || value.length > MAX_HEX_LENGTH || !isHex(value)) {
-    throw badParams(`${what} must be 0x-prefixed hex`);
-  }
+export function hexParam(value: unknown, what: string, maxBytes = MAX_HEX_LENGTH / 2): string {
+  if (typeof value !== 'string') throw badParams(`${what} must be 0x-prefixed hex`);
+  if (value.length > 2 + 2 * maxBytes) throw badParams(`${what} is longer than ${maxBytes} bytes`);
+  if (!isHex(value)) throw badParams(`${what} must be 0x-prefixed hex`);
   return value.toLowerCase();
+}
+
+/**
+ * An extrinsic's hex. One longer than a block can hold is answered as a node answers it
+ * (1010, exhausts the block limits) before its text is even checked, so a huge one costs
+ * nothing to refuse.
+ */
+export function extrinsicParam(value: unknown, maxBytes: number): string {
+  if (typeof value === 'string' && (value.length - 2) / 2 > maxBytes) {
+    throw new PoolError(1010, 'Invalid Transaction', 'Transaction would exhaust the block limits');
+  }
+  return hexParam(value, 'extrinsic');
 }
 
 /** A 32-byte hash (block hash), as 0x and 64 hex digits. */

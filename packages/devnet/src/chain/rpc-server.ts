@@ -247,12 +247,18 @@ export async function startRpcServer(node: ChainNode, options: RpcServerOptions)
         ),
       );
     }
+    // A large frame is worked through in steps, letting other clients in between.
+    const large = data.length > limits.largeFrameBytes;
+    if (large) await yieldToOthers();
+    const text = data.toString('utf8');
+    if (large) await yieldToOthers();
     let parsed: unknown;
     try {
-      parsed = JSON.parse(data.toString('utf8'));
+      parsed = JSON.parse(text);
     } catch {
       return JSON.stringify(errorReply(null, -32700, 'Parse error'));
     }
+    if (large) await yieldToOthers();
     if (!Array.isArray(parsed)) {
       const reply = await handle(parsed, connection);
       return reply ? JSON.stringify(reply) : null;

@@ -12,6 +12,7 @@ import {
   listen,
   readBody,
   refuseLargeBody,
+  skipBody,
 } from '../http/limits.ts';
 import { corsGate, DEFAULT_APP_ORIGINS, isAllowedOrigin, originOf } from '../http/origins.ts';
 import { EVM_CHAIN_ID } from './season-pass-abi.ts';
@@ -138,7 +139,7 @@ export async function serveJsonRpc(
   const http = createBoundedServer((req, res) => {
     if (!corsGate(req, res, { origins, methods: 'POST, OPTIONS' })) return;
     if (req.method !== 'POST') {
-      req.resume();
+      skipBody(req, res);
       answer(res, 405, rpcError(-32600, 'Only POST is served'));
       return;
     }

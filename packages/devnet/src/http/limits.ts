@@ -73,6 +73,19 @@ export class BodyTooLargeError extends Error {
   }
 }
 
+/**
+ * For an answer given without reading the request's body: a body that is declared (or chunked)
+ * is not drained — the connection is closed after the answer instead, so a client that declared
+ * a huge body, or never sends it, cannot hold the connection.
+ */
+export function skipBody(req: IncomingMessage, res: ServerResponse): void {
+  const declared = declaredLength(req);
+  if ((declared !== null && declared > 0) || req.headers['transfer-encoding'] !== undefined) {
+    res.setHeader('connection', 'close');
+    res.once('finish', () => req.socket.destroy());
+  } else req.resume();
+}
+
 /** The declared Content-Length, if the request has a valid one. */
 export function declaredLength(req: IncomingMessage): number | null {
   const header = req.headers['content-length'];

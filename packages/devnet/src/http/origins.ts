@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { skipBody } from './limits.ts';
 
 /**
  * The web app's own origins: the devnet build served by `npm start` (and the Vite dev server,
@@ -60,12 +61,11 @@ export function refuseForeignOrigin(
   origins: readonly string[],
 ): boolean {
   if (isAllowedOrigin(originOf(req), origins)) return false;
-  req.resume();
+  skipBody(req, res);
   const body = `${JSON.stringify({ error: FOREIGN_ORIGIN_TEXT })}\n`;
   res.writeHead(403, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(body),
-    connection: 'close',
   });
   res.end(body);
   return true;
@@ -104,7 +104,7 @@ export function corsGate(req: IncomingMessage, res: ServerResponse, options: Cor
       (typeof requested === 'string' && requested) || options.allowHeaders || 'content-type',
     );
     res.setHeader('access-control-max-age', '600');
-    req.resume();
+    skipBody(req, res);
     res.writeHead(204).end();
     return false;
   }

@@ -11,6 +11,7 @@ import {
   readBody,
   refuseForeignOrigin,
   setCors,
+  skipBody,
 } from './http.ts';
 import type { PeerIdentity } from './identity.ts';
 import { MultipartError, multipartBoundary, parseMultipart } from './multipart.ts';
@@ -338,7 +339,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       // The auth gateway stands in front of the whole node, so it answers before routing.
       const outcome = await options.authorize(req.headers);
       if (!outcome.ok) {
-        req.resume();
+        skipBody(req, res);
         res.writeHead(outcome.status, { 'content-type': 'application/json' });
         res.end(authErrorBody(outcome.details, outcome.status));
         return;
@@ -346,12 +347,12 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     }
     const run = command === null ? undefined : commands[command.replace(/\/$/, '')];
     if (!run) {
-      req.resume();
+      skipBody(req, res);
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('404 page not found');
       return;
     }
     if (req.method !== 'POST') {
-      req.resume();
+      skipBody(req, res);
       res.writeHead(405, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('405 - Method Not Allowed');
       return;
@@ -372,7 +373,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
         res.once('finish', () => req.socket.destroy());
         return;
       }
-      req.resume();
+      skipBody(req, res);
       if (error instanceof IpfsError) sendKuboError(res, error);
       else if (error instanceof MultipartError) {
         sendKuboError(res, new IpfsError(error.message, { code: 1 }));

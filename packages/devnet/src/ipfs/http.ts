@@ -7,6 +7,7 @@ export {
   createBoundedServer,
   listen,
   readBody,
+  skipBody,
 } from '../http/limits.ts';
 export { refuseForeignOrigin } from '../http/origins.ts';
 

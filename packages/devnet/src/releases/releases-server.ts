@@ -1,4 +1,4 @@
-import { closeServer, createBoundedServer, listen } from '../http/limits.ts';
+import { closeServer, createBoundedServer, listen, skipBody } from '../http/limits.ts';
 import { corsGate, DEFAULT_APP_ORIGINS } from '../http/origins.ts';
 import type { ServiceHandle } from '../options.ts';
 
@@ -30,7 +30,7 @@ export async function startReleasesServer(
 ): Promise<ServiceHandle> {
   const server = createBoundedServer((req, res) => {
     if (!corsGate(req, res, { origins: allowedOrigins, methods: 'GET, OPTIONS' })) return;
-    req.resume();
+    skipBody(req, res);
     res.setHeader('content-type', 'application/json; charset=utf-8');
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if ((req.method === 'GET' || req.method === 'HEAD') && path === LATEST_RELEASE_PATH) {
