@@ -24,6 +24,9 @@ await benchPrice();
 // Benchmarks of the workspaces, each a script run with tsx.
 for (const script of [
   'packages/devnet/scripts/bench-chain.ts',
+  'packages/devnet/scripts/bench-chain-store.ts',
+  'packages/devnet/scripts/bench-abuse.ts',
+  'packages/devnet/scripts/bench-crash.ts',
   'packages/devnet/scripts/bench-controller.ts',
 ]) {
   if (!existsSync(`${root}/${script}`)) continue;

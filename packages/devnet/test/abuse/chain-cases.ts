@@ -200,7 +200,7 @@ export const chainCases: AbuseCase<ChainAbuseContext>[] = [
         ]),
       );
       // Only the one request with an id in the mixed batch is answered, then the call below.
-      const batch = (await rpc.next()) as RpcReply[];
+      const batch = (await rpc.nextReply()) as RpcReply[];
       assert.ok(Array.isArray(batch));
       assert.deepEqual(
         batch.map((r) => r.id),
@@ -214,7 +214,7 @@ export const chainCases: AbuseCase<ChainAbuseContext>[] = [
     name: 'an empty batch gets one Invalid request error',
     run: async ({ rpc }) => {
       rpc.sendRaw('[]');
-      const reply = (await rpc.next()) as RpcReply;
+      const reply = (await rpc.nextReply()) as RpcReply;
       assert.ok(!Array.isArray(reply));
       assert.deepEqual(reply, {
         jsonrpc: '2.0',
@@ -369,7 +369,7 @@ export const chainCases: AbuseCase<ChainAbuseContext>[] = [
       ),
     run: async ({ rpc }, frame: Buffer) => {
       rpc.sendRaw(frame);
-      const reply = (await rpc.next()) as RpcReply;
+      const reply = (await rpc.nextReply()) as RpcReply;
       assert.equal(reply.id, null);
       assert.equal(errorCode(reply), -32600);
     },
@@ -386,7 +386,7 @@ export const chainCases: AbuseCase<ChainAbuseContext>[] = [
       ),
     run: async ({ rpc }, frame: string) => {
       rpc.sendRaw(frame);
-      const reply = (await rpc.next()) as RpcReply;
+      const reply = (await rpc.nextReply()) as RpcReply;
       assert.deepEqual(reply.error, {
         code: -32010,
         message: 'The batch request was too large',
@@ -454,7 +454,7 @@ export const chainCases: AbuseCase<ChainAbuseContext>[] = [
             })),
           ),
         );
-        replies.push(...((await rpc.next()) as RpcReply[]));
+        replies.push(...((await rpc.nextReply()) as RpcReply[]));
       }
       assert.equal(replies.filter((r) => typeof r.result === 'string').length, txs.length - 1);
       assert.deepEqual(replies.at(-1)!.error, {

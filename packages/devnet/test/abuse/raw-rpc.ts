@@ -68,6 +68,20 @@ export class RawRpc {
     return this.#inbox.shift();
   }
 
+  /** The next frame that is not a subscription notification (a reply or a batch of them). */
+  async nextReply(): Promise<unknown> {
+    for (;;) {
+      const frame = await this.next();
+      const isNotification =
+        frame !== null &&
+        typeof frame === 'object' &&
+        !Array.isArray(frame) &&
+        'method' in frame &&
+        !('id' in frame);
+      if (!isNotification) return frame;
+    }
+  }
+
   /** The next frame that is a reply with `id` (notifications before it are skipped). */
   async reply(id: unknown): Promise<RpcReply> {
     for (;;) {
