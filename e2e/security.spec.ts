@@ -70,7 +70,10 @@ test.describe('security', () => {
     const signedIn = await browserStorage(page);
     for (const marker of PLAINTEXT_MARKERS) expect(signedIn, marker).not.toContain(marker);
 
-    await page.getByTestId('signed-in-user').getByRole('button', { name: 'Sign out' }).click();
+    await page
+      .getByTestId('signed-in-user')
+      .getByRole('button', { name: 'Sign out', exact: true })
+      .click();
     await expect(page.getByRole('form', { name: 'Sign in as a user' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Home' })).toBeHidden();
     const signedOut = await browserStorage(page);

@@ -220,7 +220,7 @@ test.describe('app shell', () => {
     await expect(banner).toContainText('wss://kusama.rpc.robonomics.network/');
     expect(await page.evaluate(() => localStorage.getItem('rpc-parachain'))).toBeNull();
     // Until accepted, the app stays on the usual endpoint.
-    await expect(page.getByRole('button', { name: 'Local devnet' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Local devnet' }).first()).toBeVisible();
     await banner.getByRole('button', { name: 'Connect to this endpoint' }).click();
     await expect(banner).toBeHidden();
     expect(await page.evaluate(() => localStorage.getItem('rpc-parachain'))).toBe(
