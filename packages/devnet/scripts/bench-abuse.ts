@@ -2,19 +2,13 @@
 // `npm run bench` (goal: under 50 ms each). The servers run in this process, the inputs are
 // prepared before they are sent, and the clients send large frames unmasked, so what is
 // measured is the servers' work.
-import { startChainService } from '../src/chain/service.ts';
-import { removeDir, tempDir, testOptions } from '../src/evm/test-support.ts';
-import { startIpfsService } from '../src/ipfs/service.ts';
-import type { ServiceHandle } from '../src/options.ts';
-import { startOracleService } from '../src/oracle/service.ts';
-import { startReleasesServer } from '../src/releases/releases-server.ts';
+import { removeDir, tempDir } from '../src/evm/test-support.ts';
 import { type AbuseCase, chainCases } from '../test/abuse/chain-cases.ts';
-import { httpCases } from '../test/abuse/http-cases.ts';
+import { httpCases, startHttpTargets } from '../test/abuse/http-cases.ts';
 import { longestStall } from '../test/abuse/loop-delay.ts';
 import { RawRpc } from '../test/abuse/raw-rpc.ts';
 
 const GOAL_MS = 50;
-const ALICE = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';
 
 async function measure<C>(label: string, cases: AbuseCase<C>[], ctx: C) {
   const rows: [string, number, boolean][] = [];
@@ -33,23 +27,9 @@ async function measure<C>(label: string, cases: AbuseCase<C>[], ctx: C) {
 
 async function main() {
   const dir = tempDir('devnet-bench-abuse-');
-  const handles: ServiceHandle[] = [];
+  const targets = await startHttpTargets(dir);
   try {
-    const base = testOptions(dir, { seed: true });
-    const options = {
-      ...base,
-      ports: { ...base.ports, ipfsApi: 0, ipfsGateway: 0, oracle: 0, releases: 0 },
-    };
-    const chain = await startChainService(options);
-    handles.push(chain);
-    const running = new Map<string, ServiceHandle>([['chain', chain]]);
-    const ipfs = await startIpfsService(options, running);
-    handles.push(ipfs);
-    const oracle = await startOracleService(options, running);
-    handles.push(oracle);
-    const releases = await startReleasesServer('127.0.0.1', 0);
-    handles.push(releases);
-
+    const { chain } = targets;
     const rpc = await RawRpc.open(chain.url);
     const chainMax = await measure(
       'Devnet event-loop stall under abusive input (longest, ms; goal < 50)',
@@ -57,19 +37,13 @@ async function main() {
       { url: chain.url, node: chain.node, rpc },
     );
     rpc.close();
-    const httpMax = await measure('HTTP services', httpCases, {
-      ipfsApi: ipfs.apiUrl,
-      gateway: ipfs.gatewayUrl,
-      oracle: oracle.url,
-      releases: releases.url,
-      owner: ALICE,
-    });
+    const httpMax = await measure('HTTP services', httpCases, targets.ctx);
     const longest = Math.max(chainMax, httpMax);
     console.log(
       `  longest stall under abusive input: ${longest.toFixed(0)} ms (goal < ${GOAL_MS} ms)`,
     );
   } finally {
-    for (const handle of handles.reverse()) await handle.stop();
+    await targets.stop();
     removeDir(dir);
   }
 }

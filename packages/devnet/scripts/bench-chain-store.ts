@@ -5,12 +5,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Keyring } from '@polkadot/keyring';
 import type { KeyringPair } from '@polkadot/keyring/types';
 import { ChainNode } from '../src/chain/node.ts';
 import { blockRecord, ChainStore } from '../src/chain/persistence.ts';
 import { robonomicsDescription } from '../src/chain/robonomics.ts';
 import { Runtime } from '../src/chain/runtime.ts';
+import { devPair, recordCall, signedHex } from '../src/chain/test-support.ts';
 
 const BLOCKS = 200;
 const TX_PER_BLOCK = 24;
@@ -37,29 +37,18 @@ async function main() {
       finalized: (block) => store.appendFinalized(block.hash),
     });
 
-    const keyring = new Keyring({ ss58Format: 32, type: 'sr25519' });
-    const senders: KeyringPair[] = ['Alice', 'Bob', 'Charlie', 'Dave', 'Eve', 'Ferdie'].map((n) =>
-      keyring.addFromUri(`//${n}`),
-    );
+    const senders = ['Alice', 'Bob', 'Charlie', 'Dave', 'Eve', 'Ferdie'].map(devPair);
     const nonces = new Map<string, number>();
-    const { registry } = runtime;
     const signed = (i: number, sender: KeyringPair) => {
       const nonce = nonces.get(sender.address) ?? 0;
       nonces.set(sender.address, nonce + 1);
-      const call = registry.createType('Call', {
-        callIndex: [runtime.palletIndex('Datalog'), 0],
-        args: { record: `reading ${i} ${'x'.repeat(100)}` },
-      });
-      const ext = registry.createType('Extrinsic', { method: call }, { version: 4 });
-      ext.sign(sender, {
-        blockHash: node.genesisHash,
-        genesisHash: node.genesisHash,
-        era: registry.createType('ExtrinsicEra', new Uint8Array([0])),
+      return signedHex(
+        runtime,
+        node,
+        sender,
+        recordCall(runtime, `reading ${i} ${'x'.repeat(100)}`),
         nonce,
-        runtimeVersion: runtime.version as never,
-        signedExtensions: registry.signedExtensions,
-      });
-      return ext.toHex();
+      );
     };
     let count = 0;
     let included = 0;

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Journal, JournalDamagedError } from '../store/journal.ts';
-import type { Block, HeaderJson } from './node.ts';
+import type { Block } from './node.ts';
 import type { StateChanges } from './state.ts';
 
 /** Version of the journal's record layout. */
@@ -24,14 +24,10 @@ interface ChainRecord extends ChainIdentity {
 }
 
 /** One block as the journal keeps it: everything but the state, which is its changes. */
-export interface BlockRecord {
+export interface BlockRecord
+  extends Pick<Block, 'number' | 'hash' | 'parentHash' | 'header' | 'headerHex' | 'extrinsics'> {
   kind: 'block';
-  number: number;
-  hash: string;
-  parentHash: string;
-  header: HeaderJson;
-  headerHex: string;
-  extrinsics: string[];
+  /** Milliseconds, as a decimal string. */
   timestamp: string;
   /** Storage the block changed: [key, value] or [key, null] for a removal. */
   changes: [string, string | null][];

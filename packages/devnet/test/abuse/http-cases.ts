@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
+import { type ChainServiceHandle, startChainService } from '../../src/chain/service.ts';
 import { HTTP_TIMEOUTS } from '../../src/http/limits.ts';
+import { startIpfsService } from '../../src/ipfs/service.ts';
+import { testOptions } from '../../src/ipfs/test-support.ts';
 import { OWNER_HEADER } from '../../src/ipfs/web3-auth.ts';
+import type { ServiceHandle } from '../../src/options.ts';
+import { startOracleService } from '../../src/oracle/service.ts';
+import { startReleasesServer } from '../../src/releases/releases-server.ts';
 import type { AbuseCase } from './chain-cases.ts';
 import { seededRandom } from './loop-delay.ts';
 
@@ -15,6 +21,45 @@ export interface HttpAbuseContext {
   releases: string;
   /** The owner of an active subscription (for requests that must get past the owner check). */
   owner: string;
+}
+
+/** Alice: the seeded chain's subscription owner. */
+const SEEDED_OWNER = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';
+
+/**
+ * The services the HTTP cases use, in this process on free ports: the seeded chain (read by the
+ * web3 auth), IPFS, the oracle and the releases endpoint.
+ */
+export async function startHttpTargets(dataDir: string): Promise<{
+  ctx: HttpAbuseContext;
+  chain: ChainServiceHandle;
+  stop(): Promise<void>;
+}> {
+  const base = testOptions(dataDir);
+  const options = { ...base, ports: { ...base.ports, oracle: 0, releases: 0 } };
+  const handles: ServiceHandle[] = [];
+  const chain = await startChainService(options);
+  handles.push(chain);
+  const running = new Map<string, ServiceHandle>([['chain', chain]]);
+  const ipfs = await startIpfsService(options, running);
+  handles.push(ipfs);
+  const oracle = await startOracleService(options, running);
+  handles.push(oracle);
+  const releases = await startReleasesServer('127.0.0.1', 0);
+  handles.push(releases);
+  return {
+    ctx: {
+      ipfsApi: ipfs.apiUrl,
+      gateway: ipfs.gatewayUrl,
+      oracle: oracle.url,
+      releases: releases.url,
+      owner: SEEDED_OWNER,
+    },
+    chain,
+    stop: async () => {
+      for (const handle of handles.reverse()) await handle.stop();
+    },
+  };
 }
 
 /** Host and port of an http:// URL. */

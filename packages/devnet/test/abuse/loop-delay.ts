@@ -1,5 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
+export { mulberry32 as seededRandom } from '../../src/prng.ts';
+
 /**
  * Runs `work` while sampling this process's event loop every few milliseconds, and returns the
  * longest time the loop was held up (ms) meanwhile: how long every other client of a server in
@@ -20,16 +22,4 @@ export async function longestStall(work: () => Promise<unknown>): Promise<number
     histogram.disable();
   }
   return histogram.max / 1e6;
-}
-
-/** A seeded pseudo-random generator (mulberry32), so fuzz runs repeat. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

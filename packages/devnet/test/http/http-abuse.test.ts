@@ -1,48 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startChainService } from '../../src/chain/service.ts';
 import { removeDir, tempDir } from '../../src/evm/test-support.ts';
 import { HTTP_TIMEOUTS } from '../../src/http/limits.ts';
-import { startIpfsService } from '../../src/ipfs/service.ts';
-import { testOptions } from '../../src/ipfs/test-support.ts';
-import type { ServiceHandle } from '../../src/options.ts';
-import { startOracleService } from '../../src/oracle/service.ts';
-import { startReleasesServer } from '../../src/releases/releases-server.ts';
-import { type HttpAbuseContext, httpCases, slowHeaderClose } from '../abuse/http-cases.ts';
+import {
+  type HttpAbuseContext,
+  httpCases,
+  slowHeaderClose,
+  startHttpTargets,
+} from '../abuse/http-cases.ts';
 import { longestStall } from '../abuse/loop-delay.ts';
 
 /** As in the chain's abuse test: a defect shows as seconds; the 50 ms goal is the bench's. */
 const STALL_CEILING_MS = 1000;
-const ALICE = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';
 
 const dir = tempDir('devnet-http-abuse-');
-const handles: ServiceHandle[] = [];
+let targets: Awaited<ReturnType<typeof startHttpTargets>>;
 let ctx: HttpAbuseContext;
-let chainUrl: string;
 const stalls: string[] = [];
 
 beforeAll(async () => {
-  const base = testOptions(dir);
-  const options = { ...base, ports: { ...base.ports, oracle: 0, releases: 0 } };
-  const chain = await startChainService(options);
-  handles.push(chain);
-  chainUrl = chain.url;
-  const running = new Map<string, ServiceHandle>([['chain', chain]]);
-  const ipfs = await startIpfsService(options, running);
-  handles.push(ipfs);
-  const oracle = await startOracleService(options, running);
-  handles.push(oracle);
-  const releases = await startReleasesServer('127.0.0.1', 0);
-  handles.push(releases);
-  ctx = {
-    ipfsApi: ipfs.apiUrl,
-    gateway: ipfs.gatewayUrl,
-    oracle: oracle.url,
-    releases: releases.url,
-    owner: ALICE,
-  };
+  targets = await startHttpTargets(dir);
+  ctx = targets.ctx;
 });
 afterAll(async () => {
-  for (const handle of handles.reverse()) await handle.stop();
+  await targets?.stop();
   removeDir(dir);
   console.log(`longest event-loop stall per input (ms): ${stalls.join('; ')}`);
 });
@@ -65,7 +45,7 @@ describe('the HTTP services under malformed and abusive input', () => {
       ctx.gateway,
       ctx.oracle,
       ctx.releases,
-      chainUrl.replace('ws://', 'http://'),
+      targets.chain.url.replace('ws://', 'http://'),
     ];
     const closedAfter = await slowHeaderClose(urls);
     for (const ms of closedAfter) {
