@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { DEFAULT_APP_ORIGINS, parseOrigins } from './http/origins.ts';
 import { GATEWAYS_OPTION_HELP, parseGatewaysOption } from './ipfs/extra-gateways.ts';
 import {
   type ChainEngine,
@@ -28,6 +29,9 @@ Starts the local Robonomics network on 127.0.0.1.
                           a controller, datalog records, a twin) through the chain's RPC
   --crust-metadata V      what the Crust chain serves: v13 (default, as Crust mainnet) or v14
                           (the same chain described in V14, as an upgraded Crust would)
+  --allowed-origins a,b   web page origins that may use the services (default:
+                          ${DEFAULT_APP_ORIGINS.join(', ')}); tools that send no
+                          Origin header are always served
   --chain-port, --crust-port, --ipfs-port, --gateway-port, --evm-port,
   --oracle-port, --releases-port, --controller-port  override a default port
   --gateways ${GATEWAYS_OPTION_HELP}
@@ -55,6 +59,7 @@ function parseOptions(argv: string[]): { options: DevnetOptions; services: strin
       seed: { type: 'boolean', default: false },
       'auction-duration': { type: 'string' },
       'crust-metadata': { type: 'string' },
+      'allowed-origins': { type: 'string' },
       'chain-port': { type: 'string' },
       'crust-port': { type: 'string' },
       'ipfs-port': { type: 'string' },
@@ -116,6 +121,10 @@ function parseOptions(argv: string[]): { options: DevnetOptions; services: strin
     seed: values.seed ?? false,
     auctionDuration,
     crustMetadata,
+    allowedOrigins:
+      values['allowed-origins'] === undefined
+        ? DEFAULT_APP_ORIGINS
+        : parseOrigins(values['allowed-origins']),
     host: '127.0.0.1',
     ports: {
       chain: parsePort('chain-port', values['chain-port'], defaultPorts.chain),
