@@ -21,7 +21,7 @@ const percentile = (sorted: number[], p: number) =>
 async function main() {
   const runtime = new Runtime(robonomicsDescription({}));
   const node = await ChainNode.create(runtime);
-  node.initGenesis(undefined, true);
+  node.initGenesis();
   const dir = mkdtempSync(join(tmpdir(), 'devnet-bench-store-'));
   try {
     const store = new ChainStore(dir, 'chain');
