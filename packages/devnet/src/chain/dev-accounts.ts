@@ -12,16 +12,25 @@ export interface DevAccount {
   publicKey: Uint8Array;
 }
 
+const derived = new Map<number, readonly DevAccount[]>();
+
 /**
  * The well-known development accounts: //Name as sr25519 and as ed25519 (needs crypto ready),
- * with addresses in the chain's SS58 format (32 Robonomics, 66 Crust).
+ * with addresses in the chain's SS58 format (32 Robonomics, 66 Crust). Derived once per format:
+ * each derivation runs the mnemonic's key stretching, and the chain asks for Alice every block.
  */
 export function devAccounts(ss58Format = 32): DevAccount[] {
-  const keyring = new Keyring({ ss58Format });
-  return (['sr25519', 'ed25519'] as const).flatMap((type) =>
-    DEV_NAMES.map((name) => {
-      const pair: KeyringPair = keyring.addFromUri(`//${name}`, { name }, type);
-      return { name, type, suri: `//${name}`, address: pair.address, publicKey: pair.publicKey };
-    }),
-  );
+  let accounts = derived.get(ss58Format);
+  if (accounts === undefined) {
+    const keyring = new Keyring({ ss58Format });
+    accounts = (['sr25519', 'ed25519'] as const).flatMap((type) =>
+      DEV_NAMES.map((name) => {
+        const pair: KeyringPair = keyring.addFromUri(`//${name}`, { name }, type);
+        return { name, type, suri: `//${name}`, address: pair.address, publicKey: pair.publicKey };
+      }),
+    );
+    derived.set(ss58Format, accounts);
+  }
+  // Copies: callers may not change the shared list or its keys.
+  return accounts.map((account) => ({ ...account, publicKey: account.publicKey.slice() }));
 }
