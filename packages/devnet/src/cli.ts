@@ -15,8 +15,10 @@ Starts the local Robonomics network on 127.0.0.1.
   --auction-duration N    RWS AuctionDuration in blocks (default: the runtime's 10)
   --seed                  on a fresh chain, write the demo scenario (auctions, subscriptions,
                           a controller, datalog records, a twin) into genesis
-  --chain-port, --crust-port, --ipfs-port, --gateway-port, --evm-port,
-  --oracle-port, --releases-port, --controller-port  override a default port
+  --controller-direct     the controller also listens on its own port (default: reachable
+                          only through the relay, like a home behind NAT)
+  --chain-port, --crust-port, --ipfs-port, --gateway-port, --evm-port, --oracle-port,
+  --releases-port, --relay-port, --controller-port, --ha-port  override a default port
   --help                  print this text`;
 
 function parsePort(name: string, value: string | undefined, fallback: number): number {
@@ -47,6 +49,9 @@ function parseOptions(argv: string[]): { options: DevnetOptions; services: strin
       'oracle-port': { type: 'string' },
       'releases-port': { type: 'string' },
       'controller-port': { type: 'string' },
+      'relay-port': { type: 'string' },
+      'ha-port': { type: 'string' },
+      'controller-direct': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -84,6 +89,7 @@ function parseOptions(argv: string[]): { options: DevnetOptions; services: strin
     instant: values.instant ?? false,
     seed: values.seed ?? false,
     auctionDuration,
+    controllerDirect: values['controller-direct'] ?? false,
     host: '127.0.0.1',
     ports: {
       chain: parsePort('chain-port', values['chain-port'], defaultPorts.chain),
@@ -94,6 +100,8 @@ function parseOptions(argv: string[]): { options: DevnetOptions; services: strin
       oracle: parsePort('oracle-port', values['oracle-port'], defaultPorts.oracle),
       releases: parsePort('releases-port', values['releases-port'], defaultPorts.releases),
       controller: parsePort('controller-port', values['controller-port'], defaultPorts.controller),
+      relay: parsePort('relay-port', values['relay-port'], defaultPorts.relay),
+      homeAssistant: parsePort('ha-port', values['ha-port'], defaultPorts.homeAssistant),
     },
   };
   // Keep the declared start order whatever order the user typed.

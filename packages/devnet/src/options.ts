@@ -12,6 +12,11 @@ export interface DevnetOptions {
   auctionDuration?: number;
   /** Write the demo scenario into a fresh genesis (npm start). */
   seed?: boolean;
+  /**
+   * The controller also listens directly on its port; by default it is reachable only through
+   * the relay, as a home behind NAT is.
+   */
+  controllerDirect?: boolean;
   host: string;
   ports: ServicePorts;
 }
@@ -25,6 +30,10 @@ export interface ServicePorts {
   oracle: number;
   releases: number;
   controller: number;
+  /** The libp2p circuit relay (websockets). */
+  relay: number;
+  /** Home Assistant's own HTTP API of the controller (login flow). */
+  homeAssistant: number;
 }
 
 export const defaultPorts: ServicePorts = {
@@ -36,6 +45,8 @@ export const defaultPorts: ServicePorts = {
   oracle: 8787,
   releases: 8788,
   controller: 9999,
+  relay: 9998,
+  homeAssistant: 8123,
 };
 
 /** A started service: where it answers and how to stop it. */

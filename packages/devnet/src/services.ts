@@ -5,6 +5,7 @@ import { startEvmService } from './evm/service.ts';
 import { startIpfsService } from './ipfs/service.ts';
 import type { DevnetOptions, ServiceHandle } from './options.ts';
 import { startOracleService } from './oracle/service.ts';
+import { startRelayService } from './relay/service.ts';
 import { startReleasesServer } from './releases/releases-server.ts';
 import { startRobotService } from './robot/service.ts';
 
@@ -27,6 +28,7 @@ export const serviceStarters: Record<string, ServiceStarter> = {
   releases: (options) => startReleasesServer(options.host, options.ports.releases),
   evm: startEvmService,
   oracle: startOracleService,
+  relay: (options) => startRelayService(options),
   controller: (options, running) => startControllerService(options, running),
   robot: (options, running) => startRobotService(options, running),
 };

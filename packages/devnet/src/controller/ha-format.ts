@@ -31,6 +31,24 @@ export function pyDateStr(micros: number): string {
   return `${date} ${time}${fraction}+00:00`;
 }
 
+const PY_DATE = /^(\d{4})-(\d\d)-(\d\d)([ T])(\d\d):(\d\d):(\d\d)(?:\.(\d{6}))?\+00:00$/;
+
+/**
+ * Reads a UTC date written by pyDateStr or pyIsoFormat back into microseconds since the epoch,
+ * with its separator (" " or "T"); undefined for any other text.
+ */
+export function parsePyDate(text: string): { micros: number; separator: ' ' | 'T' } | undefined {
+  const match = PY_DATE.exec(text);
+  if (!match) return undefined;
+  const [, y, mo, d, separator, h, mi, s, fraction] = match;
+  const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
+  if (Number.isNaN(ms)) return undefined;
+  return {
+    micros: ms * 1000 + Number(fraction ?? 0),
+    separator: separator as ' ' | 'T',
+  };
+}
+
 /** Python datetime.isoformat() in UTC: as pyDateStr with a "T" (button and event states). */
 export function pyIsoFormat(micros: number): string {
   const { date, time, fraction } = split(micros);
