@@ -121,7 +121,7 @@ export class P2pNode {
             stream.abort(error as Error);
             return;
           }
-          body = { text: 'not JSON' };
+          body = { text: error.text ?? '' };
         }
         // The proxy answers as soon as it has the message, whatever becomes of it.
         try {
