@@ -225,6 +225,15 @@ export class ChainLink {
       submitted = resolve;
     });
     await previous;
+    // The node's next index counts the pool; asked directly, since @polkadot/api replays a
+    // recent answer to the same query, which would hand two transactions one nonce.
+    let nonce: number;
+    try {
+      nonce = Number(await this.provider.send('system_accountNextIndex', [this.signer.address]));
+    } catch (error) {
+      submitted();
+      throw error;
+    }
     return new Promise<ChainEvent[]>((resolve, reject) => {
       let unsubscribe: (() => void) | undefined;
       const timer = setTimeout(() => {
@@ -236,7 +245,7 @@ export class ChainLink {
         unsubscribe?.();
         fn();
       };
-      tx.signAndSend(this.signer, { nonce: -1 }, (result) => {
+      tx.signAndSend(this.signer, { nonce }, (result) => {
         if (result.status.isInvalid || result.status.isDropped || result.status.isUsurped) {
           finish(() =>
             reject(new Error(`The transaction was ${result.status.type.toLowerCase()}.`)),

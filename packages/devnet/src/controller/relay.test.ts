@@ -25,9 +25,11 @@ async function until(check: () => boolean, ms = 10_000, what = 'the condition'):
   }
 }
 
-const cleanups: (() => Promise<unknown>)[] = [];
+const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
+  for (const cleanup of cleanups.splice(0).reverse()) {
+    await Promise.resolve(cleanup()).catch(() => {});
+  }
 });
 
 async function relay(port = 0, extras: RelayExtras = {}): Promise<RelayHandle> {
