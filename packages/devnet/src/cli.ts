@@ -156,12 +156,20 @@ async function main(): Promise<void> {
     }
     console.log('  Alice (sr25519) is the sudo key and the RWS oracle.\n');
     if (options.seed) {
-      const { SEED_CONTROLLER_MNEMONIC } = await import('./chain/seed.ts');
+      const { SEED_CONTROLLER_MNEMONIC, SEED_SECOND_USER_MNEMONIC } = await import(
+        './chain/seed.ts'
+      );
+      const { Keyring } = await import('@polkadot/keyring');
+      const ed25519 = (phrase: string) =>
+        new Keyring({ ss58Format: 32 }).addFromUri(phrase, {}, 'ed25519').address;
       console.log(
         `Demo scenario (written on a fresh chain): Alice owns an active subscription with devices`,
       );
       console.log(
         `Alice, Bob (ed25519) and a controller (ed25519, phrase "${SEED_CONTROLLER_MNEMONIC}");`,
+      );
+      console.log(
+        `a second user, ${ed25519(SEED_SECOND_USER_MNEMONIC)} (ed25519, phrase "${SEED_SECOND_USER_MNEMONIC}"), is a device too.`,
       );
       console.log('Dave owns a Lifetime subscription; three auctions are open.\n');
     }

@@ -9,6 +9,13 @@ import { EXISTENTIAL_DEPOSIT, readAccount, writeAccount } from './pallets/balanc
 export const SEED_CONTROLLER_MNEMONIC =
   'legal winner thank year wave sausage worth useful legal winner thank yellow';
 
+/**
+ * A second user of the seeded home, with a plain 12-word phrase of its own (a BIP39 test vector,
+ * no derivation path): ed25519, a device of Alice's subscription, funded to sign.
+ */
+export const SEED_SECOND_USER_MNEMONIC =
+  'letter advice cage absurd amount doctor acoustic avoid letter advice cage above';
+
 /** "altruist" / "energy" right-aligned in 32 bytes: the topics the sensor pages look for. */
 const ALTRUIST_TOPIC = `0x${'00'.repeat(24)}${Buffer.from('altruist').toString('hex')}`;
 const ENERGY_TOPIC = `0x${'00'.repeat(26)}${Buffer.from('energy').toString('hex')}`;
@@ -57,6 +64,11 @@ export function seedGenesis(ctx: ExecContext, issuance: bigint): bigint {
     {},
     'ed25519',
   );
+  const secondUser = new Keyring({ ss58Format: 32 }).addFromUri(
+    SEED_SECOND_USER_MNEMONIC,
+    {},
+    'ed25519',
+  );
   const now = ctx.now;
 
   // Open auctions anyone can bid on.
@@ -66,7 +78,8 @@ export function seedGenesis(ctx: ExecContext, issuance: bigint): bigint {
   ctx.write('rws', 'auctionQueue', [], [0, 1, 2]);
   ctx.write('rws', 'auctionNext', [], 3);
 
-  // Alice's home: an active 30-day subscription, herself, Bob and the controller as devices.
+  // Alice's home: an active 30-day subscription, herself, Bob, the controller and a second user
+  // as devices.
   // Free weight as after a long idle time: the seeded home publishes and takes commands at once
   // (a fresh Daily subscription earns one small call every few minutes).
   ctx.write('rws', 'ledger', [alice.publicKey], {
@@ -79,7 +92,7 @@ export function seedGenesis(ctx: ExecContext, issuance: bigint): bigint {
     'rws',
     'devices',
     [alice.publicKey],
-    [alice.publicKey, bobEd.publicKey, controller.publicKey],
+    [alice.publicKey, bobEd.publicKey, controller.publicKey, secondUser.publicKey],
   );
   ctx.write('rws', 'ledger', [dave.publicKey], {
     freeWeight: 0,
@@ -89,11 +102,13 @@ export function seedGenesis(ctx: ExecContext, issuance: bigint): bigint {
   });
   ctx.write('rws', 'devices', [dave.publicKey], [dave.publicKey]);
 
-  // The controller pays its own transactions if it has to.
+  // The controller and the second user pay their own transactions if they have to.
   const funds = 100n * 1_000_000_000n;
-  const account = readAccount(ctx, controller.publicKey);
-  writeAccount(ctx, controller.publicKey, { ...account, providers: 1, free: funds });
-  issuance += funds;
+  for (const funded of [controller, secondUser]) {
+    const account = readAccount(ctx, funded.publicKey);
+    writeAccount(ctx, funded.publicKey, { ...account, providers: 1, free: funds });
+    issuance += funds;
+  }
 
   // Some history: datalog records of Alice and a twin with an "altruist" topic.
   const records = [
