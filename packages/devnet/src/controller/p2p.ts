@@ -197,6 +197,7 @@ export class P2pNode {
   }
 
   private addressesMaybeChanged(): void {
+    if (this.stopped) return;
     const now = this.addresses;
     if (now.length === this.announced.length && now.every((a, i) => a === this.announced[i])) {
       return;

@@ -15,6 +15,8 @@ export interface ConnectionState {
   connected: boolean;
   /** 'via relay' for a relayed peer connection. */
   status: string | null;
+  /** The way commands and updates travel: through a relay, directly, or through the chain. */
+  path: 'relay' | 'direct' | 'parachain' | null;
 }
 
 export interface HomeState {
@@ -34,7 +36,7 @@ const initial: HomeState = {
   config: null,
   error: null,
   updated: null,
-  connection: { type: 'libp2p', connected: false, status: null },
+  connection: { type: 'libp2p', connected: false, status: null, path: null },
   peer: null,
 };
 
@@ -112,7 +114,14 @@ export function useHome(
       const { validateHaStates } = await import(
         '@robonomics-dapp/robonomics/home-assistant/states'
       );
-      const peer = await connectPeer(config, {
+      const parachain = () =>
+        active &&
+        setHome((h) => ({
+          ...h,
+          peer: null,
+          connection: { type: 'parachain', connected: true, status: null, path: 'parachain' },
+        }));
+      const peer = await connectPeer(config, appConfig.relays, {
         onUpdate: async (data) => {
           try {
             const states = await openHomeFile(JSON.stringify(data), keys, validateHaStates);
@@ -130,8 +139,15 @@ export function useHome(
           setHome((h) => ({
             ...h,
             peer: again,
-            connection: { type: 'libp2p', connected: true, status: again.status },
+            connection: {
+              type: 'libp2p',
+              connected: true,
+              status: again.status,
+              path: again.path,
+            },
           })),
+        // Out of reach peer-to-peer: commands and updates go through the parachain.
+        onReconnectFailed: parachain,
       });
       if (!active) {
         await peer.close();
@@ -142,7 +158,7 @@ export function useHome(
       setHome((h) => ({
         ...h,
         peer,
-        connection: { type: 'libp2p', connected: true, status: peer.status },
+        connection: { type: 'libp2p', connected: true, status: peer.status, path: peer.path },
       }));
     };
 
@@ -195,7 +211,7 @@ export function useHome(
             setHome((h) => ({
               ...h,
               peer: null,
-              connection: { type: 'parachain', connected: true, status: null },
+              connection: { type: 'parachain', connected: true, status: null, path: 'parachain' },
             }));
         }
       })
