@@ -2,11 +2,9 @@ import { expect, type Page, test } from '@playwright/test';
 import { Keyring } from '@polkadot/keyring';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
 import { DevnetChain } from './fixtures/devnet-chain.ts';
+import { blockPeerPaths, CONTROLLER_PHRASE, openSeededPanel } from './fixtures/seeded-home.ts';
 
 const SCREENS = 'e2e/artifacts/screens';
-const DEV_PHRASE = 'bottom drive obey lake curtain smoke basket hold race lonely fit walk';
-const CONTROLLER_PHRASE =
-  'legal winner thank year wave sausage worth useful legal winner thank yellow';
 let chain: DevnetChain;
 let alice: string;
 let bob: string;
@@ -27,45 +25,10 @@ test.afterAll(async () => {
   await chain?.disconnect();
 });
 
-/** The seeded setup (Alice's subscription, its controller) saved in this browser. */
+/** The seeded setup, signed in as Bob; `blockPeer`: the home is out of reach peer-to-peer. */
 async function openPanel(page: Page, { blockPeer = false } = {}) {
-  if (blockPeer) {
-    // The controller's libp2p node is unreachable from this browser.
-    await page.routeWebSocket(/127\.0\.0\.1:9999/, (ws) => ws.close({ code: 1011 }));
-  }
-  await page.addInitScript(
-    ([owner, ctrl]) => {
-      localStorage.setItem(
-        'robonomics-dapp.setups.v1',
-        JSON.stringify({
-          version: 1,
-          setups: [{ owner, name: 'Seeded home', network: 'local', controller: { address: ctrl } }],
-          active: { local: owner },
-        }),
-      );
-    },
-    [alice, controller],
-  );
-  const home = page.getByRole('region', { name: 'Home' });
-  // Right after a device change the controller re-encrypts for the new device list; until its
-  // next record lands the last one may not be for this user yet: load again until it is.
-  await page.goto('./#/telemetry');
-  for (let attempt = 0; ; attempt++) {
-    // A reload drops the key from memory: the sign-in form shows again.
-    if (attempt > 0) await page.reload();
-    const signIn = page.getByRole('form', { name: 'Sign in as a user' });
-    await signIn
-      .getByLabel('Select a user')
-      .selectOption({ label: `${bob.slice(0, 6)}…${bob.slice(-6)}` });
-    await signIn.getByLabel('Pass phrase').fill(`${DEV_PHRASE}//Bob`);
-    await signIn.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByTestId('signed-in-user')).toBeVisible();
-    const failed = page.getByRole('alert').filter({ hasText: 'Error: decryptMsg' });
-    await expect(home.or(failed).first()).toBeVisible({ timeout: 30_000 });
-    if (await home.isVisible()) return;
-    if (attempt === 5) throw new Error('The home never became readable for Bob.');
-    await page.waitForTimeout(3_000);
-  }
+  if (blockPeer) await blockPeerPaths(page, { relay: true });
+  await openSeededPanel(page);
 }
 
 /** The first switch card and its state text. */

@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type DevnetOptions, defaultPorts, type ServiceHandle } from './options.ts';
 import { allServiceNames, type RunningServices, serviceStarters } from './services.ts';
@@ -19,7 +20,10 @@ Starts the local Robonomics network on 127.0.0.1.
                           only through the relay, like a home behind NAT)
   --chain-port, --crust-port, --ipfs-port, --gateway-port, --evm-port, --oracle-port,
   --releases-port, --relay-port, --controller-port, --ha-port  override a default port
-  --help                  print this text`;
+  --help                  print this text
+
+While it runs, <data dir>/devnet.pid holds its process id; \`kill -USR2 <pid>\` restarts the
+relay (the controller and connected apps reconnect).`;
 
 function parsePort(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -120,10 +124,13 @@ async function main(): Promise<void> {
   const running: RunningServices = new Map();
   const started: ServiceHandle[] = [];
   let stopping = false;
+  /** The process id, for `kill -USR2` (see the README). */
+  const pidFile = join(options.dataDir, 'devnet.pid');
 
   const stopAll = async (code: number) => {
     if (stopping) return;
     stopping = true;
+    rmSync(pidFile, { force: true });
     for (const handle of started.reverse()) {
       try {
         await handle.stop();
@@ -135,6 +142,29 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stopAll(0));
   process.on('SIGTERM', () => void stopAll(0));
+
+  // SIGUSR2 restarts the relay, as when the public relay goes away and comes back: the
+  // controller and connected apps lose their relayed connections and reconnect.
+  let restarting = false;
+  process.on('SIGUSR2', () => {
+    const old = running.get('relay');
+    if (!old || restarting || stopping) return;
+    restarting = true;
+    void (async () => {
+      console.log('relay restarting');
+      await old.stop();
+      const handle = await serviceStarters.relay!(options, running);
+      running.set('relay', handle);
+      started[started.indexOf(old)] = handle;
+      console.log(`relay ready ${handle.url}`);
+    })()
+      .catch((error: unknown) => {
+        console.error(`devnet: the relay did not restart: ${(error as Error).message}`);
+      })
+      .finally(() => {
+        restarting = false;
+      });
+  });
 
   for (const name of services) {
     try {
@@ -174,6 +204,8 @@ async function main(): Promise<void> {
       console.log('Dave owns a Lifetime subscription; three auctions are open.\n');
     }
   }
+  mkdirSync(options.dataDir, { recursive: true });
+  writeFileSync(pidFile, `${process.pid}\n`);
   console.log(`devnet ready (${services.join(', ')}); data in ${options.dataDir}`);
 }
 

@@ -252,7 +252,8 @@ export class ChainLink {
           );
           return;
         }
-        if (!result.status.isInBlock) return;
+        // Finalized also means included (should the in-block update ever be missed).
+        if (!result.status.isInBlock && !result.status.isFinalized) return;
         if (result.dispatchError) {
           let error: string = result.dispatchError.type;
           if (result.dispatchError.isModule) {

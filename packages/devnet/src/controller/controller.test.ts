@@ -15,10 +15,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_CONTROLLER_MNEMONIC } from '../chain/seed.ts';
 import { ZERO_ACCOUNT } from './chain.ts';
 import { readFixture, SERVICE_CATALOGUE, servicesForEntities } from './ha-config.ts';
+import { haLogin } from './ha-login-client.ts';
 import type { Published } from './publisher.ts';
 import { type ControllerHandle, type LaunchOutcome, startControllerService } from './service.ts';
 import {
-  haLogin,
   type Network,
   nextEvent,
   removeDir,
