@@ -79,6 +79,26 @@ describe('the controller behind the relay', () => {
     expect(node.connectedPeers()).toEqual([app.node.peerId.toString()]);
   });
 
+  it('with --controller-direct also listens on its own port, announced after the circuit', async () => {
+    const server = await relay();
+    const node = await P2pNode.start({
+      host: '127.0.0.1',
+      directPort: 0,
+      relay: server.multiaddr,
+      relayPolicy: FAST,
+      privateKey: await generateKeyPair('Ed25519'),
+      onCall: () => {},
+      log: () => {},
+    });
+    cleanups.push(() => node.stop());
+    const direct = `/ip4/127.0.0.1/tcp/${node.directPort}/ws/p2p/${node.peerId}`;
+    expect(node.addresses).toEqual([`${server.multiaddr}/p2p-circuit/p2p/${node.peerId}`, direct]);
+    const app = await startAppPeer(direct);
+    cleanups.push(() => app.stop());
+    expect(app.connection.remoteAddr.toString()).not.toContain('p2p-circuit');
+    expect(await app.call({ data: {} })).toEqual({ result: true });
+  });
+
   it('keeps trying a relay that refuses reservations, with a log line, and reserves once it may', async () => {
     const refusing = await relay(0, { maxReservations: 0 });
     const logs: string[] = [];
