@@ -4,6 +4,7 @@ import { toPythonJson } from '@robonomics-dapp/robonomics/home-assistant/python-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildConfig,
+  lanGuess,
   readFixture,
   SAMPLE_DASHBOARD,
   SERVICE_CATALOGUE,
@@ -170,6 +171,15 @@ describe('what the controller publishes, byte for byte as HA would', () => {
     expect(full.some((h) => h.date === '2026-01-15 12:00:00.123456+00:00')).toBe(true);
     expect(kept.length).toBeLessThan(full.length);
     expect(kept.length).toBeGreaterThan(full.length / 2);
+  });
+
+  it("guesses HA's LAN address on the proxy's port, or null", async () => {
+    expect(await lanGuess('', 9999)).toBeNull();
+    const guess = await lanGuess(PEER, 9999);
+    // Without a route to the internet (as on CI) there is no guess.
+    if (guess !== null) {
+      expect(guess).toMatch(new RegExp(`^/ip4/\\d+\\.\\d+\\.\\d+\\.\\d+/tcp/9999/ws/p2p/${PEER}$`));
+    }
   });
 
   it('wraps sending_timeout as timedelta.seconds does', () => {
