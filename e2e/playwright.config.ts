@@ -37,7 +37,10 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node scripts/stack.mjs --fresh -- --instant --auction-duration 3 --seed',
+    // The stack's slow (8081) and failing (8082) gateways, plus one answering a web page (8083)
+    // and one that never answers (8084) for the gateway tests.
+    command:
+      'node scripts/stack.mjs --fresh -- --instant --auction-duration 3 --seed --gateways 8081:delay=800,8082:status=502,8083:html,8084:hang',
     cwd: root,
     url: 'http://127.0.0.1:5173/',
     timeout: 240_000,

@@ -18,7 +18,8 @@ import { injectEthereumWallet } from './fixtures/eip6963-wallet.ts';
 import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
 
 const ORACLE = 'http://127.0.0.1:8787';
-const GATEWAY = 'http://127.0.0.1:8080/ipfs/';
+/** The fastest of the devnet's gateways: the API's host or the gateway. */
+const GATEWAY = 'http://127\\.0\\.0\\.1:(5001|8080)/ipfs/';
 const PASS_NAME = 'Robonomics Season Pass 2024-2025';
 const SCREENS = 'e2e/artifacts/screens';
 

@@ -5,7 +5,7 @@ import type { KeyringPair$Json } from '@polkadot/keyring/types';
 import { mnemonicGenerate, mnemonicToMiniSecret } from '@polkadot/util-crypto';
 import ed2curve from 'ed2curve';
 import nacl from 'tweetnacl';
-import { DevnetChain } from './fixtures/devnet-chain.ts';
+import { DevnetChain, XRT } from './fixtures/devnet-chain.ts';
 import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
 
 const SCREENS = 'e2e/artifacts/screens';
@@ -162,6 +162,8 @@ test.describe('Home Assistant pass', () => {
       chain.pair(OWNER.uri),
     );
     await chain.fillFreeWeight(owner);
+    // Only an existing account may sign, even a call its subscription pays for.
+    await chain.transfer(user.address, XRT);
 
     await injectPolkadotExtension(page, [OWNER]);
     await addSetupByOwner(page, 'Pass home');

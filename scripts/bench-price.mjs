@@ -15,9 +15,12 @@ const LOADS = 5;
 /** @param {number[]} values */
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** Starts the stack and resolves once the app is served. */
-function startStack() {
-  const child = spawn(process.execPath, ['scripts/stack.mjs', '--fresh'], {
+/**
+ * Starts the stack (from genesis, with `devnetArgs`) and resolves once the app is served.
+ * @param {string[]} [devnetArgs]
+ */
+export function startBenchStack(devnetArgs = []) {
+  const child = spawn(process.execPath, ['scripts/stack.mjs', '--fresh', '--', ...devnetArgs], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -47,7 +50,7 @@ export async function benchPrice() {
     console.log(`time to price: skipped (${CHROMIUM} is missing)`);
     return;
   }
-  const stack = await startStack();
+  const stack = await startBenchStack();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   try {
     const cold = [];

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { benchBundle } from './bench-bundle.mjs';
 import { benchChart } from './bench-chart.mjs';
+import { benchGateways } from './bench-gateways.mjs';
 import { benchPrice } from './bench-price.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -13,7 +14,7 @@ let failed = false;
 const bundle = benchBundle();
 if (!bundle.ok) {
   console.error(
-    `\nFAIL: the dashboard route loads ${bundle.dashboardKiB.toFixed(1)} KiB of JS (budget 200 KiB).`,
+    `\nFAIL: the dashboard route loads ${bundle.dashboardKiB.toFixed(1)} KiB of JS (budget 200 KiB) and /save-setup adds ${bundle.saveSetupExtraKiB.toFixed(1)} KiB (budget 150 KiB).`,
   );
   failed = true;
 }
@@ -21,9 +22,13 @@ if (!bundle.ok) {
 console.log('\nTime to the price on the dashboard (devnet stack, Chromium)');
 await benchPrice();
 
+console.log('\nTime to "Config loaded" through the ranked IPFS gateways (devnet stack, Chromium)');
+await benchGateways();
+
 // Benchmarks of the workspaces, each a script run with tsx.
 for (const script of [
   'packages/devnet/scripts/bench-chain.ts',
+  'packages/devnet/scripts/bench-engines.ts',
   'packages/devnet/scripts/bench-controller.ts',
 ]) {
   if (!existsSync(`${root}/${script}`)) continue;

@@ -9,6 +9,11 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const APP_URL = 'http://127.0.0.1:5173/';
+/**
+ * The extra IPFS gateways of the local stack, as the app's devnet profile lists them: one slow
+ * (800 ms) and one failing (HTTP 502) beside the fast ones, so the app ranks them for real.
+ */
+export const DEVNET_GATEWAYS = '8081:delay=800,8082:status=502';
 const viteBin = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
 
 /** @type {import('node:child_process').ChildProcess[]} */
@@ -108,6 +113,7 @@ export async function startStack(argv = process.argv.slice(2)) {
       '--data-dir',
       dataDir,
       ...(fresh ? [] : ['--seed']),
+      ...(devnetArgs.includes('--gateways') ? [] : ['--gateways', DEVNET_GATEWAYS]),
       ...devnetArgs,
     ],
     (line) => line.startsWith('devnet ready'),

@@ -11,12 +11,14 @@ const steps = [
   ['lint', ['run', 'lint']],
   ['unit and integration tests', ['run', 'test:unit']],
   ['browser tests', ['run', 'test:e2e']],
+  // The chain flows again, against the production runtime (--engine runtime).
+  ['browser tests on the real runtime', ['run', 'test:e2e:runtime']],
 ];
 
 /** @type {string[]} */
 const timings = [];
 for (const [name, args] of steps) {
-  if (name === 'browser tests' && !existsSync(CHROMIUM)) {
+  if (name.startsWith('browser tests') && !existsSync(CHROMIUM)) {
     if (process.env.CI) {
       console.error(`${CHROMIUM} is missing: CI needs Debian's chromium package.`);
       process.exit(1);
@@ -28,7 +30,13 @@ for (const [name, args] of steps) {
   }
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const result = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
+  // The second browser run reuses the app the first one built.
+  const env = name === 'browser tests on the real runtime' ? { E2E_SKIP_BUILD: '1' } : {};
+  const result = spawnSync('npm', args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   timings.push(`${name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (result.status !== 0) {
     console.error(`\n${name} failed.`);

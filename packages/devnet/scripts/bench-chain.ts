@@ -47,7 +47,7 @@ async function main() {
       const t = performance.now();
       await new Promise<void>((resolve, reject) => {
         tx.send((r) => {
-          if (r.status.isInBlock) resolve();
+          if (r.status.isInBlock || r.status.isFinalized) resolve();
         }).catch(reject);
       });
       latency.push(performance.now() - t);
@@ -62,7 +62,7 @@ async function main() {
           senders.map((s) => api.tx.balances.transferKeepAlive(s.address, 1_000_000_000_000n)),
         )
         .signAndSend(alice, { nonce: -1 }, (r) => {
-          if (r.status.isInBlock) resolve();
+          if (r.status.isInBlock || r.status.isFinalized) resolve();
         })
         .catch(reject);
     });
@@ -81,7 +81,7 @@ async function main() {
         (tx) =>
           new Promise<void>((resolve, reject) => {
             tx.send((r) => {
-              if (r.status.isInBlock) resolve();
+              if (r.status.isInBlock || r.status.isFinalized) resolve();
               if (r.isError) reject(new Error(r.status.type));
             }).catch(reject);
           }),

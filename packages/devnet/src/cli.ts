@@ -1,7 +1,14 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type DevnetOptions, defaultPorts, type ServiceHandle } from './options.ts';
+import { GATEWAYS_OPTION_HELP, parseGatewaysOption } from './ipfs/extra-gateways.ts';
+import {
+  type ChainEngine,
+  chainEngines,
+  type DevnetOptions,
+  defaultPorts,
+  type ServiceHandle,
+} from './options.ts';
 import { allServiceNames, type RunningServices, serviceStarters } from './services.ts';
 
 const usage = `Usage: devnet [options]
@@ -9,17 +16,24 @@ const usage = `Usage: devnet [options]
 Starts the local Robonomics network on 127.0.0.1.
 
   --services a,b,c        services to start (default: all: ${allServiceNames.join(', ')})
+  --engine NAME           the parachain's engine: typescript (default; the devnet's own pallet
+                          rules, spec-43 metadata, fast) or runtime (the production Robonomics
+                          runtime, spec 40, executed by Chopsticks)
   --data-dir DIR          where every service keeps its data (default: .devnet)
   --reset                 start from genesis, dropping the data dir's contents
   --block-time MS         chain block interval (default: 6000)
   --instant               seal a block as soon as a transaction arrives
-  --auction-duration N    RWS AuctionDuration in blocks (default: the runtime's 10)
+  --auction-duration N    RWS AuctionDuration in blocks (default: the runtime's 10; typescript
+                          engine only: the real runtime's constant is compiled in)
   --seed                  on a fresh chain, write the demo scenario (auctions, subscriptions,
-                          a controller, datalog records, a twin) into genesis
+                          a controller, datalog records, a twin) through the chain's RPC
+  --crust-metadata V      what the Crust chain serves: v13 (default, as Crust mainnet) or v14
+                          (the same chain described in V14, as an upgraded Crust would)
   --controller-direct     the controller also listens on its own port (default: reachable
                           only through the relay, like a home behind NAT)
   --chain-port, --crust-port, --ipfs-port, --gateway-port, --evm-port, --oracle-port,
   --releases-port, --relay-port, --controller-port, --ha-port  override a default port
+  --gateways ${GATEWAYS_OPTION_HELP}
   --help                  print this text
 
 While it runs, <data dir>/devnet.pid holds its process id; \`kill -USR2 <pid>\` restarts the
@@ -39,12 +53,14 @@ function parseOptions(argv: string[]): { options: DevnetOptions; services: strin
     args: argv,
     options: {
       services: { type: 'string' },
+      engine: { type: 'string' },
       'data-dir': { type: 'string' },
       reset: { type: 'boolean', default: false },
       'block-time': { type: 'string' },
       instant: { type: 'boolean', default: false },
       seed: { type: 'boolean', default: false },
       'auction-duration': { type: 'string' },
+      'crust-metadata': { type: 'string' },
       'chain-port': { type: 'string' },
       'crust-port': { type: 'string' },
       'ipfs-port': { type: 'string' },
@@ -56,6 +72,7 @@ function parseOptions(argv: string[]): { options: DevnetOptions; services: strin
       'relay-port': { type: 'string' },
       'ha-port': { type: 'string' },
       'controller-direct': { type: 'boolean', default: false },
+      gateways: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -79,14 +96,28 @@ function parseOptions(argv: string[]): { options: DevnetOptions; services: strin
   if (!Number.isInteger(blockTimeMs) || blockTimeMs < 1) {
     throw new Error('--block-time must be a positive whole number of milliseconds');
   }
+  const engine = (values.engine ?? 'typescript') as ChainEngine;
+  if (!chainEngines.includes(engine)) {
+    throw new Error(`--engine must be one of ${chainEngines.join(', ')}, got "${values.engine}"`);
+  }
   let auctionDuration: number | undefined;
   if (values['auction-duration'] !== undefined) {
     auctionDuration = Number(values['auction-duration']);
     if (!Number.isInteger(auctionDuration) || auctionDuration < 1) {
       throw new Error('--auction-duration must be a positive whole number of blocks');
     }
+    if (engine === 'runtime') {
+      throw new Error(
+        "--auction-duration works only with --engine typescript: the real runtime's AuctionDuration (10 blocks) is compiled in",
+      );
+    }
+  }
+  const crustMetadata = values['crust-metadata'] ?? 'v13';
+  if (crustMetadata !== 'v13' && crustMetadata !== 'v14') {
+    throw new Error(`--crust-metadata must be v13 or v14, got "${crustMetadata}"`);
   }
   const options: DevnetOptions = {
+    engine,
     dataDir: resolve(values['data-dir'] ?? '.devnet'),
     reset: values.reset ?? false,
     blockTimeMs,
@@ -94,6 +125,7 @@ function parseOptions(argv: string[]): { options: DevnetOptions; services: strin
     seed: values.seed ?? false,
     auctionDuration,
     controllerDirect: values['controller-direct'] ?? false,
+    crustMetadata,
     host: '127.0.0.1',
     ports: {
       chain: parsePort('chain-port', values['chain-port'], defaultPorts.chain),
@@ -107,6 +139,7 @@ function parseOptions(argv: string[]): { options: DevnetOptions; services: strin
       relay: parsePort('relay-port', values['relay-port'], defaultPorts.relay),
       homeAssistant: parsePort('ha-port', values['ha-port'], defaultPorts.homeAssistant),
     },
+    gateways: values.gateways === undefined ? [] : parseGatewaysOption(values.gateways),
   };
   // Keep the declared start order whatever order the user typed.
   return { options, services: allServiceNames.filter((name) => services.includes(name)) };
@@ -172,6 +205,7 @@ async function main(): Promise<void> {
       running.set(name, handle);
       started.push(handle);
       console.log(`${name} ready ${handle.url}`);
+      for (const note of handle.notes ?? []) console.log(`  ${note}`);
     } catch (error) {
       console.error(`devnet: ${name} failed to start: ${(error as Error).message}`);
       await stopAll(1);

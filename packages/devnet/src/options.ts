@@ -1,5 +1,17 @@
+import type { ExtraGatewaySpec } from './ipfs/extra-gateways.ts';
+
+/**
+ * Which chain engine serves the Robonomics parachain: the devnet's own (pallet rules written in
+ * TypeScript, spec-43 metadata, fast) or the production runtime itself (spec 40, executed by
+ * Chopsticks). See docs/real-runtime.md.
+ */
+export type ChainEngine = 'typescript' | 'runtime';
+export const chainEngines: readonly ChainEngine[] = ['typescript', 'runtime'];
+
 /** Everything a devnet service may need to know to start. */
 export interface DevnetOptions {
+  /** The parachain's engine (default typescript). */
+  engine?: ChainEngine;
   /** Folder that keeps every service's data between runs. */
   dataDir: string;
   /** Start every service from its genesis / empty state. */
@@ -17,8 +29,12 @@ export interface DevnetOptions {
    * the relay, as a home behind NAT is.
    */
   controllerDirect?: boolean;
+  /** The metadata the Crust chain serves: V13 like Crust mainnet (default), or V14. */
+  crustMetadata?: 'v13' | 'v14';
   host: string;
   ports: ServicePorts;
+  /** Extra IPFS gateways over the same files, slow or failing as public ones can be. */
+  gateways?: ExtraGatewaySpec[];
 }
 
 export interface ServicePorts {
@@ -53,5 +69,7 @@ export const defaultPorts: ServicePorts = {
 export interface ServiceHandle {
   name: string;
   url: string;
+  /** More addresses the devnet prints after the ready line. */
+  notes?: string[];
   stop(): Promise<void>;
 }

@@ -8,6 +8,8 @@ import { startOracleService } from './oracle/service.ts';
 import { startRelayService } from './relay/service.ts';
 import { startReleasesServer } from './releases/releases-server.ts';
 import { startRobotService } from './robot/service.ts';
+import { claimDataDir } from './runtime-engine/data-dir.ts';
+import { startRuntimeChainService } from './runtime-engine/service.ts';
 
 /** Handles of the services already started, so later services can reach earlier ones. */
 export type RunningServices = Map<string, ServiceHandle>;
@@ -22,7 +24,11 @@ export type ServiceStarter = (
  * (the IPFS auth and the oracle read the chain).
  */
 export const serviceStarters: Record<string, ServiceStarter> = {
-  chain: (options) => startChainService(options),
+  chain: (options) => {
+    const engine = options.engine ?? 'typescript';
+    claimDataDir(options.dataDir, engine, options.reset);
+    return engine === 'runtime' ? startRuntimeChainService(options) : startChainService(options);
+  },
   crust: startCrustService,
   ipfs: startIpfsService,
   releases: (options) => startReleasesServer(options.host, options.ports.releases),

@@ -15,8 +15,11 @@ export interface AppConfig {
   legacyAppUrl: string;
   /** The Season Pass NFT contract on Sepolia (11155111). */
   seasonPassAddress: `0x${string}`;
-  /** Where IPFS content (NFT metadata, images, home telemetry) is read from. */
-  ipfsGateway: string;
+  /**
+   * The built-in IPFS gateways that content (home config and telemetry, NFT metadata and
+   * images, twin files) is read from, ranked by speed at run time (docs/ipfs-gateways.md).
+   */
+  ipfsGateways: readonly string[];
   /** The kubo RPC API with web3 auth where launch commands are uploaded. */
   ipfsApi: string;
   /** The Crust storage chain where files are ordered. */
@@ -36,7 +39,12 @@ const productionConfig: AppConfig = {
   releasesUrl: 'https://api.github.com/repos/airalab/robonomics.app/releases/latest',
   legacyAppUrl: 'https://v0.dapp.robonomics.network/',
   seasonPassAddress: '0x0c0C092f372c3Cb49D116A14fA7dcc40e84275aa',
-  ipfsGateway: 'https://ipfs.io',
+  // As the original app lists them; the app reads them as bare origins.
+  ipfsGateways: [
+    'https://ipfs.url.today/ipfs/',
+    'https://ipfs.io/ipfs/',
+    'https://gateway.pinata.cloud/ipfs/',
+  ],
   ipfsApi: 'https://ipfs.url.today',
   crustEndpoint: 'wss://rpc.crust.network',
   nftOracleUrl: 'https://nft-oracle.robonomics.network',
@@ -51,7 +59,14 @@ const devnetConfig: AppConfig = {
   // The devnet deploys the contract as the first transaction of its first dev account, so its
   // address is fixed.
   seasonPassAddress: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
-  ipfsGateway: 'http://127.0.0.1:8080',
+  // The API's own host, the gateway, and the slow (800 ms) and failing (HTTP 502) gateways the
+  // local stack starts with --gateways.
+  ipfsGateways: [
+    'http://127.0.0.1:5001',
+    'http://127.0.0.1:8080',
+    'http://127.0.0.1:8081',
+    'http://127.0.0.1:8082',
+  ],
   ipfsApi: 'http://127.0.0.1:5001',
   crustEndpoint: 'ws://127.0.0.1:9945',
   nftOracleUrl: 'http://127.0.0.1:8787',

@@ -51,7 +51,7 @@ export class ExecContext {
 
   /** Deposits an event record in the current phase (topics are empty, as FRAME's deposit_event). */
   deposit(pallet: string, name: string, data: Record<string, unknown> | unknown[]): void {
-    const phase = this.runtime.registry.createType('FrameSystemPhase', this.phase).toU8a();
+    const phase = this.runtime.registry.createType('Phase', this.phase).toU8a();
     this.state.events.push(
       u8aConcat(phase, this.runtime.event(pallet, name, data), new Uint8Array([0])),
     );

@@ -87,10 +87,10 @@ export class ChainNode extends EventEmitter {
   }
 
   /** Genesis: the runtime's genesis storage (dev accounts…), then System and Timestamp. */
-  initGenesis(now = BigInt(Date.now()), seed = false): void {
+  initGenesis(now = BigInt(Date.now())): void {
     const work = new WorkingState(new Map());
     const ctx = this.#context(work, 0, now);
-    this.runtime.logic.genesis(ctx, { seed });
+    this.runtime.logic.genesis(ctx);
     ctx.write('system', 'blockHash', [0], HASH69);
     ctx.write('system', 'number', [], 0);
     // An empty event list rather than no value: dedot's event watchers read it from the start.
@@ -223,6 +223,10 @@ export class ChainNode extends EventEmitter {
     );
     const account = readAccount(ctx, tx.signer);
     if (tx.nonce < account.nonce) throw invalid('Transaction is outdated');
+    // CheckNonce: only an existing account may sign, even a call that pays no fee (rws.call).
+    if (account.providers === 0 && account.sufficients === 0) {
+      throw invalid('Inability to pay some fees (e.g. account balance too low)');
+    }
     if (this.#pool.some((t) => u8aEq(t.signer, tx.signer) && t.nonce === tx.nonce)) {
       throw new PoolError(
         1014,
@@ -362,7 +366,7 @@ export class ChainNode extends EventEmitter {
     weight = this.runtime.logic.callWeight(call),
   ) {
     return {
-      weight: { refTime: weight.refTime, proofSize: weight.proofSize },
+      weight: this.runtime.weight(weight),
       class: dispatchClass,
       paysFee: this.runtime.logic.paysFee(call) ? 'Yes' : 'No',
     };
@@ -380,13 +384,14 @@ export class ChainNode extends EventEmitter {
     const account = readAccount(ctx, tx.signer);
     if (tx.nonce !== account.nonce) return 'invalid';
     const fee = this.#fee(tx);
+    const feeEvents = this.runtime.logic.feeEvents ?? true;
     try {
       ctx.state.transactional(() => {
         account.nonce += 1;
         writeAccount(ctx, tx.signer, account);
         if (fee > 0n) {
           debit(ctx, tx.signer, fee, true);
-          ctx.deposit('Balances', 'Withdraw', { who: tx.signer, amount: fee });
+          if (feeEvents) ctx.deposit('Balances', 'Withdraw', { who: tx.signer, amount: fee });
         }
       });
     } catch {
@@ -403,17 +408,28 @@ export class ChainNode extends EventEmitter {
         error = 'Other';
       } else error = e.error;
     }
-    if (fee > 0n) {
-      const pot = this.runtime.logic.feeDestination;
-      credit(ctx, pot, fee);
-      ctx.deposit('Balances', 'Deposit', { who: pot, amount: fee });
+    // A call that turns out not to pay (Pays::No after dispatch) gets its fee back, tip excepted.
+    const refund = error === null && this.runtime.logic.refundsFee?.(tx.call) ? fee - tx.tip : 0n;
+    if (refund > 0n) {
+      credit(ctx, tx.signer, refund);
+      if (feeEvents) ctx.deposit('Balances', 'Deposit', { who: tx.signer, amount: refund });
     }
-    ctx.deposit('TransactionPayment', 'TransactionFeePaid', {
-      who: tx.signer,
-      actualFee: fee,
-      tip: tx.tip,
-    });
-    const info = this.#dispatchInfo(tx.call, 'Normal');
+    if (fee - refund > 0n) {
+      const pot = this.runtime.logic.feeDestination;
+      credit(ctx, pot, fee - refund);
+      if (feeEvents) ctx.deposit('Balances', 'Deposit', { who: pot, amount: fee - refund });
+    }
+    if (this.runtime.hasEvent('TransactionPayment', 'TransactionFeePaid')) {
+      ctx.deposit('TransactionPayment', 'TransactionFeePaid', {
+        who: tx.signer,
+        actualFee: fee - refund,
+        tip: tx.tip,
+      });
+    }
+    const info = {
+      ...this.#dispatchInfo(tx.call, 'Normal'),
+      ...(error === null && this.runtime.logic.refundsFee?.(tx.call) ? { paysFee: 'No' } : {}),
+    };
     if (error === null) {
       ctx.deposit('System', 'ExtrinsicSuccess', { dispatchInfo: info });
       return 'ok';

@@ -1,7 +1,8 @@
 import { devAccounts } from './dev-accounts.ts';
 import { dispatchCall } from './dispatch.ts';
 import { DEV_ENDOWMENT, POT_ACCOUNT } from './node.ts';
-import { EXISTENTIAL_DEPOSIT, writeAccount } from './pallets/balances.ts';
+import { writeAccount } from './pallets/balances.ts';
+import { rewardAuthor } from './pallets/collator-selection.ts';
 import { rotateAuctions } from './pallets/rws.ts';
 import {
   RUNTIME_VERSION,
@@ -9,8 +10,7 @@ import {
   type RuntimeOptions,
   robonomicsMetadata,
 } from './runtime.ts';
-import { seedGenesis } from './seed.ts';
-import { callWeight, inclusionFee, paysFee } from './weights.ts';
+import { callWeight, inclusionFee, paysFee, refundsFee } from './weights.ts';
 
 /**
  * The Robonomics parachain (spec 43): the production metadata file, its identity and the pallet
@@ -26,14 +26,20 @@ export function robonomicsDescription(options: RuntimeOptions = {}): RuntimeDesc
     nodeVersion: '4.3.0-devnet',
     logic: {
       dispatch: dispatchCall,
-      onInitialize: rotateAuctions,
-      genesis: (ctx, { seed }) => {
-        // The dev preset: endowed dev accounts, Alice sudo and RWS oracle; `seed` adds the demo.
+      onInitialize: (ctx, blockNumber) => {
+        // Pallet order: RWS (55) rotates auctions before Authorship (80) rewards the author.
+        rotateAuctions(ctx, blockNumber);
+        rewardAuthor(ctx, POT_ACCOUNT, devAccounts()[0]!.publicKey);
+      },
+      genesis: (ctx) => {
+        // The dev preset: endowed dev accounts, Alice sudo and RWS oracle. As in the runtime's
+        // own genesis, Alice's session keys hold a consumer reference on her account, and the
+        // collator pot that receives fees does not exist until the first fee creates it.
         let issuance = 0n;
-        for (const account of devAccounts()) {
+        devAccounts().forEach((account, i) => {
           writeAccount(ctx, account.publicKey, {
             nonce: 0,
-            consumers: 0,
+            consumers: i === 0 ? 1 : 0,
             providers: 1,
             sufficients: 0,
             free: DEV_ENDOWMENT,
@@ -42,20 +48,8 @@ export function robonomicsDescription(options: RuntimeOptions = {}): RuntimeDesc
             flags: 0n,
           });
           issuance += DEV_ENDOWMENT;
-        }
-        writeAccount(ctx, POT_ACCOUNT, {
-          nonce: 0,
-          consumers: 0,
-          providers: 1,
-          sufficients: 0,
-          free: EXISTENTIAL_DEPOSIT,
-          reserved: 0n,
-          frozen: 0n,
-          flags: 0n,
         });
-        issuance += EXISTENTIAL_DEPOSIT;
         const alice = devAccounts()[0]!.publicKey;
-        if (seed) issuance = seedGenesis(ctx, issuance);
         ctx.write('balances', 'totalIssuance', [], issuance);
         ctx.write('sudo', 'key', [], alice);
         ctx.write('rws', 'oracle', [], alice);
@@ -63,6 +57,7 @@ export function robonomicsDescription(options: RuntimeOptions = {}): RuntimeDesc
       },
       callWeight,
       paysFee,
+      refundsFee,
       inclusionFee,
       feeDestination: POT_ACCOUNT,
     },

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Call } from '@polkadot/types/interfaces';
 import { compactFromU8a, compactToU8a, hexToU8a, isHex, u8aConcat, u8aToHex } from '@polkadot/util';
-import { decodeAddress } from '@polkadot/util-crypto';
+import { blake2AsHex, decodeAddress } from '@polkadot/util-crypto';
 import { WebSocket, WebSocketServer } from 'ws';
 import { callOfExtrinsic, PoolError } from './extrinsic.ts';
 import type { Block, ChainNode, TxStatus } from './node.ts';
@@ -162,6 +162,14 @@ export async function startRpcServer(node: ChainNode, options: RpcServerOptions)
 
   const { runtime } = node;
   const runtimeVersion = () => ({ ...runtime.version, apis: runtime.apis });
+  /** The version of a runtime API the chain implements, 0 when it has none of that name. */
+  const apiVersion = (name: string): number =>
+    runtime.apis.find(([id]) => id === blake2AsHex(name, 64))?.[1] ?? 0;
+  const notFound = (method: string) =>
+    new RpcError(
+      -32000,
+      `Client error: Execution failed: Other: Exported method ${method} is not found`,
+    );
 
   const stateCall = (method: string, data: string, block: Block): string => {
     const { registry } = node.runtime;
@@ -171,9 +179,12 @@ export async function startRpcServer(node: ChainNode, options: RpcServerOptions)
         return node.runtime.encode('RuntimeVersion', runtimeVersion());
       case 'Metadata_metadata':
         return opaque(node.runtime.metadataBytes);
+      // Metadata API version 2 added these; older runtimes (Crust's) only have Metadata_metadata.
       case 'Metadata_metadata_versions':
+        if (apiVersion('Metadata') < 2) throw notFound(method);
         return node.runtime.encode('Vec<u32>', [14]);
       case 'Metadata_metadata_at_version': {
+        if (apiVersion('Metadata') < 2) throw notFound(method);
         const version = registry.createType('u32', input).toNumber();
         return version === 14
           ? u8aToHex(u8aConcat([1], hexToU8a(opaque(node.runtime.metadataBytes))))
@@ -201,8 +212,12 @@ export async function startRpcServer(node: ChainNode, options: RpcServerOptions)
         }
         const fee = runtime.logic.inclusionFee(call, length);
         if (method === 'TransactionPaymentApi_query_info') {
-          return node.runtime.encode('RuntimeDispatchInfoV2', {
-            weight: { refTime: fee.weight.refTime, proofSize: fee.weight.proofSize },
+          // Version 1 of the API (pre-2022 runtimes) reports the weight as one u64.
+          const v1 = apiVersion('TransactionPaymentApi') < 2;
+          return node.runtime.encode(v1 ? 'RuntimeDispatchInfoV1' : 'RuntimeDispatchInfoV2', {
+            weight: v1
+              ? fee.weight.refTime
+              : { refTime: fee.weight.refTime, proofSize: fee.weight.proofSize },
             class: 'Normal',
             partialFee: fee.total,
           });
@@ -214,10 +229,7 @@ export async function startRpcServer(node: ChainNode, options: RpcServerOptions)
         });
       }
       default:
-        throw new RpcError(
-          -32000,
-          `Client error: Execution failed: Other: Exported method ${method} is not found`,
-        );
+        throw notFound(method);
     }
   };
 

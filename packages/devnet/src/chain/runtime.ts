@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { Metadata, TypeRegistry } from '@polkadot/types';
 import type { Call } from '@polkadot/types/interfaces';
 import { expandMetadata } from '@polkadot/types/metadata';
-import type { Codec } from '@polkadot/types/types';
-import { compactStripLength, hexToU8a, u8aConcat, u8aToHex } from '@polkadot/util';
+import type { Codec, RegistryTypes } from '@polkadot/types/types';
+import { compactStripLength, hexToU8a, isBn, u8aConcat, u8aToHex } from '@polkadot/util';
 import type { ExecContext, Origin } from './context.ts';
 import type { FeeParts, Weight } from './weights.ts';
 
@@ -28,8 +28,13 @@ export interface RuntimeOptions {
   auctionDuration?: number;
 }
 
-/** RuntimeVersion as state_getRuntimeVersion returns it (the apis come from the metadata). */
-export type RuntimeVersionInfo = typeof RUNTIME_VERSION;
+/**
+ * RuntimeVersion as state_getRuntimeVersion returns it (the apis come from the metadata);
+ * runtimes from before 2021's state versions have no stateVersion.
+ */
+export type RuntimeVersionInfo = Omit<typeof RUNTIME_VERSION, 'stateVersion'> & {
+  stateVersion?: number;
+};
 
 /** What system_properties returns. */
 export interface ChainProperties {
@@ -48,19 +53,28 @@ export interface RuntimeLogic {
   /** on_initialize of the pallets, before the timestamp inherent. */
   onInitialize(ctx: ExecContext, blockNumber: number): void;
   /** Writes the chain's genesis storage (accounts, issuance, pallet config). */
-  genesis(ctx: ExecContext, options: { seed: boolean }): void;
+  genesis(ctx: ExecContext): void;
   callWeight(call: Call): Weight;
   paysFee(call: Call): boolean;
+  /** Calls that pay at submission but not once they succeed (Pays::No after dispatch). */
+  refundsFee?(call: Call): boolean;
   /** The inclusion fee of a transaction of `length` bytes (tip excluded). */
   inclusionFee(call: Call, length: number): FeeParts & { total: bigint; weight: Weight };
   /** Where transaction fees go (Balances.Deposit). */
   feeDestination: Uint8Array;
+  /**
+   * Whether paying a fee deposits Balances.Withdraw and Balances.Deposit (default). Runtimes
+   * whose fee handler moves the fee silently (Crust's) set false.
+   */
+  feeEvents?: boolean;
 }
 
 /** Everything that makes one chain: its metadata, identity and behaviour. */
 export interface RuntimeDescription {
-  /** SCALE-encoded metadata (V14) served to clients and used for every encoding. */
+  /** SCALE-encoded metadata (V14, or V13 with `types`) served to clients and used for every encoding. */
   metadata: Uint8Array;
+  /** Legacy type definitions a V13 metadata needs (it names its types without describing them). */
+  types?: RegistryTypes;
   version: RuntimeVersionInfo;
   properties: ChainProperties;
   /** system_chain, system_name, system_version. */
@@ -101,6 +115,10 @@ export class Runtime {
   readonly existentialDeposit: bigint;
   /** How a signed extrinsic is laid out (for reading the call out of fee queries). */
   readonly extrinsicLayout: { multiAddress: boolean; metadataHashMode: boolean };
+  /** Whether the chain's Weight is the single u64 of the pre-2022 runtimes (V13 metadata). */
+  readonly weightV1: boolean;
+  /** Whether a module error carries one error byte (pre-2022 runtimes) instead of four. */
+  readonly moduleErrorU8: boolean;
   readonly #palletIndex = new Map<string, number>();
   readonly #eventType = new Map<string, string>();
   readonly #errorType = new Map<string, string>();
@@ -114,6 +132,7 @@ export class Runtime {
     const bytes = description.metadata;
     this.metadataBytes = bytes;
     this.registry = new TypeRegistry();
+    if (description.types) this.registry.register(description.types);
     this.metadata = new Metadata(this.registry, bytes);
     this.registry.setMetadata(this.metadata, undefined, undefined, true);
     this.decorated = expandMetadata(this.registry, this.metadata);
@@ -132,17 +151,50 @@ export class Runtime {
     this.auctionDuration = consts.rws ? Number(consts.rws.auctionDuration!.toString()) : 0;
     this.existentialDeposit = BigInt(consts.balances?.existentialDeposit?.toString() ?? '0');
     const extrinsic = this.metadata.asV14.extrinsic;
-    const address = this.registry.lookup.getSiType(extrinsic.type).params[0]?.type;
-    this.extrinsicLayout = {
-      multiAddress:
-        !address ||
-        address.isNone ||
-        this.registry.lookup.getSiType(address.unwrap()).path.join('::') ===
-          'sp_runtime::multiaddress::MultiAddress',
-      metadataHashMode: extrinsic.signedExtensions.some(
-        (e) => e.identifier.toString() === 'CheckMetadataHash',
-      ),
-    };
+    const metadataHashMode = extrinsic.signedExtensions.some(
+      (e) => e.identifier.toString() === 'CheckMetadataHash',
+    );
+    if (this.metadata.version < 14) {
+      // Legacy metadata does not describe the extrinsic: its Address is the registered type.
+      this.extrinsicLayout = {
+        multiAddress: this.registry.createType('Address').toU8a().length !== 32,
+        metadataHashMode,
+      };
+    } else {
+      const address = this.registry.lookup.getSiType(extrinsic.type).params[0]?.type;
+      this.extrinsicLayout = {
+        multiAddress:
+          !address ||
+          address.isNone ||
+          this.registry.lookup.getSiType(address.unwrap()).path.join('::') ===
+            'sp_runtime::multiaddress::MultiAddress',
+        metadataHashMode,
+      };
+    }
+    this.weightV1 = isBn(this.registry.createType('Weight'));
+    this.moduleErrorU8 = isBn(
+      (this.registry.createType('DispatchErrorModule') as unknown as { error: unknown }).error,
+    );
+  }
+
+  /** A weight as this chain's Weight type takes it. */
+  weight(weight: Weight): bigint | { refTime: bigint; proofSize: bigint } {
+    return this.weightV1
+      ? weight.refTime
+      : { refTime: weight.refTime, proofSize: weight.proofSize };
+  }
+
+  /** Whether the metadata declares this event (not every chain has every FRAME event). */
+  hasEvent(pallet: string, name: string): boolean {
+    return this.#eventVariant(pallet, name) !== undefined;
+  }
+
+  #eventVariant(pallet: string, name: string) {
+    const type = this.#eventType.get(pallet);
+    if (!type) return undefined;
+    return this.registry.lookup
+      .getSiType(type as `Lookup${number}`)
+      .def.asVariant.variants.find((v) => v.name.toString() === name);
   }
 
   palletIndex(pallet: string): number {
@@ -209,9 +261,25 @@ export class Runtime {
   event(pallet: string, name: string, data: Record<string, unknown> | unknown[]): Uint8Array {
     const type = this.#eventType.get(pallet);
     if (!type) throw new Error(`pallet ${pallet} has no events`);
-    const value = this.registry.createType(type, { [name]: data });
+    const value = this.registry.createType(type, { [name]: this.#eventFields(pallet, name, data) });
     if (value.toJSON() === null) throw new Error(`cannot encode ${pallet}.${name}`);
     return u8aConcat([this.palletIndex(pallet)], value.toU8a());
+  }
+
+  /**
+   * Legacy (V13) events have unnamed fields: named data is passed on in declaration order, which
+   * is the order the pallets write their fields in.
+   */
+  #eventFields(
+    pallet: string,
+    name: string,
+    data: Record<string, unknown> | unknown[],
+  ): Record<string, unknown> | unknown[] {
+    if (Array.isArray(data)) return data;
+    const variant = this.#eventVariant(pallet, name);
+    if (!variant || variant.fields.every((f) => f.name.isSome)) return data;
+    const values = Object.values(data);
+    return values.length === 1 ? (values[0] as unknown[]) : values;
   }
 
   /** DispatchError::Module of a pallet error, by name. */
@@ -222,7 +290,7 @@ export class Runtime {
     return {
       Module: {
         index: this.palletIndex(pallet),
-        error: u8aToHex(new Uint8Array([index, 0, 0, 0])),
+        error: this.moduleErrorU8 ? index : u8aToHex(new Uint8Array([index, 0, 0, 0])),
       },
     };
   }

@@ -4,9 +4,12 @@ import { ChainStore } from './persistence.ts';
 import { robonomicsDescription } from './robonomics.ts';
 import { startRpcServer } from './rpc-server.ts';
 import { Runtime } from './runtime.ts';
+import { seedScenario } from './seed.ts';
 
 export interface ChainServiceHandle extends ServiceHandle {
   node: ChainNode;
+  /** Whether the chain started from genesis (nothing was persisted). */
+  fresh: boolean;
 }
 
 /** How one chain of the engine is served: which runtime, under which name, folder and port. */
@@ -28,13 +31,22 @@ export interface ServeChainConfig {
  */
 export async function startChainService(options: DevnetOptions): Promise<ChainServiceHandle> {
   const runtime = new Runtime(robonomicsDescription({ auctionDuration: options.auctionDuration }));
-  return serveChain(options, {
+  const handle = await serveChain(options, {
     name: 'chain',
     runtime,
     folder: 'chain',
     port: options.ports.chain,
     storeMeta: { auctionDuration: runtime.auctionDuration },
   });
+  if (options.seed && handle.fresh) {
+    await seedScenario(handle.url, { sealWithNewBlock: !options.instant }).catch(
+      async (error: unknown) => {
+        await handle.stop();
+        throw new Error(`the demo scenario could not be written: ${(error as Error).message}`);
+      },
+    );
+  }
+  return handle;
 }
 
 /**
@@ -52,7 +64,7 @@ export async function serveChain(
   const meta = { specVersion: runtime.version.specVersion, ...config.storeMeta };
   const loaded = store.load(meta);
   if (loaded) node.restore(loaded.genesisHash, loaded.blocks, loaded.finalizedHash);
-  else node.initGenesis(undefined, options.seed === true);
+  else node.initGenesis();
 
   const save = () => {
     const blocks = [...node.blocks.values()].sort((a, b) => a.number - b.number);
@@ -101,6 +113,7 @@ export async function serveChain(
     name: config.name,
     url: rpc.url,
     node,
+    fresh: !loaded,
     stop: async () => {
       if (interval) clearInterval(interval);
       if (sealTimer) clearTimeout(sealTimer);

@@ -73,6 +73,14 @@ export function paysFee(call: Call): boolean {
   return !(call.section === 'rws' && call.method === 'call');
 }
 
+/**
+ * sudo.sudo by the sudo key returns Pays::No whatever the inner call did, so the key's fee comes
+ * back (a refused sudo, RequireSudo, pays). See docs/real-runtime.md.
+ */
+export function refundsFee(call: Call): boolean {
+  return call.section === 'sudo' && call.method === 'sudo';
+}
+
 /** weight_fee(w) = max(ref_time * 80 / 1e9, proof_size / 10) (facts §1.2). */
 export function weightFee(weight: Weight): bigint {
   const ref = (weight.refTime * 80n) / 1_000_000_000n;

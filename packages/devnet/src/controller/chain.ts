@@ -252,7 +252,8 @@ export class ChainLink {
           );
           return;
         }
-        // Finalized also means included (should the in-block update ever be missed).
+        // polkadot-js drops the InBlock result when Finalized arrives while it is still reading
+        // the block's events (a slow client), so either status counts as included.
         if (!result.status.isInBlock && !result.status.isFinalized) return;
         if (result.dispatchError) {
           let error: string = result.dispatchError.type;

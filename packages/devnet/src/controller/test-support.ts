@@ -115,7 +115,7 @@ export function send(
 ): Promise<{ error: string | null }> {
   return new Promise((resolve, reject) => {
     tx.signAndSend(signer, { nonce: -1 }, (result) => {
-      if (!result.status.isInBlock) return;
+      if (!result.status.isInBlock && !result.status.isFinalized) return;
       let error: string | null = null;
       if (result.dispatchError) {
         error = result.dispatchError.type;

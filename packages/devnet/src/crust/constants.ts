@@ -3,7 +3,8 @@ import type { CrustMetadataConstants } from './metadata.ts';
 
 /** 1 CRU = 10^12 planck (12 decimals); CENTS and MILLICENTS as in Crust's primitives. */
 export const CRU = 1_000_000_000_000n;
-export const MILLICENTS = 10_000_000n;
+export const CENTS = CRU / 100n;
+export const MILLICENTS = CENTS / 1000n;
 export const CRUST_SS58 = 66;
 
 /** Each dev account's genesis balance, as on the Robonomics devnet: 1,000,000 tokens. */
@@ -48,6 +49,9 @@ export const CRUST_CONSTANTS: CrustMetadataConstants = {
     fileReplica: 4,
     initFileByteFee: MILLICENTS / 1000n,
     initFileKeysCountFee: MILLICENTS / 10n,
+    initMaxFileBaseFee: CENTS * 5n,
+    initMaxFileByteFee: MILLICENTS / 10n,
+    initMaxFileKeysCountFee: MILLICENTS,
     stakingRatioPerbill: 720_000_000,
     storageRatioPerbill: 180_000_000,
     maximumFileSize: 8n * 1024n * 1024n * 1024n,

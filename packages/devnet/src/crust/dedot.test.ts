@@ -9,7 +9,9 @@ import type { ChainServiceHandle } from '../chain/service.ts';
 import { CRUST_CONSTANTS, DEV_ENDOWMENT, GENESIS_MARKET_FEES } from './constants.ts';
 import { removeDir, startTestCrust, tempDir } from './test-support.ts';
 
-// The app's own client: dedot with legacy JSON-RPC and the runtime API specs (facts §8).
+// dedot (the app's Robonomics client) reads V14 and newer only: it works against the Crust
+// devnet's V14 description and cannot read what Crust mainnet serves (V13), which is why the app
+// has its own small Crust client (docs/crust.md).
 // biome-ignore lint/suspicious/noExplicitAny: untyped here; the app uses the generated bindings
 type AnyClient = DedotClient<any>;
 
@@ -67,7 +69,7 @@ function send(tx: unknown, signer: KeyringPair) {
 beforeAll(async () => {
   await cryptoWaitReady();
   dir = tempDir();
-  crust = await startTestCrust(dir);
+  crust = await startTestCrust(dir, { crustMetadata: 'v14' });
   client = await DedotClient.new({
     provider: new WsProvider(crust.url),
     rpcVersion: 'legacy',
@@ -82,7 +84,25 @@ afterAll(async () => {
   if (dir) removeDir(dir);
 });
 
-describe('dedot against the Crust devnet', () => {
+describe('dedot against the V13 Crust devnet (as mainnet)', () => {
+  it('cannot read its metadata', async () => {
+    const v13Dir = tempDir();
+    const v13 = await startTestCrust(v13Dir);
+    try {
+      await expect(
+        DedotClient.new({
+          provider: new WsProvider({ endpoint: v13.url, maxRetryAttempts: 0 }),
+          rpcVersion: 'legacy',
+        }),
+      ).rejects.toThrow(/V13 is not supported|Metadata_metadata_versions is not found/);
+    } finally {
+      await v13.stop();
+      removeDir(v13Dir);
+    }
+  });
+});
+
+describe('dedot against the Crust devnet described in V14', () => {
   it('connects and reads the chain identity, constants and balances', async () => {
     expect(client.runtimeVersion.specName).toBe('crust');
     expect(client.consts.system.ss58Prefix).toBe(66);

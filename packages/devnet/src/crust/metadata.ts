@@ -166,6 +166,9 @@ export interface CrustMetadataConstants {
     fileReplica: number;
     initFileByteFee: bigint;
     initFileKeysCountFee: bigint;
+    initMaxFileBaseFee: bigint;
+    initMaxFileByteFee: bigint;
+    initMaxFileKeysCountFee: bigint;
     stakingRatioPerbill: number;
     storageRatioPerbill: number;
     maximumFileSize: bigint;

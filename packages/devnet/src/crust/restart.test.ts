@@ -8,6 +8,7 @@ import type { Codec } from '@polkadot/types/types';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChainService } from '../chain/service.ts';
+import { CRUST_API_OPTIONS } from './api-options.ts';
 import { INSTANT_REPLICA_BLOCK_MS } from './service.ts';
 import { removeDir, startTestCrust, tempDir, testOptions } from './test-support.ts';
 
@@ -30,13 +31,14 @@ function newDir(): string {
 }
 
 const connect = (url: string) =>
-  ApiPromise.create({ provider: new WsProvider(url), noInitWarn: true });
+  ApiPromise.create({ provider: new WsProvider(url), noInitWarn: true, ...CRUST_API_OPTIONS });
 
 function included(tx: SubmittableExtrinsic<'promise'>, signer: KeyringPair): Promise<string> {
   return new Promise((resolve, reject) => {
     tx.signAndSend(signer, { nonce: -1 }, (result) => {
       if (result.dispatchError) reject(new Error(result.dispatchError.toString()));
       else if (result.status.isInBlock) resolve(result.status.asInBlock.toHex());
+      else if (result.status.isFinalized) resolve(result.status.asFinalized.toHex());
     }).catch(reject);
   });
 }
@@ -74,18 +76,18 @@ describe('Crust devnet persistence', () => {
     await api.disconnect();
     await crust.stop();
     const best = crust.node.best;
-    expect(existsSync(join(dir, 'crust', 'chain.json'))).toBe(true);
+    expect(existsSync(join(dir, 'crust-v13', 'chain.json'))).toBe(true);
 
     // No timer and no instant seal: nothing moves until asked.
     crust = await startTestCrust(dir, { instant: false, blockTimeMs: 600_000 });
     const provider = new WsProvider(crust.url);
-    api = await ApiPromise.create({ provider, noInitWarn: true });
+    api = await ApiPromise.create({ provider, noInitWarn: true, ...CRUST_API_OPTIONS });
     expect(api.genesisHash.toHex()).toBe(genesis);
     const header = await api.rpc.chain.getHeader();
     expect(header.hash.toHex()).toBe(best.hash);
     expect(header.number.toNumber()).toBe(best.number);
-    const kept = (await fileJson(api, 'QmKept')) as { fileSize: number };
-    expect(kept.fileSize).toBe(4_096);
+    const kept = (await fileJson(api, 'QmKept')) as { file_size: number };
+    expect(kept.file_size).toBe(4_096);
     expect(await freeOf(api, alice.address)).toBe(freeBefore);
 
     // The chain goes on from there: same nonce sequence, next height, replicas keep coming.
@@ -115,7 +117,7 @@ describe('Crust devnet persistence', () => {
     await crust.stop();
     await chain.stop();
     expect(existsSync(join(dir, 'chain', 'chain.json'))).toBe(true);
-    expect(existsSync(join(dir, 'crust', 'chain.json'))).toBe(true);
+    expect(existsSync(join(dir, 'crust-v13', 'chain.json'))).toBe(true);
 
     crust = await startTestCrust(dir, { instant: false, blockTimeMs: 600_000 });
     expect(crust.node.genesisHash).toBe(crustGenesis);
@@ -151,8 +153,8 @@ describe('Crust block production', () => {
       alice,
     );
     await new Promise((r) => setTimeout(r, 3 * INSTANT_REPLICA_BLOCK_MS + 500));
-    const file = (await fileJson(api, 'QmWaiting')) as { reportedReplicaCount: number };
-    expect(file.reportedReplicaCount).toBeGreaterThanOrEqual(1);
+    const file = (await fileJson(api, 'QmWaiting')) as { reported_replica_count: number };
+    expect(file.reported_replica_count).toBeGreaterThanOrEqual(1);
     await api.disconnect();
     await crust.stop();
   });

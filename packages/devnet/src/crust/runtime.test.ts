@@ -22,7 +22,7 @@ let runtime: Runtime;
 
 beforeAll(async () => {
   await cryptoWaitReady();
-  runtime = new Runtime(crustDescription());
+  runtime = new Runtime(crustDescription('v14'));
 });
 
 describe('the hand-built Crust metadata', () => {

@@ -14,7 +14,9 @@ import {
   marketPot,
   TREASURY_ACCOUNT,
 } from './constants.ts';
+import { CRUST_LEGACY_TYPES } from './legacy-types.ts';
 import { buildCrustMetadata } from './metadata.ts';
+import { buildCrustMetadataV13, CRUST_V13_APIS } from './metadata-v13.ts';
 import { dispatchCrustBalances } from './pallets/balances.ts';
 import { dispatchMarket, reportReplicas, SPOWER_SUPERIOR } from './pallets/market.ts';
 import { crustCallWeight, crustInclusionFee } from './weights.ts';
@@ -36,18 +38,33 @@ const endowed = (free: bigint): Account => ({
   flags: 0n,
 });
 
-let metadata: Uint8Array | null = null;
+/** Which metadata the chain serves: V13 as Crust mainnet does (default), or a V14 description. */
+export type CrustMetadataMode = 'v13' | 'v14';
+
+const metadata = new Map<CrustMetadataMode, Uint8Array>();
 
 /**
- * The Crust-like storage chain on the devnet engine: hand-built V14 metadata, CRU with 12
- * decimals and SS58 66, the dev accounts endowed, and the market open with static prices.
+ * The Crust storage chain on the devnet engine, CRU with 12 decimals and SS58 66, the dev
+ * accounts endowed, and the market open with static prices. By default it serves what Crust
+ * mainnet serves: V13 metadata of the legacy runtime with its legacy types, runtime APIs and
+ * version (docs/crust.md); `v14` serves the same chain described in V14, as an upgraded Crust
+ * would.
  */
-export function crustDescription(): RuntimeDescription {
-  metadata ??= buildCrustMetadata(CRUST_CONSTANTS);
+export function crustDescription(mode: CrustMetadataMode = 'v13'): RuntimeDescription {
+  const legacy = mode === 'v13';
+  let bytes = metadata.get(mode);
+  if (!bytes) {
+    bytes = legacy
+      ? buildCrustMetadataV13({ ...CRUST_CONSTANTS, apis: CRUST_V13_APIS })
+      : buildCrustMetadata(CRUST_CONSTANTS);
+    metadata.set(mode, bytes);
+  }
   const ed = CRUST_CONSTANTS.existentialDeposit;
+  const { stateVersion, ...legacyVersion } = CRUST_CONSTANTS.version;
   return {
-    metadata,
-    version: CRUST_CONSTANTS.version,
+    metadata: bytes,
+    ...(legacy ? { types: CRUST_LEGACY_TYPES } : {}),
+    version: legacy ? legacyVersion : { ...legacyVersion, stateVersion },
     properties: { ss58Format: CRUST_SS58, tokenDecimals: 12, tokenSymbol: 'CRU' },
     chainName: 'Crust Local Development',
     nodeName: 'Crust Devnet',
@@ -89,6 +106,8 @@ export function crustDescription(): RuntimeDescription {
       paysFee: () => true,
       inclusionFee: crustInclusionFee,
       feeDestination: TREASURY_ACCOUNT,
+      // Crust's fee handler withdraws and pays the fee out without Balances events.
+      feeEvents: !legacy,
     },
   };
 }

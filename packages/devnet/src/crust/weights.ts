@@ -9,14 +9,15 @@ export const EXTRINSIC_BASE_WEIGHT = 125_000_000n;
 /** TransactionByteFee = MILLICENTS / 100. */
 export const TRANSACTION_BYTE_FEE = 100_000n;
 
-/** WeightToFee = OneTenthFee: a tenth of the weight, in planck. */
+/** WeightToFee = the runtime's OneTenthFee, whose one coefficient is in fact 30% of the weight. */
 export function weightToFee(refTime: bigint): bigint {
-  return refTime / 10n;
+  return (refTime * 3n) / 10n;
 }
 
 /** Call weights (DB read 25M, write 100M, as RocksDbWeight); calls not listed get a small one. */
 export function crustCallWeight(call: Call): Weight {
   switch (`${call.section}.${call.method}`) {
+    case 'balances.transfer':
     case 'balances.transferAllowDeath':
     case 'balances.transferKeepAlive':
     case 'balances.transferAll':
@@ -38,7 +39,7 @@ export function crustCallWeight(call: Call): Weight {
 
 /**
  * Crust's fee: base_fee (the base extrinsic weight) + len_fee + weight_fee, each through
- * OneTenthFee; query_info reports the call's weight, as the pre-weight-v2 runtime did.
+ * OneTenthFee (30%); query_info reports the call's weight, as the pre-weight-v2 runtime did.
  */
 export function crustInclusionFee(
   call: Call,

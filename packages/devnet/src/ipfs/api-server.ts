@@ -3,6 +3,7 @@ import {
   createServer,
   type IncomingHttpHeaders,
   type IncomingMessage,
+  type RequestListener,
   type Server,
   type ServerResponse,
 } from 'node:http';
@@ -36,6 +37,8 @@ export interface ApiServerOptions {
   /** The web3 auth in front of every RPC call; null serves without auth (a local kubo). */
   authorize: ((headers: IncomingHttpHeaders) => Promise<AuthOutcome>) | null;
   maxAddBytes?: number;
+  /** Answers gateway reads (GET/HEAD /ipfs/<cid>) on this origin, before and without auth. */
+  gateway?: RequestListener;
 }
 
 export interface ApiServer {
@@ -318,6 +321,11 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    // Like the robonomics gateway, the API's host also serves files to anyone.
+    if (options.gateway && req.url?.startsWith('/ipfs/')) {
+      options.gateway(req, res);
+      return;
+    }
     setCors(req, res, 'POST, OPTIONS');
     if (req.method === 'OPTIONS') {
       res.writeHead(204).end();

@@ -1,5 +1,10 @@
 import { once } from 'node:events';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type ServerResponse,
+} from 'node:http';
 import type { UnixFSEntry } from 'ipfs-unixfs-exporter';
 import { sniffContentType, typeFromName } from './content-type.ts';
 import { close, listen, setCors } from './http.ts';
@@ -46,17 +51,11 @@ function directoryListing(path: string, names: { name: string; size: bigint; dir
 }
 
 /**
- * A read-only path gateway (GET /ipfs/<cid>[/<path>]) without auth, as public gateways. Content
- * types come from the file name when the path has one, else from the bytes; directories serve
- * their index.html or a listing.
+ * The gateway's answer to one request: GET/HEAD /ipfs/<cid>[/<path>] without auth, as public
+ * gateways. Content types come from the file name when the path has one, else from the bytes;
+ * directories serve their index.html or a listing. Also mounted on the API origin.
  */
-export async function startGatewayServer(options: {
-  host: string;
-  port: number;
-  repo: IpfsRepo;
-}): Promise<GatewayServer> {
-  const { repo } = options;
-
+export function gatewayHandler(repo: IpfsRepo): RequestListener {
   const serve = async (req: IncomingMessage, res: ServerResponse) => {
     setCors(req, res, 'GET, HEAD, OPTIONS');
     if (req.method === 'OPTIONS') {
@@ -144,7 +143,7 @@ export async function startGatewayServer(options: {
     res.end();
   };
 
-  const server = createServer((req, res) => {
+  return (req, res) => {
     serve(req, res).catch((error: unknown) => {
       if (res.headersSent) {
         res.destroy(error as Error);
@@ -153,7 +152,16 @@ export async function startGatewayServer(options: {
       if (error instanceof IpfsError && error.notFound) sendText(res, 404, error.message);
       else sendText(res, 500, (error as Error).message);
     });
-  });
+  };
+}
+
+/** A read-only path gateway server (see gatewayHandler). */
+export async function startGatewayServer(options: {
+  host: string;
+  port: number;
+  repo: IpfsRepo;
+}): Promise<GatewayServer> {
+  const server = createServer(gatewayHandler(options.repo));
   const url = await listen(server, options.host, options.port);
   return { url, close: () => close(server) };
 }

@@ -5,7 +5,8 @@ import type { ChainServiceHandle } from '../chain/service.ts';
 import type { DevnetOptions, ServiceHandle } from '../options.ts';
 import type { RunningServices } from '../services.ts';
 import { startApiServer } from './api-server.ts';
-import { startGatewayServer } from './gateway-server.ts';
+import { describeGateway, type ExtraGateway, startExtraGateway } from './extra-gateways.ts';
+import { gatewayHandler, startGatewayServer } from './gateway-server.ts';
 import { loadPeerIdentity } from './identity.ts';
 import { IpfsRepo } from './repo.ts';
 import { InProcessSubscriptions, RemoteSubscriptions } from './subscriptions.ts';
@@ -16,6 +17,8 @@ export interface IpfsServiceHandle extends ServiceHandle {
   apiUrl: string;
   /** The read-only gateway: GET /ipfs/<cid>. */
   gatewayUrl: string;
+  /** The extra gateways of `--gateways`, in order. */
+  extraGatewayUrls: string[];
   /** The node itself, for services in this process (e.g. a controller publishing files). */
   repo: IpfsRepo;
 }
@@ -44,34 +47,47 @@ export async function startIpfsService(
     ? new InProcessSubscriptions(chain.node)
     : new RemoteSubscriptions(`ws://${options.host}:${options.ports.chain}`);
 
+  const serveFiles = gatewayHandler(repo);
   const api = await startApiServer({
     host: options.host,
     port: options.ports.ipfsApi,
     repo,
     identity,
     authorize: (headers) => checkWeb3Auth(headers, subscriptions),
+    gateway: serveFiles,
   });
-  let gateway: Awaited<ReturnType<typeof startGatewayServer>>;
+  let gateway: Awaited<ReturnType<typeof startGatewayServer>> | undefined;
+  const extra: ExtraGateway[] = [];
   try {
     gateway = await startGatewayServer({
       host: options.host,
       port: options.ports.ipfsGateway,
       repo,
     });
+    for (const spec of options.gateways ?? []) {
+      extra.push(await startExtraGateway(options.host, spec, serveFiles));
+    }
   } catch (error) {
-    await api.close();
+    await Promise.all([api.close(), gateway?.close(), ...extra.map((g) => g.close())]);
     await subscriptions.close();
     throw error;
   }
+  const files = gateway;
 
   return {
     name: 'ipfs',
     url: api.url,
     apiUrl: api.url,
-    gatewayUrl: gateway.url,
+    gatewayUrl: files.url,
+    extraGatewayUrls: extra.map((g) => g.url),
     repo,
+    notes: [
+      `gateway ${api.url}/ipfs/ (on the API's host)`,
+      `gateway ${files.url}/ipfs/`,
+      ...extra.map((g) => `gateway ${g.url}/ipfs/ (${describeGateway(g.spec)})`),
+    ],
     stop: async () => {
-      await Promise.all([api.close(), gateway.close()]);
+      await Promise.all([api.close(), files.close(), ...extra.map((g) => g.close())]);
       await subscriptions.close();
     },
   };

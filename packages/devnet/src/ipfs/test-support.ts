@@ -48,8 +48,11 @@ export interface TestDevnet {
 }
 
 /** The chain (seeded) and the IPFS service in this process, as `devnet` starts them. */
-export async function startTestDevnet(dataDir = tempDir()): Promise<TestDevnet> {
-  const options = testOptions(dataDir);
+export async function startTestDevnet(
+  dataDir = tempDir(),
+  overrides: Partial<DevnetOptions> = {},
+): Promise<TestDevnet> {
+  const options = testOptions(dataDir, overrides);
   const chain = await startChainService(options);
   const running: RunningServices = new Map([['chain', chain]]);
   const ipfs = await startIpfsService(options, running);

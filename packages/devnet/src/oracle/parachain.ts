@@ -131,8 +131,11 @@ export class ParachainClient {
           reject(new GrantFailed(`the transaction was ${result.status.type.toLowerCase()}`));
           return;
         }
-        if (!result.status.isInBlock) return;
-        const blockHash = result.status.asInBlock.toHex();
+        // A slow client may see Finalized without the InBlock before it: either counts.
+        if (!result.status.isInBlock && !result.status.isFinalized) return;
+        const blockHash = (
+          result.status.isInBlock ? result.status.asInBlock : result.status.asFinalized
+        ).toHex();
         if (result.dispatchError) {
           let message = 'Error';
           if (result.dispatchError.isModule) {

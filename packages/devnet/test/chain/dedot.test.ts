@@ -80,9 +80,12 @@ describe('dedot against the devnet', () => {
   it('signs and sends, and reads the events of the block', async () => {
     const outcome = await send(client.tx.datalog.record('0x68656c6c6f'), alice);
     expect(outcome.error).toBeNull();
+    // The chain's first fee creates the collator pot it goes to, as on the real runtime.
     expect(outcome.events).toEqual([
       'Balances.Withdraw',
       'Datalog.NewRecord',
+      'System.NewAccount',
+      'Balances.Endowed',
       'Balances.Deposit',
       'TransactionPayment.TransactionFeePaid',
       'System.ExtrinsicSuccess',

@@ -32,7 +32,7 @@ export async function startDevnet(args: string[] = [], dataDir?: string): Promis
     const output: string[] = [];
     const timer = setTimeout(
       () => reject(new Error(`devnet did not start:\n${output.join('\n')}`)),
-      30_000,
+      90_000,
     );
     const onLine = (line: string) => {
       output.push(line);

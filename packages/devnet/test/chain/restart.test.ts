@@ -27,7 +27,7 @@ describe('devnet persistence', () => {
           api.tx.sudo.sudo(api.tx.rws.startAuction({ Daily: { days: 30 } })),
         ])
         .signAndSend(alice, (r) => {
-          if (r.status.isInBlock) resolve();
+          if (r.status.isInBlock || r.status.isFinalized) resolve();
         })
         .catch(reject);
     });
@@ -62,7 +62,7 @@ describe('devnet persistence', () => {
       api.tx.datalog
         .record('after restart')
         .signAndSend(alice, (r) => {
-          if (r.status.isInBlock) resolve();
+          if (r.status.isInBlock || r.status.isFinalized) resolve();
         })
         .catch(reject);
     });

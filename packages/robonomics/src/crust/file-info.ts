@@ -1,7 +1,9 @@
-import { stringToHex } from '@dedot/utils';
+import * as $ from 'dedot/shape';
+import { encodeAddress, stringToU8a } from 'dedot/utils';
 import { CRUST_SS58, type CrustClient } from './client.ts';
+import { readStorage, subscribeStorage, twox64ConcatKey } from './storage.ts';
 
-/** Market.FilesV2(cid) as the app shows it (facts/robonomics-chain.md §6). */
+/** Market.FilesV2(cid) as the app shows it. */
 export interface CrustFileInfo {
   fileSize: bigint;
   /** The replicas the storage nodes reported (`reported_replica_count`). */
@@ -12,37 +14,49 @@ export interface CrustFileInfo {
   expiredAt: number;
 }
 
-type Who = { address(prefix?: number): string } | string | Uint8Array;
+/** FileInfoV2 of the Crust market, field by field (its types: docs/crust.md). */
+const $AccountId = $.SizedU8a(32);
+const $FileInfoV2 = $.Struct({
+  fileSize: $.u64,
+  spower: $.u64,
+  expiredAt: $.u32,
+  calculatedAt: $.u32,
+  amount: $.compactU128,
+  prepaid: $.compactU128,
+  reportedReplicaCount: $.u32,
+  remainingPaidCount: $.u32,
+  replicas: $.Vec(
+    $.Tuple(
+      $AccountId,
+      $.Struct({
+        who: $AccountId,
+        validAt: $.u32,
+        anchor: $.U8a,
+        isReported: $.bool,
+        createdAt: $.Option($.u32),
+      }),
+    ),
+  ),
+});
 
-interface RawFileInfo {
-  fileSize: bigint | number;
-  reportedReplicaCount: number;
-  expiredAt: number;
-  /** BTreeMap<AccountId, Replica>: dedot gives the pairs as an array (a Map is also accepted). */
-  replicas?: Array<[Who, unknown]> | Map<Who, unknown>;
+/** MerkleRoot = Vec<u8>: the apps put the bytes of the CID text in it. */
+export function crustFileKey(cid: string): Uint8Array {
+  return $.U8a.encode(stringToU8a(cid.trim()));
 }
 
-/** The MerkleRoot key of a file: the bytes of its CID text. */
-export function crustFileKey(cid: string): `0x${string}` {
-  return stringToHex(cid.trim());
+export function filesV2Key(cid: string): `0x${string}` {
+  return twox64ConcatKey('Market', 'FilesV2', crustFileKey(cid));
 }
 
-function whoText(who: Who): string {
-  if (typeof who === 'object' && who !== null && 'address' in who) {
-    return typeof who.address === 'function' ? who.address(CRUST_SS58) : String(who.address);
-  }
-  return String(who);
-}
-
-/** The node's answer in the app's shape; null when the file has no order. */
-export function decodeCrustFile(raw: RawFileInfo | undefined | null): CrustFileInfo | null {
-  if (!raw) return null;
-  const entries = raw.replicas instanceof Map ? [...raw.replicas.entries()] : (raw.replicas ?? []);
+/** The node's FileInfoV2 bytes in the app's shape; null when the file has no order. */
+export function decodeCrustFile(bytes: Uint8Array | null): CrustFileInfo | null {
+  if (!bytes) return null;
+  const file = $FileInfoV2.decode(bytes);
   return {
-    fileSize: BigInt(raw.fileSize),
-    reportedReplicaCount: Number(raw.reportedReplicaCount),
-    expiredAt: Number(raw.expiredAt),
-    replicas: entries.map(([who]) => whoText(who)),
+    fileSize: file.fileSize,
+    reportedReplicaCount: file.reportedReplicaCount,
+    expiredAt: file.expiredAt,
+    replicas: file.replicas.map(([owner]) => encodeAddress(owner, CRUST_SS58)),
   };
 }
 
@@ -50,22 +64,19 @@ export function decodeCrustFile(raw: RawFileInfo | undefined | null): CrustFileI
 export async function fetchCrustFile(
   client: CrustClient,
   cid: string,
+  at?: string,
 ): Promise<CrustFileInfo | null> {
-  const raw = (await client.query.market.filesV2(crustFileKey(cid))) as RawFileInfo | undefined;
-  return decodeCrustFile(raw);
+  return decodeCrustFile(await readStorage(client, filesV2Key(cid), at));
 }
 
 /**
  * Follows Market.FilesV2(cid) block by block: the order once placed, then its replicas as the
  * storage nodes report them. Resolves to the unsubscribe function.
  */
-export async function subscribeCrustFile(
+export function subscribeCrustFile(
   client: CrustClient,
   cid: string,
   onChange: (info: CrustFileInfo | null) => void,
 ): Promise<() => Promise<void>> {
-  const unsub = await client.query.market.filesV2(crustFileKey(cid), (raw: RawFileInfo) =>
-    onChange(decodeCrustFile(raw)),
-  );
-  return unsub as () => Promise<void>;
+  return subscribeStorage(client, filesV2Key(cid), (bytes) => onChange(decodeCrustFile(bytes)));
 }

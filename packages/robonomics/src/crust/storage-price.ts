@@ -1,4 +1,5 @@
 import type { CrustClient } from './client.ts';
+import { plainKey, readStorage } from './storage.ts';
 
 /** The storage price of the spec: round(base fee + per-byte fee * size / 1,048,576). */
 export function storagePrice(baseFee: bigint, byteFee: bigint, size: number): bigint {
@@ -6,11 +7,24 @@ export function storagePrice(baseFee: bigint, byteFee: bigint, size: number): bi
   return (scaled + 524_288n) / 1_048_576n;
 }
 
-/** Market.FileBaseFee and Market.FileByteFee, and the price of `size` bytes. */
+function u128(bytes: Uint8Array | null): bigint {
+  let value = 0n;
+  if (!bytes) return value;
+  for (let i = Math.min(bytes.length, 16) - 1; i >= 0; i--)
+    value = (value << 8n) | BigInt(bytes[i]!);
+  return value;
+}
+
+/** Market.FileBaseFee and Market.FileByteFee (their defaults when unset), and the price of `size` bytes. */
 export async function fetchStoragePrice(client: CrustClient, size: number): Promise<bigint> {
+  const { storage } = client.chain;
   const [base, perByte] = await Promise.all([
-    client.query.market.fileBaseFee() as Promise<bigint>,
-    client.query.market.fileByteFee() as Promise<bigint>,
+    readStorage(client, plainKey('Market', 'FileBaseFee')),
+    readStorage(client, plainKey('Market', 'FileByteFee')),
   ]);
-  return storagePrice(BigInt(base), BigInt(perByte), size);
+  return storagePrice(
+    u128(base ?? storage.fileBaseFee.fallback),
+    u128(perByte ?? storage.fileByteFee.fallback),
+    size,
+  );
 }

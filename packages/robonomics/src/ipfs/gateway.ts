@@ -1,5 +1,7 @@
 /** Files bigger than this are not read: telemetry with a day of history stays far below. */
 export const MAX_IPFS_FILE_BYTES = 20 * 1024 * 1024;
+/** A gateway that has not started answering after this long is skipped. */
+export const HEADERS_TIMEOUT_MS = 10_000;
 
 export class IpfsFetchError extends Error {
   constructor(message: string) {
@@ -9,27 +11,90 @@ export class IpfsFetchError extends Error {
 }
 
 /**
- * Reads a file as text from an IPFS gateway (GET <gateway>/ipfs/<cid>). Errors use the spec's
- * words: 'File not available' when the gateway cannot serve it, '<cid> not found in ipfs' when
- * the file is empty.
+ * The gateway, not the file, is at fault (unreachable, an error status, a web page instead of
+ * the file, no answer in time): another gateway may serve the same file. The message says what
+ * the gateway did, e.g. "answered HTTP 502".
+ */
+export class GatewayReadError extends IpfsFetchError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'GatewayReadError';
+  }
+}
+
+/** "10 s", "0.3 s". */
+export const seconds = (ms: number) => `${Number((ms / 1000).toFixed(ms < 10_000 ? 1 : 0))} s`;
+
+const HTML_START = /^\s*(<!doctype html|<html[\s>])/i;
+
+/**
+ * Reads a file as text from an IPFS gateway (GET <gateway>/ipfs/<cid>). Gateway faults are
+ * `GatewayReadError`s; an empty file is '<cid> not found in ipfs' and an oversized one
+ * 'File not available', the spec's words. A web page instead of the file (a rate-limit or
+ * captive page) is a gateway fault unless `allowHtml`.
  */
 export async function fetchIpfsText(
   gateway: string,
   cid: string,
-  { timeoutMs = 30_000, fetcher = fetch }: { timeoutMs?: number; fetcher?: typeof fetch } = {},
+  {
+    timeoutMs = 30_000,
+    headersTimeoutMs = HEADERS_TIMEOUT_MS,
+    fetcher = fetch,
+    allowHtml = false,
+  }: {
+    timeoutMs?: number;
+    headersTimeoutMs?: number;
+    fetcher?: typeof fetch;
+    allowHtml?: boolean;
+  } = {},
 ): Promise<string> {
   const url = `${gateway.replace(/\/+$/, '').replace(/\/ipfs$/, '')}/ipfs/${cid}`;
-  let response: Response;
+  const controller = new AbortController();
+  let timedOut: string | null = null;
+  const abortAfter = (ms: number, text: string) =>
+    setTimeout(() => {
+      timedOut = text;
+      controller.abort();
+    }, ms);
+  const headersTimer = abortAfter(
+    Math.min(headersTimeoutMs, timeoutMs),
+    `did not answer within ${seconds(Math.min(headersTimeoutMs, timeoutMs))}`,
+  );
+  const totalTimer = abortAfter(
+    timeoutMs,
+    `did not send the whole file within ${seconds(timeoutMs)}`,
+  );
   try {
-    response = await fetcher(url, { signal: AbortSignal.timeout(timeoutMs) });
-  } catch {
-    throw new IpfsFetchError('File not available');
+    let response: Response;
+    try {
+      response = await fetcher(url, { signal: controller.signal });
+    } catch {
+      throw new GatewayReadError(timedOut ?? 'cannot be reached');
+    }
+    clearTimeout(headersTimer);
+    if (!response.ok) throw new GatewayReadError(`answered HTTP ${response.status}`);
+    if (
+      !allowHtml &&
+      /^\s*(text\/html|application\/xhtml)/i.test(response.headers.get('content-type') ?? '')
+    ) {
+      throw new GatewayReadError('answered with a web page instead of the file');
+    }
+    const length = Number(response.headers.get('content-length') ?? 0);
+    if (length > MAX_IPFS_FILE_BYTES) throw new IpfsFetchError('File not available');
+    let text: string;
+    try {
+      text = await response.text();
+    } catch {
+      throw new GatewayReadError(timedOut ?? 'stopped sending the file');
+    }
+    if (text.length > MAX_IPFS_FILE_BYTES) throw new IpfsFetchError('File not available');
+    if (!allowHtml && HTML_START.test(text.slice(0, 64))) {
+      throw new GatewayReadError('answered with a web page instead of the file');
+    }
+    if (!text) throw new IpfsFetchError(`${cid} not found in ipfs`);
+    return text;
+  } finally {
+    clearTimeout(headersTimer);
+    clearTimeout(totalTimer);
   }
-  if (!response.ok) throw new IpfsFetchError('File not available');
-  const length = Number(response.headers.get('content-length') ?? 0);
-  if (length > MAX_IPFS_FILE_BYTES) throw new IpfsFetchError('File not available');
-  const text = await response.text().catch(() => '');
-  if (text.length > MAX_IPFS_FILE_BYTES) throw new IpfsFetchError('File not available');
-  if (!text) throw new IpfsFetchError(`${cid} not found in ipfs`);
-  return text;
 }

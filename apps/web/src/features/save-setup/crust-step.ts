@@ -3,9 +3,10 @@ export type CrustStep = 'stored' | 'store' | 'low-balance';
 
 /**
  * A file with an order is saved; otherwise it can be stored only when the balance is greater
- * than the price (SPEC §5), else the panel says 'low balance'.
+ * than the price and the transaction fee on top (see docs/crust.md), else the panel says
+ * 'low balance'.
  */
-export function crustStep(stored: boolean, balance: bigint, price: bigint): CrustStep {
+export function crustStep(stored: boolean, balance: bigint, price: bigint, fee = 0n): CrustStep {
   if (stored) return 'stored';
-  return balance > price ? 'store' : 'low-balance';
+  return balance > price + fee ? 'store' : 'low-balance';
 }

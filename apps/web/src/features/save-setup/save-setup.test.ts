@@ -83,5 +83,8 @@ describe('the Crust step of an uploaded file', () => {
     expect(crustStep(false, 10n, 10n)).toBe('low-balance');
     expect(crustStep(false, 0n, 10n)).toBe('low-balance');
     expect(crustStep(true, 0n, 10n)).toBe('stored');
+    // The transaction fee comes on top of the price.
+    expect(crustStep(false, 13n, 10n, 2n)).toBe('store');
+    expect(crustStep(false, 12n, 10n, 2n)).toBe('low-balance');
   });
 });

@@ -1,4 +1,8 @@
 import {
+  CRUST_UNSUPPORTED,
+  CrustUnsupportedError,
+} from '@robonomics-dapp/robonomics/crust/chain-description';
+import {
   type CrustClient,
   connectCrust,
   onCrustGaveUp,
@@ -20,7 +24,10 @@ export interface CrustConnection {
   retry: () => void;
 }
 
-/** A connection to the Crust chain while the page is open (this module loads with the page). */
+/**
+ * A connection to the Crust chain while the page is open (this module loads with the page): the
+ * error says whether the node cannot be reached or is not a storage network the client supports.
+ */
 export function useCrust(): CrustConnection {
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<{ client: CrustClient | null; error: string | null }>({
@@ -44,7 +51,13 @@ export function useCrust(): CrustConnection {
           if (active) setState({ client: c, error: null });
           else void c.disconnect().catch(() => {});
         },
-        () => active && setState({ client: null, error: CRUST_UNREACHABLE }),
+        (error: unknown) =>
+          active &&
+          setState({
+            client: null,
+            // A node that answers but is no Crust market this client can use.
+            error: error instanceof CrustUnsupportedError ? CRUST_UNSUPPORTED : CRUST_UNREACHABLE,
+          }),
       );
     return () => {
       active = false;

@@ -14,7 +14,7 @@ import {
   SEASON_PASS_CHAIN_ID,
   seasonPassAbi,
 } from '../../lib/ethereum/season-pass-contract.ts';
-import { ipfsToGateway } from './season-pass-status.ts';
+import { ipfsPathOf, ipfsToGateway } from './season-pass-status.ts';
 
 export interface SeasonPassToken {
   tokenId: bigint;
@@ -53,23 +53,38 @@ export async function readBalance(
 
 export type TokenMetadata = { name: string; image: string | null };
 
-/** Metadata is untrusted: a bounded fetch, string fields only. */
-async function readMetadata(url: string): Promise<TokenMetadata> {
+/** IPFS as the app reads it: through its ranked gateway choice. */
+export interface IpfsAccess {
+  /** The text of an IPFS path (`<cid>[/path]`), failing over between gateways. */
+  readText(path: string): Promise<string>;
+  /** The gateway reads go through now, for image URLs. */
+  gateway(): Promise<string>;
+}
+
+/** A metadata file over plain http(s): a bounded fetch. */
+async function fetchText(url: string): Promise<string> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), 20_000);
   try {
     const response = await fetch(url, { signal: controller.signal });
     if (!response.ok) throw new Error(`metadata answered ${response.status}`);
-    const text = await response.text();
-    if (text.length > 100_000) throw new Error('metadata too large');
-    const json = JSON.parse(text) as { name?: unknown; image?: unknown };
-    return {
-      name: typeof json.name === 'string' ? json.name.slice(0, 200) : 'Season Pass',
-      image: typeof json.image === 'string' ? json.image : null,
-    };
+    return await response.text();
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Metadata is untrusted: bounded, string fields only. IPFS URIs go through the gateways. */
+async function readMetadata(uri: string, ipfs: IpfsAccess): Promise<TokenMetadata> {
+  const path = ipfsPathOf(uri);
+  if (path === null && !/^https?:\/\//.test(uri)) throw new Error('unusable metadata URI');
+  const text = path === null ? await fetchText(uri) : await ipfs.readText(path);
+  if (text.length > 100_000) throw new Error('metadata too large');
+  const json = JSON.parse(text) as { name?: unknown; image?: unknown };
+  return {
+    name: typeof json.name === 'string' ? json.name.slice(0, 200) : 'Season Pass',
+    image: typeof json.image === 'string' ? json.image : null,
+  };
 }
 
 /**
@@ -80,7 +95,7 @@ export async function readTokens(
   provider: Eip1193Provider,
   contract: Address,
   owner: Address,
-  gateway: string,
+  ipfs: IpfsAccess,
   metadata: Map<string, Promise<TokenMetadata>> = new Map(),
 ): Promise<{ balance: bigint; tokens: SeasonPassToken[] }> {
   const client = publicClient(provider);
@@ -110,20 +125,18 @@ export async function readTokens(
           args: [tokenId],
         }),
       ]);
-      const metadataUrl = ipfsToGateway(uri, gateway);
-      if (!metadataUrl) throw new Error(`token ${tokenId} has an unusable URI`);
-      let pending = metadata.get(metadataUrl);
+      let pending = metadata.get(uri);
       if (!pending) {
-        pending = readMetadata(metadataUrl);
-        metadata.set(metadataUrl, pending);
+        pending = readMetadata(uri, ipfs);
+        metadata.set(uri, pending);
         // A failed fetch is tried again on the next read.
-        pending.catch(() => metadata.delete(metadataUrl));
+        pending.catch(() => metadata.delete(uri));
       }
       const meta = await pending;
       return {
         tokenId,
         name: `${meta.name} #${tokenId}`,
-        image: meta.image ? ipfsToGateway(meta.image, gateway) : null,
+        image: meta.image ? ipfsToGateway(meta.image, await ipfs.gateway()) : null,
         activated,
       } satisfies SeasonPassToken;
     }),

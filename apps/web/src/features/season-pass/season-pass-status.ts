@@ -61,12 +61,17 @@ export function tokensStatus(balance: bigint, loaded: number): SeasonPassStatus 
   return loaded > 0 ? 'TOKENS_FOUND' : 'TOKENS_NOT_FOUND';
 }
 
+/** The IPFS path (`<cid>[/path]`) of "ipfs://<cid>[/path]" or a bare CID, else null. */
+export function ipfsPathOf(uri: string): string | null {
+  if (uri.startsWith('ipfs://')) return uri.slice('ipfs://'.length).replace(/^ipfs\//, '');
+  if (/^(Qm[1-9A-HJ-NP-Za-km-z]{44}|b[a-z2-7]{58,})$/.test(uri)) return uri;
+  return null;
+}
+
 /** "ipfs://<cid>[/path]" (or a bare CID) to a gateway URL; other URLs pass through if http(s). */
 export function ipfsToGateway(uri: string, gateway: string): string | null {
-  const base = gateway.replace(/\/+$/, '');
-  if (uri.startsWith('ipfs://'))
-    return `${base}/ipfs/${uri.slice('ipfs://'.length).replace(/^ipfs\//, '')}`;
-  if (/^(Qm[1-9A-HJ-NP-Za-km-z]{44}|b[a-z2-7]{58,})$/.test(uri)) return `${base}/ipfs/${uri}`;
+  const path = ipfsPathOf(uri);
+  if (path !== null) return `${gateway.replace(/\/+$/, '')}/ipfs/${path}`;
   if (/^https?:\/\//.test(uri)) return uri;
   return null;
 }

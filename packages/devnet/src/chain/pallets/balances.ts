@@ -26,23 +26,32 @@ export function readAccount(ctx: ExecContext, who: Uint8Array): Account {
     nonce: number;
     consumers: number;
     providers: number;
-    sufficients: number;
+    sufficients?: number;
     data: {
       free: number | string;
       reserved: number | string;
-      frozen: number | string;
-      flags: number | string;
+      frozen?: number | string;
+      flags?: number | string;
+      /** Legacy AccountData (pre-2023 FRAME, Crust): two frozen amounts instead of one. */
+      miscFrozen?: number | string;
+      feeFrozen?: number | string;
     };
+  };
+  const { data } = info;
+  const legacyFrozen = () => {
+    const misc = BigInt(data.miscFrozen ?? 0);
+    const fee = BigInt(data.feeFrozen ?? 0);
+    return misc > fee ? misc : fee;
   };
   return {
     nonce: info.nonce,
     consumers: info.consumers,
     providers: info.providers,
-    sufficients: info.sufficients,
-    free: BigInt(info.data.free),
-    reserved: BigInt(info.data.reserved),
-    frozen: BigInt(info.data.frozen),
-    flags: BigInt(info.data.flags),
+    sufficients: info.sufficients ?? 0,
+    free: BigInt(data.free),
+    reserved: BigInt(data.reserved),
+    frozen: data.frozen === undefined ? legacyFrozen() : BigInt(data.frozen),
+    flags: BigInt(data.flags ?? 0),
   };
 }
 
@@ -61,11 +70,14 @@ export function writeAccount(ctx: ExecContext, who: Uint8Array, account: Account
     consumers: account.consumers,
     providers: account.providers,
     sufficients: account.sufficients,
+    // Each layout takes its own fields: frozen and flags, or the legacy miscFrozen/feeFrozen.
     data: {
       free: account.free,
       reserved: account.reserved,
       frozen: account.frozen,
       flags: account.flags || NEW_LOGIC_FLAG,
+      miscFrozen: account.frozen,
+      feeFrozen: account.frozen,
     },
   });
 }

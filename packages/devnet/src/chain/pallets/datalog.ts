@@ -35,7 +35,8 @@ export function dispatchDatalog(ctx: ExecContext, call: Call, origin: Origin): v
       for (let i = ring.start; i !== ring.end; i = (i + 1n) % WINDOW_SIZE)
         ctx.remove('datalog', 'datalogItem', [who, i]);
       ctx.remove('datalog', 'datalogIndex', who);
-      ctx.deposit('Datalog', 'Erased', [who]);
+      // A one-field variant: the value itself, not a list.
+      ctx.deposit('Datalog', 'Erased', who as unknown as unknown[]);
       return;
     }
     default:

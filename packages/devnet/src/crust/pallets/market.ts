@@ -48,50 +48,55 @@ export interface FileInfo {
 }
 
 type Num = Codec & { toBigInt(): bigint; toNumber(): number };
-interface FileInfoCodec {
-  fileSize: Num;
-  spower: Num;
-  expiredAt: Num;
-  calculatedAt: Num;
-  amount: Num;
-  prepaid: Num;
-  reportedReplicaCount: Num;
-  remainingPaidCount: Num;
-  replicas: Map<
-    Codec,
-    {
-      who: Codec;
-      validAt: Num;
-      anchor: Codec;
-      isReported: Codec & { isTrue: boolean };
-      createdAt: Codec & { isSome: boolean; unwrap(): Num };
-    }
-  >;
+type Fields = Codec & { get(name: string): Codec | undefined };
+
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * A struct field by its camelCase name: V14 metadata gives camelCase fields, the legacy types of
+ * Crust mainnet (V13) keep the Rust snake_case names.
+ */
+function field<T extends Codec = Num>(struct: Codec, name: string): T {
+  const fields = struct as Fields;
+  const value = fields.get(name) ?? fields.get(snake(name));
+  if (!value) throw new Error(`FileInfoV2 has no field ${name}`);
+  return value as T;
+}
+
+/** The same values under both spellings: each registry takes the one its type declares. */
+function bothSpellings(value: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    out[key] = v;
+    out[snake(key)] = v;
+  }
+  return out;
 }
 
 /** FilesV2(cid); the cid as hex of its bytes. */
 export function readFile(ctx: ExecContext, cid: string): FileInfo | null {
-  const value = ctx.read<Codec & FileInfoCodec>('market', 'filesV2', cid);
+  const value = ctx.read('market', 'filesV2', cid);
   if (!value) return null;
   const replicas = new Map<string, Replica>();
-  for (const [owner, r] of value.replicas) {
+  for (const [owner, r] of field<Codec & Map<Codec, Codec>>(value, 'replicas')) {
+    const createdAt = field<Codec & { isSome: boolean; unwrap(): Num }>(r, 'createdAt');
     replicas.set(u8aToHex(owner.toU8a()), {
-      who: r.who.toU8a(),
-      validAt: r.validAt.toNumber(),
-      anchor: r.anchor.toU8a(true),
-      isReported: r.isReported.isTrue,
-      createdAt: r.createdAt.isSome ? r.createdAt.unwrap().toNumber() : null,
+      who: field(r, 'who').toU8a(),
+      validAt: field(r, 'validAt').toNumber(),
+      anchor: field(r, 'anchor').toU8a(true),
+      isReported: field<Codec & { isTrue: boolean }>(r, 'isReported').isTrue,
+      createdAt: createdAt.isSome ? createdAt.unwrap().toNumber() : null,
     });
   }
   return {
-    fileSize: value.fileSize.toBigInt(),
-    spower: value.spower.toBigInt(),
-    expiredAt: value.expiredAt.toNumber(),
-    calculatedAt: value.calculatedAt.toNumber(),
-    amount: value.amount.toBigInt(),
-    prepaid: value.prepaid.toBigInt(),
-    reportedReplicaCount: value.reportedReplicaCount.toNumber(),
-    remainingPaidCount: value.remainingPaidCount.toNumber(),
+    fileSize: field(value, 'fileSize').toBigInt(),
+    spower: field(value, 'spower').toBigInt(),
+    expiredAt: field(value, 'expiredAt').toNumber(),
+    calculatedAt: field(value, 'calculatedAt').toNumber(),
+    amount: field(value, 'amount').toBigInt(),
+    prepaid: field(value, 'prepaid').toBigInt(),
+    reportedReplicaCount: field(value, 'reportedReplicaCount').toNumber(),
+    remainingPaidCount: field(value, 'remainingPaidCount').toNumber(),
     replicas,
   };
 }
@@ -100,17 +105,17 @@ function writeFile(ctx: ExecContext, cid: string, file: FileInfo): void {
   const replicas = new Map(
     [...file.replicas].map(([owner, r]) => [
       owner,
-      {
+      bothSpellings({
         who: r.who,
         validAt: r.validAt,
         // Bytes go in as hex: a Uint8Array would be read as already length-prefixed.
         anchor: u8aToHex(r.anchor),
         isReported: r.isReported,
         createdAt: r.createdAt,
-      },
+      }),
     ]),
   );
-  ctx.write('market', 'filesV2', [cid], { ...file, replicas });
+  ctx.write('market', 'filesV2', [cid], bothSpellings({ ...file, replicas }));
 }
 
 const readBalance = (ctx: ExecContext, item: string): bigint =>

@@ -19,6 +19,7 @@ import { useUserKey } from '../../../lib/user-key/user-key-store.ts';
 import { type ConnectionState, useHome } from '../hooks/use-home.ts';
 
 const HomeDashboard = lazy(() => import('./HomeDashboard.tsx'));
+const IpfsPanel = lazy(() => import('./IpfsPanel.tsx').then((m) => ({ default: m.IpfsPanel })));
 
 const STATUS_TEXT: Record<LaunchStatus, string> = {
   pending: 'Waiting for request complete',
@@ -150,6 +151,9 @@ export function TelemetryPage() {
               <p className="loading small">Loading users</p>
             )}
           </section>
+          <Suspense fallback={<p className="loading small">Loading the IPFS gateways</p>}>
+            <IpfsPanel />
+          </Suspense>
           {controller && pair && home.phase === 'loading' && (
             <p className="loading" role="status">
               Loading your home

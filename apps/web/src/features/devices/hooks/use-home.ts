@@ -40,6 +40,9 @@ const initial: HomeState = {
   peer: null,
 };
 
+// Loaded with the home, so the page's own code stays small.
+const loadGateways = () => import('../../../lib/ipfs-gateways.ts');
+
 /** The config cache of the spec: haconfig:{endpoint}:{controller} → {time, value}. */
 const configKey = (endpoint: string, controller: string) => `haconfig:${endpoint}:${controller}`;
 
@@ -56,10 +59,8 @@ function chainSources(client: RobonomicsClient): HomeSources {
       const entries = (await client.query.digitalTwin.digitalTwin(id)) ?? [];
       return entries.map(([topic, source]) => ({ topic, source: source.address(ROBONOMICS_SS58) }));
     },
-    fetchText: async (cid) => {
-      const { fetchIpfsText } = await import('@robonomics-dapp/robonomics/ipfs/gateway');
-      return fetchIpfsText(appConfig.ipfsGateway, cid);
-    },
+    // Through the fastest working gateway (docs/ipfs-gateways.md).
+    fetchText: async (cid) => (await loadGateways()).readIpfsText(cid),
   };
 }
 
@@ -78,6 +79,29 @@ export function useHome(
   const [home, setHome] = useState<HomeState>(initial);
   const statesRef = useRef<HaStates | null>(null);
 
+  // Picking another gateway after the home failed to load loads it again.
+  const [attempt, setAttempt] = useState(0);
+  const failed = useRef(false);
+  failed.current = home.phase === 'error';
+  useEffect(() => {
+    let active = true;
+    let unsubscribe = () => {};
+    void loadGateways().then(({ gatewaySelector }) => {
+      if (!active) return;
+      let picked = gatewaySelector.snapshot().picked;
+      unsubscribe = gatewaySelector.subscribe((snapshot) => {
+        if (snapshot.picked === picked) return;
+        picked = snapshot.picked;
+        if (failed.current) setAttempt((n) => n + 1);
+      });
+    });
+    return () => {
+      active = false;
+      unsubscribe();
+    };
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` loads the home again.
   useEffect(() => {
     if (!client || !controller || !user || !userAddress) {
       setHome(initial);
@@ -228,7 +252,7 @@ export function useHome(
       statesRef.current = null;
       for (const cleanup of cleanups) void Promise.resolve(cleanup()).catch(() => {});
     };
-  }, [client, endpoint, controller, user, userAddress, notify]);
+  }, [client, endpoint, controller, user, userAddress, notify, attempt]);
 
   return home;
 }

@@ -1,6 +1,7 @@
+import { TxFailedError } from '@robonomics-dapp/robonomics/chain/errors';
 import { fetchCrustBalance } from '@robonomics-dapp/robonomics/crust/balance';
 import { CRU_DECIMALS, CRUST_SS58 } from '@robonomics-dapp/robonomics/crust/client';
-import { placeStorageOrder } from '@robonomics-dapp/robonomics/crust/place-order';
+import { estimateOrderFee, placeStorageOrder } from '@robonomics-dapp/robonomics/crust/place-order';
 import { fetchStoragePrice } from '@robonomics-dapp/robonomics/crust/storage-price';
 import { toKeyringPair } from '@robonomics-dapp/robonomics/crypto/keyring-pair';
 import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
@@ -13,8 +14,13 @@ import { CRUST_UNREACHABLE, type CrustConnection, useCrustFile } from '../use-cr
 import type { UploadedFile } from './UnlockedWorkshop.tsx';
 
 const cru = (planck: bigint) => `${formatBalance(planck, CRU_DECIMALS)} CRU`;
+/** A fee is far below the 4 decimals of a balance: shown with enough digits to be seen. */
+const cruFee = (planck: bigint) => `${formatBalance(planck, CRU_DECIMALS, 8)} CRU`;
 
-/** "Save to crust": the key's CRU balance, the price of the file, and its storage order. */
+/**
+ * "Save to crust": the key's CRU balance, the price of the file and the transaction fee of its
+ * order (both shown before anything is signed), and the storage order.
+ */
 export function CrustPanel({
   crust,
   pair,
@@ -26,7 +32,7 @@ export function CrustPanel({
 }) {
   const crustAddress = toKeyringPair(pair, CRUST_SS58).address;
   const { info, error: infoError } = useCrustFile(crust.client, file.cid);
-  const [facts, setFacts] = useState<{ balance: bigint; price: bigint } | null>(null);
+  const [facts, setFacts] = useState<{ balance: bigint; price: bigint; fee: bigint } | null>(null);
   const [factsError, setFactsError] = useState<string | null>(null);
   const [refresh, setRefresh] = useState(0);
   const storeTx = useTx('The storage order was cancelled.');
@@ -37,9 +43,21 @@ export function CrustPanel({
     if (!client) return;
     let active = true;
     setFactsError(null);
-    Promise.all([fetchCrustBalance(client, crustAddress), fetchStoragePrice(client, file.size)])
-      .then(([balance, price]) => active && setFacts({ balance, price }))
-      .catch(() => active && setFactsError('The balance or the price cannot be read on Crust.'));
+    Promise.all([
+      fetchCrustBalance(client, crustAddress),
+      fetchStoragePrice(client, file.size),
+      estimateOrderFee(client, crustAddress, file.cid, file.size),
+    ])
+      .then(([balance, price, fee]) => active && setFacts({ balance, price, fee }))
+      .catch(
+        (error: unknown) =>
+          active &&
+          setFactsError(
+            error instanceof TxFailedError
+              ? error.message
+              : 'The balance, the price or the fee cannot be read on Crust.',
+          ),
+      );
     return () => {
       active = false;
     };
@@ -75,12 +93,17 @@ export function CrustPanel({
       </p>
     );
   } else {
-    const step = crustStep(info !== null, facts?.balance ?? 0n, facts?.price ?? 0n);
+    const step = crustStep(info !== null, facts?.balance ?? 0n, facts?.price ?? 0n, facts?.fee);
     body = (
       <>
         {facts && (
           <p className="small">
             Balance: {cru(facts.balance)} · Price: {cru(facts.price)}
+          </p>
+        )}
+        {facts && step !== 'stored' && (
+          <p className="small muted" data-testid="crust-fee">
+            Transaction fee: {cruFee(facts.fee)}
           </p>
         )}
         {step === 'stored' && info ? (
@@ -98,7 +121,8 @@ export function CrustPanel({
           <>
             <p className="error small">low balance</p>
             <p className="small muted">
-              The balance must be greater than the price: send CRU to the Crust account above.
+              The balance must be greater than the price and the fee: send CRU to the Crust account
+              above.
             </p>
           </>
         )}

@@ -5,9 +5,8 @@ import {
 } from '@robonomics-dapp/robonomics/chain/subscriptions/twin';
 import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
 import { h256ToCid } from '@robonomics-dapp/robonomics/ipfs/cid';
-import { fetchIpfsText } from '@robonomics-dapp/robonomics/ipfs/gateway';
 import { useEffect, useState } from 'react';
-import { appConfig } from '../../../app/config.ts';
+import { ipfsLink, readIpfsText, useGateways } from '../../../lib/ipfs-gateways.ts';
 import { useChainSubscription } from '../../../lib/use-chain-subscription.ts';
 import { type FileContent, readFileContent, shownText } from '../file-content.ts';
 import { type CrustConnection, useCrustFile } from '../use-crust.ts';
@@ -48,13 +47,14 @@ function TwinFile({
   ownerAddress: string;
   crust: CrustConnection;
 }) {
+  const picked = useGateways().picked;
   const [content, setContent] = useState<FileContent | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let active = true;
     setContent(null);
     setError(null);
-    fetchIpfsText(appConfig.ipfsGateway, cid).then(
+    readIpfsText(cid).then(
       (raw) => active && setContent(readFileContent(raw, pair, [pair.publicKey, ownerAddress])),
       (e: unknown) => active && setError(e instanceof Error ? e.message : 'File not available'),
     );
@@ -66,7 +66,7 @@ function TwinFile({
     <li className="card stack-s" data-cid={cid}>
       <a
         className="mono break"
-        href={`${appConfig.ipfsGateway.replace(/\/+$/, '')}/ipfs/${cid}`}
+        href={ipfsLink(cid, picked)}
         target="_blank"
         rel="noreferrer noopener"
       >

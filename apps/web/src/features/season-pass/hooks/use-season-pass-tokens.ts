@@ -1,10 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { appConfig } from '../../../app/config.ts';
 import type { Eip1193Provider } from '../../../lib/ethereum/eip1193.ts';
-import type { SeasonPassToken, TokenMetadata } from '../season-pass-reader.ts';
+import type { IpfsAccess, SeasonPassToken, TokenMetadata } from '../season-pass-reader.ts';
 import { type SeasonPassStatus, type TokenStatus, tokensStatus } from '../season-pass-status.ts';
 
 const loadReader = () => import('../season-pass-reader.ts');
+
+/** NFT metadata and images go through the app's gateway choice (docs/ipfs-gateways.md). */
+const gateways = () => import('../../../lib/ipfs-gateways.ts');
+const appIpfs: IpfsAccess = {
+  readText: async (path) => (await gateways()).readIpfsText(path),
+  gateway: async () => (await gateways()).gatewaySelector.preferred() ?? '',
+};
 
 export interface TokenView extends SeasonPassToken {
   status: TokenStatus;
@@ -22,7 +29,7 @@ export function useSeasonPassTokens(
   ready: boolean,
   block: bigint | null,
   contract: `0x${string}` = appConfig.seasonPassAddress,
-  gateway: string = appConfig.ipfsGateway,
+  ipfs: IpfsAccess = appIpfs,
 ) {
   const [status, setStatus] = useState<SeasonPassStatus>('START');
   const [tokens, setTokens] = useState<TokenView[]>([]);
@@ -46,13 +53,7 @@ export function useSeasonPassTokens(
       if (!quiet) setStatus((s) => (s === 'TOKENS_FOUND' ? s : 'NFT_STARTED_GETTING'));
       try {
         const reader = await loadReader();
-        const result = await reader.readTokens(
-          provider,
-          contract,
-          account,
-          gateway,
-          metadata.current,
-        );
+        const result = await reader.readTokens(provider, contract, account, ipfs, metadata.current);
         if (owner.current !== account || seq < applied.current) return;
         applied.current = seq;
         setBalance(result.balance);
@@ -71,7 +72,7 @@ export function useSeasonPassTokens(
         if (!quiet) setStatus('TOKENS_NOT_FOUND');
       }
     },
-    [provider, account, contract, gateway],
+    [provider, account, contract, ipfs],
   );
 
   useEffect(() => {

@@ -1,0 +1,141 @@
+import { createServer, type RequestListener } from 'node:http';
+import { close, listen, setCors } from './http.ts';
+
+/**
+ * An extra gateway over the node's block store that behaves as public gateways do on a bad day
+ * (see docs/ipfs-gateways.md): slower, answering an error status, answering a web page instead
+ * of the file, or never answering.
+ */
+export interface ExtraGatewaySpec {
+  /** 0 picks a free port. */
+  port: number;
+  /** Added before every answer. */
+  delayMs?: number;
+  /** Every request is answered with this status (400–599) and an error page. */
+  status?: number;
+  /** Every request is answered 200 with a web page (a rate-limit or captive page). */
+  html?: boolean;
+  /** Requests are accepted and never answered (until HANG_LIMIT_MS). */
+  hang?: boolean;
+}
+
+export const MAX_EXTRA_GATEWAYS = 8;
+export const MAX_GATEWAY_DELAY_MS = 60_000;
+/** A hanging request is dropped after this, so no socket is held for ever. */
+export const HANG_LIMIT_MS = 120_000;
+
+export const GATEWAYS_OPTION_HELP = `PORT[:delay=MS|:status=CODE|:html|:hang],… extra IPFS gateways
+                          over the same files, e.g. 8081:delay=800,8082:status=502`;
+
+/** Parses `--gateways`, e.g. "8081:delay=800,8082:status=502,8083:html,8084:hang". */
+export function parseGatewaysOption(text: string): ExtraGatewaySpec[] {
+  const items = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (items.length > MAX_EXTRA_GATEWAYS) {
+    throw new Error(`--gateways takes at most ${MAX_EXTRA_GATEWAYS} gateways`);
+  }
+  const specs = items.map((item) => {
+    const [portText = '', ...behaviours] = item.split(':');
+    const port = Number(portText);
+    if (!/^\d+$/.test(portText) || port > 65535) {
+      throw new Error(`--gateways: "${portText}" in "${item}" is not a port number`);
+    }
+    const spec: ExtraGatewaySpec = { port };
+    for (const behaviour of behaviours) {
+      const [name, value] = behaviour.split('=');
+      if (name === 'delay' && value !== undefined && /^\d+$/.test(value)) {
+        spec.delayMs = Number(value);
+        if (spec.delayMs > MAX_GATEWAY_DELAY_MS) {
+          throw new Error(`--gateways: a delay is at most ${MAX_GATEWAY_DELAY_MS} ms`);
+        }
+      } else if (name === 'status' && value !== undefined && /^\d{3}$/.test(value)) {
+        spec.status = Number(value);
+        if (spec.status < 400 || spec.status > 599) {
+          throw new Error('--gateways: a failing status is between 400 and 599');
+        }
+      } else if (name === 'html' && value === undefined) spec.html = true;
+      else if (name === 'hang' && value === undefined) spec.hang = true;
+      else {
+        throw new Error(
+          `--gateways: unknown behaviour "${behaviour}" (use delay=MS, status=CODE, html or hang)`,
+        );
+      }
+    }
+    if ([spec.status, spec.html, spec.hang].filter((b) => b !== undefined).length > 1) {
+      throw new Error(`--gateways: "${item}" may fail in one way only`);
+    }
+    return spec;
+  });
+  const ports = specs.map((s) => s.port).filter((p) => p !== 0);
+  if (new Set(ports).size !== ports.length) throw new Error('--gateways: a port is given twice');
+  return specs;
+}
+
+/** "800 ms slower", "answers HTTP 502", … */
+export function describeGateway(spec: ExtraGatewaySpec): string {
+  const parts: string[] = [];
+  if (spec.delayMs) parts.push(`${spec.delayMs} ms slower`);
+  if (spec.status) parts.push(`answers HTTP ${spec.status}`);
+  if (spec.html) parts.push('answers a web page instead of the file');
+  if (spec.hang) parts.push('never answers');
+  return parts.join(', ') || 'as fast as the main gateway';
+}
+
+const errorPage = (status: number) =>
+  `<html>\r\n<head><title>${status} Error</title></head>\r\n<body>\r\n<center><h1>${status} Error</h1></center>\r\n<hr><center>devnet gateway</center>\r\n</body>\r\n</html>\r\n`;
+const RATE_LIMIT_PAGE =
+  '<!DOCTYPE html>\n<html><head><title>Just a moment…</title></head><body><p>Too many requests. Please wait while we check your browser.</p></body></html>\n';
+
+export interface ExtraGateway {
+  url: string;
+  spec: ExtraGatewaySpec;
+  close(): Promise<void>;
+}
+
+/** Starts one extra gateway in front of `gateway` (the node's own gateway handler). */
+export async function startExtraGateway(
+  host: string,
+  spec: ExtraGatewaySpec,
+  gateway: RequestListener,
+): Promise<ExtraGateway> {
+  const server = createServer((req, res) => {
+    const answer = () => {
+      if (res.destroyed) return;
+      if (spec.hang) {
+        const timer = setTimeout(() => res.destroy(), HANG_LIMIT_MS);
+        res.once('close', () => clearTimeout(timer));
+        return;
+      }
+      if (spec.status) {
+        setCors(req, res, 'GET, HEAD, OPTIONS');
+        const page = errorPage(spec.status);
+        res.writeHead(spec.status, {
+          'content-type': 'text/html',
+          'content-length': Buffer.byteLength(page),
+        });
+        res.end(req.method === 'HEAD' ? undefined : page);
+        return;
+      }
+      if (spec.html && req.method !== 'OPTIONS') {
+        setCors(req, res, 'GET, HEAD, OPTIONS');
+        res.writeHead(200, {
+          'content-type': 'text/html; charset=utf-8',
+          'content-length': Buffer.byteLength(RATE_LIMIT_PAGE),
+        });
+        res.end(req.method === 'HEAD' ? undefined : RATE_LIMIT_PAGE);
+        return;
+      }
+      gateway(req, res);
+    };
+    if (!spec.delayMs) {
+      answer();
+      return;
+    }
+    const timer = setTimeout(answer, spec.delayMs);
+    res.once('close', () => clearTimeout(timer));
+  });
+  const url = await listen(server, host, spec.port);
+  return { url, spec, close: () => close(server) };
+}

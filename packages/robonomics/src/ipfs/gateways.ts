@@ -1,0 +1,604 @@
+// Several IPFS gateways ranked by speed, as production needs them (see docs/ipfs-gateways.md):
+// the list (built-in plus the user's own), its normalisation, the HEAD probe, the ranking and the
+// choice of the gateway every read goes through, with failover when it stops answering.
+import { GatewayReadError, seconds } from './gateway.ts';
+
+export { GatewayReadError };
+
+/** At most this many gateways of the user's own are kept. */
+export const MAX_USER_GATEWAYS = 15;
+/** One probe (HEAD) or the headers of one read may take this long before the gateway is skipped. */
+export const PROBE_TIMEOUT_MS = 10_000;
+/** Attempts per probe when a gateway fails fast (network error, HTTP error); a timeout ends it. */
+export const PROBE_ATTEMPTS = 3;
+/** Probes in flight at once, over every round. */
+export const PROBE_CONCURRENCY = 6;
+
+/** What the panel shows when no gateway can serve the file (the original's words). */
+export const NO_GATEWAYS_TEXT =
+  'No available gateways found. Try adding your custom gateway or wait.';
+
+export type GatewayCheck = { ok: true; origin: string } | { ok: false; error: string };
+
+/**
+ * A gateway address as a bare origin (`https://host[:port]`): the scheme may be left out
+ * (https is assumed); a trailing `/ipfs/` is dropped. Anything that is not a plain http(s)
+ * origin is refused in words: another scheme, credentials, a path, a query or a fragment.
+ */
+export function normaliseGateway(input: string): GatewayCheck {
+  let text = input.trim();
+  if (!text) return { ok: false, error: 'Enter the address of a gateway.' };
+  if (text.length > 2048) return { ok: false, error: 'This gateway address is too long.' };
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(text);
+  // "host:8080" looks like a scheme followed by a port: only a scheme is followed by a non-digit.
+  const hasScheme =
+    scheme !== null && (text.includes('://') || !/^\d/.test(text.slice(scheme[0].length)));
+  if (hasScheme && !/^https?$/i.test(scheme[1]!)) {
+    return { ok: false, error: 'A gateway address must start with http:// or https://.' };
+  }
+  if (!hasScheme) text = `https://${text}`;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return { ok: false, error: 'This is not a valid gateway address.' };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return { ok: false, error: 'A gateway address must start with http:// or https://.' };
+  }
+  if (!url.hostname) return { ok: false, error: 'This is not a valid gateway address.' };
+  if (url.username || url.password) {
+    return { ok: false, error: 'A gateway address cannot contain a user name or password.' };
+  }
+  const path = url.pathname.replace(/\/+$/, '');
+  if ((path && path !== '/ipfs') || url.search || url.hash || /[?#]/.test(text)) {
+    return {
+      ok: false,
+      error: `Give the gateway's address without a path, for example ${url.protocol}//${url.host}.`,
+    };
+  }
+  return { ok: true, origin: url.origin };
+}
+
+/** Origins of a list of gateway addresses, in order, invalid ones and duplicates dropped. */
+export function gatewayOrigins(list: readonly string[]): string[] {
+  const origins: string[] = [];
+  for (const item of list) {
+    const checked = normaliseGateway(item);
+    if (checked.ok && !origins.includes(checked.origin)) origins.push(checked.origin);
+  }
+  return origins;
+}
+
+/**
+ * Adds a user gateway: refused with a clear message when invalid, already listed (built in or
+ * the user's) or when the user already has the maximum.
+ */
+export function addUserGateway(
+  user: readonly string[],
+  builtIn: readonly string[],
+  input: string,
+): { ok: true; origin: string; user: string[] } | { ok: false; error: string } {
+  const checked = normaliseGateway(input);
+  if (!checked.ok) return checked;
+  if (builtIn.includes(checked.origin) || user.includes(checked.origin)) {
+    return { ok: false, error: `${checked.origin} is already in the list.` };
+  }
+  if (user.length >= MAX_USER_GATEWAYS) {
+    return {
+      ok: false,
+      error: `You can add up to ${MAX_USER_GATEWAYS} gateways. Remove one of yours first.`,
+    };
+  }
+  return { ok: true, origin: checked.origin, user: [...user, checked.origin] };
+}
+
+/** The user gateways kept on this device (a JSON array), read defensively. */
+export function parseStoredGateways(
+  text: string | null,
+  builtIn: readonly string[] = [],
+): string[] {
+  if (!text) return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(value)) return [];
+  const strings = value.filter((v): v is string => typeof v === 'string');
+  return gatewayOrigins(strings)
+    .filter((o) => !builtIn.includes(o))
+    .slice(0, MAX_USER_GATEWAYS);
+}
+
+/** The URL of an IPFS path (`<cid>[/<path>]`) on a gateway. */
+export function gatewayUrl(origin: string, path: string): string {
+  return `${origin}/ipfs/${path.replace(/^\/+/, '').replace(/^ipfs\//, '')}`;
+}
+
+export interface ProbeResult {
+  origin: string;
+  ok: boolean;
+  /** Time of the answering HEAD in milliseconds; null when none answered. */
+  ms: number | null;
+  /** Why the gateway is unavailable, in words. */
+  error: string | null;
+}
+
+export interface ProbeOptions {
+  fetcher?: typeof fetch;
+  timeoutMs?: number;
+  attempts?: number;
+  /** Pause before the n-th retry is n times this. */
+  retryDelayMs?: number;
+  /** A web page instead of the file is a gateway fault unless the file may be one. */
+  allowHtml?: boolean;
+  signal?: AbortSignal;
+  now?: () => number;
+}
+
+class ProbeFailure extends Error {
+  constructor(
+    message: string,
+    readonly final: boolean,
+  ) {
+    super(message);
+  }
+}
+
+const isHtml = (type: string | null) => /^\s*(text\/html|application\/xhtml)/i.test(type ?? '');
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/**
+ * Times a HEAD request for the path on one gateway. Fast failures are tried again (up to
+ * `attempts`); a gateway that does not answer within the timeout is given up at once.
+ */
+export async function probeGateway(
+  origin: string,
+  path: string,
+  options: ProbeOptions = {},
+): Promise<ProbeResult> {
+  const {
+    fetcher = fetch,
+    timeoutMs = PROBE_TIMEOUT_MS,
+    attempts = PROBE_ATTEMPTS,
+    retryDelayMs = 250,
+    allowHtml = false,
+    signal,
+    now = () => performance.now(),
+  } = options;
+  let error = 'cannot be reached';
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    if (signal?.aborted) break;
+    if (attempt > 1) await sleep(retryDelayMs * (attempt - 1), signal);
+    const controller = new AbortController();
+    const abort = () => controller.abort();
+    signal?.addEventListener('abort', abort, { once: true });
+    const timer = setTimeout(abort, timeoutMs);
+    const started = now();
+    try {
+      const response = await fetcher(gatewayUrl(origin, path), {
+        method: 'HEAD',
+        cache: 'no-store',
+        redirect: 'follow',
+        signal: controller.signal,
+      }).catch(() => {
+        if (signal?.aborted) throw new ProbeFailure('probe cancelled', true);
+        if (controller.signal.aborted) {
+          throw new ProbeFailure(`did not answer within ${seconds(timeoutMs)}`, true);
+        }
+        throw new ProbeFailure('cannot be reached', false);
+      });
+      const ms = now() - started;
+      if (!response.ok) throw new ProbeFailure(`answered HTTP ${response.status}`, false);
+      if (!allowHtml && isHtml(response.headers.get('content-type'))) {
+        throw new ProbeFailure('answered with a web page instead of the file', true);
+      }
+      return { origin, ok: true, ms: Math.max(0, Math.round(ms)), error: null };
+    } catch (e) {
+      const failure = e instanceof ProbeFailure ? e : new ProbeFailure(String(e), false);
+      error = failure.message;
+      if (failure.final) break;
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', abort);
+    }
+  }
+  return { origin, ok: false, ms: null, error };
+}
+
+/** Available gateways by speed first, then the ones not checked yet, then unavailable ones. */
+export function rankGateways<T extends { origin: string; state: GatewayState; ms: number | null }>(
+  entries: readonly T[],
+): T[] {
+  const weight = (e: T) => (e.state === 'ok' ? 0 : e.state === 'failed' ? 2 : 1);
+  return entries
+    .map((entry, index) => ({ entry, index }))
+    .sort(
+      (a, b) =>
+        weight(a.entry) - weight(b.entry) ||
+        (a.entry.state === 'ok' ? (a.entry.ms ?? 0) - (b.entry.ms ?? 0) : 0) ||
+        a.index - b.index,
+    )
+    .map(({ entry }) => entry);
+}
+
+/** What the last finished probe (or read) found; a probe under way keeps it. */
+export type GatewayState = 'untested' | 'ok' | 'failed';
+
+export interface GatewayEntry {
+  origin: string;
+  /** Added by the user (so it can be removed). */
+  user: boolean;
+  state: GatewayState;
+  /** A probe of this gateway is under way. */
+  checking: boolean;
+  ms: number | null;
+  error: string | null;
+}
+
+export interface GatewaySnapshot {
+  /** Ranked: fastest first, unavailable last. */
+  entries: GatewayEntry[];
+  picked: string | null;
+  /** A visible check is under way: the picked gateway did not answer (or none is picked yet). */
+  checking: boolean;
+  /** The last check found no gateway that serves the file. */
+  noneAvailable: boolean;
+}
+
+/** No gateway could serve the file. */
+export class NoGatewayError extends Error {
+  constructor(readonly lastError: string | null) {
+    super('File not available');
+    this.name = 'NoGatewayError';
+  }
+}
+
+export interface SelectorOptions extends Omit<ProbeOptions, 'signal'> {
+  /** The built-in gateways. */
+  defaults: readonly string[];
+  user?: readonly string[];
+  picked?: string | null;
+  concurrency?: number;
+  /** Called when the user list or the picked gateway changes, to keep them on this device. */
+  persist?(state: { user: string[]; picked: string | null }): void;
+}
+
+interface Round {
+  path: string;
+  probes: Map<string, Promise<ProbeResult>>;
+  settled: Map<string, ProbeResult>;
+  /** Gateways whose read failed in this round: unavailable whatever their HEAD said. */
+  failed: Map<string, string>;
+  wake: Set<() => void>;
+  abort: AbortController;
+  readers: number;
+  /** Probes not settled yet. */
+  pending: number;
+}
+
+/**
+ * The gateway choice of the app. Every read of a path goes through the picked gateway while a
+ * round of HEAD probes re-ranks all gateways quietly; when the picked gateway does not answer
+ * (or none is picked yet), a visible check waits for the fastest gateway that does and picks it.
+ */
+export class GatewaySelector {
+  private readonly defaults: string[];
+  private user: string[];
+  private picked: string | null;
+  private readonly states = new Map<
+    string,
+    { state: GatewayState; ms: number | null; error: string | null }
+  >();
+  /** Gateways with a probe under way in the current round. */
+  private readonly probing = new Set<string>();
+  private checks = 0;
+  private noneAvailable = false;
+  private round: Round | null = null;
+  private lastPath: string | null = null;
+  private readonly listeners = new Set<(snapshot: GatewaySnapshot) => void>();
+  private current: GatewaySnapshot;
+  private active = 0;
+  private readonly queue: Array<() => void> = [];
+
+  constructor(private readonly options: SelectorOptions) {
+    this.defaults = gatewayOrigins(options.defaults);
+    this.user = gatewayOrigins(options.user ?? [])
+      .filter((o) => !this.defaults.includes(o))
+      .slice(0, MAX_USER_GATEWAYS);
+    const picked = options.picked ? normaliseGateway(options.picked) : null;
+    this.picked = picked?.ok && this.gateways().includes(picked.origin) ? picked.origin : null;
+    this.current = this.build();
+  }
+
+  /** Every gateway, built-in first, in list order. */
+  gateways(): string[] {
+    return [...this.defaults, ...this.user];
+  }
+
+  snapshot(): GatewaySnapshot {
+    return this.current;
+  }
+
+  subscribe(listener: (snapshot: GatewaySnapshot) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The picked gateway, or the first in the list when none is picked yet (for links). */
+  preferred(): string | null {
+    return this.picked ?? this.gateways()[0] ?? null;
+  }
+
+  /** The user's choice from the list. */
+  pick(origin: string): void {
+    if (!this.gateways().includes(origin) || this.picked === origin) return;
+    this.picked = origin;
+    this.persist();
+    this.emit();
+  }
+
+  /** "Switch gateway": adds the user's gateway, picks it and checks the list again. */
+  add(input: string): { ok: true; origin: string } | { ok: false; error: string } {
+    const added = addUserGateway(this.user, this.defaults, input);
+    if (!added.ok) return added;
+    this.user = added.user;
+    this.picked = added.origin;
+    this.persist();
+    this.emit();
+    void this.recheck();
+    return { ok: true, origin: added.origin };
+  }
+
+  /** Removes one of the user's gateways; removing the picked one checks the list again. */
+  remove(origin: string): void {
+    if (!this.user.includes(origin)) return;
+    this.user = this.user.filter((o) => o !== origin);
+    this.states.delete(origin);
+    const wasPicked = this.picked === origin;
+    if (wasPicked) this.picked = null;
+    this.persist();
+    this.emit();
+    if (wasPicked) void this.recheck();
+  }
+
+  /**
+   * Probes every gateway again with the last file read; when the picked gateway does not
+   * answer, the fastest one that does is picked (visibly).
+   */
+  async recheck(): Promise<void> {
+    if (!this.lastPath) return;
+    const round = this.startRound(this.lastPath);
+    round.readers++;
+    for (const origin of this.gateways()) void this.probeIn(round, origin);
+    try {
+      const picked = this.picked;
+      if (picked && (await this.probeIn(round, picked)).ok) {
+        this.setNone(false);
+        return;
+      }
+      await this.visibly(async () => {
+        const next = await this.nextAvailable(round, new Set(picked ? [picked] : []));
+        if (next) this.setPicked(next);
+        this.setNone(next === null);
+      });
+    } finally {
+      round.readers--;
+    }
+  }
+
+  /**
+   * Reads an IPFS path through the picked gateway, re-ranking the list quietly meanwhile. When
+   * the read fails because of the gateway (a `GatewayReadError`), the next fastest gateway that
+   * answers is picked and the read tried again there; other errors are the file's own.
+   */
+  async read<T>(path: string, reader: (origin: string) => Promise<T>): Promise<T> {
+    this.lastPath = path;
+    // A round still under way for the same file is joined; a finished one is not trusted.
+    const round =
+      this.round && this.round.path === path && this.round.pending > 0
+        ? this.round
+        : this.startRound(path);
+    round.readers++;
+    for (const origin of this.gateways()) void this.probeIn(round, origin);
+    const tried = new Set<string>();
+    let lastError: string | null = null;
+    let visible = false;
+    try {
+      let origin = this.picked;
+      for (;;) {
+        if (!origin) {
+          if (!visible) {
+            visible = true;
+            this.checks++;
+            this.emit();
+          }
+          origin = await this.nextAvailable(round, tried);
+          if (!origin) {
+            this.setNone(true);
+            throw new NoGatewayError(lastError);
+          }
+          this.setPicked(origin);
+        }
+        tried.add(origin);
+        try {
+          const value = await reader(origin);
+          this.setNone(false);
+          return value;
+        } catch (error) {
+          if (!(error instanceof GatewayReadError)) throw error;
+          lastError = error.message;
+          round.failed.set(origin, error.message);
+          this.setState(origin, { state: 'failed', ms: null, error: error.message });
+          for (const wake of [...round.wake]) wake();
+          origin = null;
+        }
+      }
+    } finally {
+      round.readers--;
+      if (visible) {
+        this.checks--;
+        this.emit();
+      }
+    }
+  }
+
+  private async visibly(run: () => Promise<void>): Promise<void> {
+    this.checks++;
+    this.emit();
+    try {
+      await run();
+    } finally {
+      this.checks--;
+      this.emit();
+    }
+  }
+
+  private startRound(path: string): Round {
+    // Probes of an earlier round nobody waits for are dropped, so they do not hold the queue.
+    if (this.round && this.round.readers === 0) this.round.abort.abort();
+    this.probing.clear();
+    this.round = {
+      path,
+      probes: new Map(),
+      settled: new Map(),
+      failed: new Map(),
+      wake: new Set(),
+      abort: new AbortController(),
+      readers: 0,
+      pending: 0,
+    };
+    return this.round;
+  }
+
+  private probeIn(round: Round, origin: string): Promise<ProbeResult> {
+    const existing = round.probes.get(origin);
+    if (existing) return existing;
+    if (this.round === round) this.setProbing(origin, true);
+    round.pending++;
+    const probe = this.limited(() =>
+      probeGateway(origin, round.path, { ...this.options, signal: round.abort.signal }),
+    ).then((result) => {
+      round.pending--;
+      if (round.abort.signal.aborted) return result;
+      const failed = round.failed.get(origin);
+      const final = failed ? { origin, ok: false, ms: null, error: failed } : result;
+      round.settled.set(origin, final);
+      if (this.gateways().includes(origin) && this.round === round) {
+        this.probing.delete(origin);
+        this.setState(origin, {
+          state: final.ok ? 'ok' : 'failed',
+          ms: final.ms,
+          error: final.error,
+        });
+      }
+      for (const wake of [...round.wake]) wake();
+      return final;
+    });
+    round.probes.set(origin, probe);
+    return probe;
+  }
+
+  /** The fastest gateway that answered in this round and is not excluded; waits for one. */
+  private async nextAvailable(round: Round, exclude: Set<string>): Promise<string | null> {
+    for (;;) {
+      const gateways = this.gateways().filter((o) => !exclude.has(o));
+      for (const origin of gateways) void this.probeIn(round, origin);
+      const answered = gateways
+        .map((o) => round.settled.get(o))
+        .filter((r): r is ProbeResult => r?.ok === true && !round.failed.has(r.origin))
+        .sort((a, b) => (a.ms ?? 0) - (b.ms ?? 0));
+      if (answered[0]) return answered[0].origin;
+      if (gateways.every((o) => round.settled.has(o) || round.failed.has(o))) return null;
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          round.wake.delete(wake);
+          resolve();
+        };
+        round.wake.add(wake);
+      });
+    }
+  }
+
+  private async limited<T>(run: () => Promise<T>): Promise<T> {
+    const limit = this.options.concurrency ?? PROBE_CONCURRENCY;
+    if (this.active >= limit) await new Promise<void>((resolve) => this.queue.push(resolve));
+    this.active++;
+    try {
+      return await run();
+    } finally {
+      this.active--;
+      this.queue.shift()?.();
+    }
+  }
+
+  private setProbing(origin: string, probing: boolean) {
+    if (probing) this.probing.add(origin);
+    else this.probing.delete(origin);
+    this.emit();
+  }
+
+  private stateOf(origin: string) {
+    return this.states.get(origin) ?? { state: 'untested' as const, ms: null, error: null };
+  }
+
+  private setState(
+    origin: string,
+    state: { state: GatewayState; ms: number | null; error: string | null },
+  ) {
+    this.states.set(origin, state);
+    this.emit();
+  }
+
+  private setPicked(origin: string) {
+    if (this.picked === origin) return;
+    this.picked = origin;
+    this.persist();
+    this.emit();
+  }
+
+  private setNone(none: boolean) {
+    if (this.noneAvailable === none) return;
+    this.noneAvailable = none;
+    this.emit();
+  }
+
+  private persist() {
+    this.options.persist?.({ user: [...this.user], picked: this.picked });
+  }
+
+  private build(): GatewaySnapshot {
+    const entries = rankGateways(
+      this.gateways().map((origin) => ({
+        origin,
+        user: this.user.includes(origin),
+        checking: this.probing.has(origin),
+        ...this.stateOf(origin),
+      })),
+    );
+    return {
+      entries,
+      picked: this.picked,
+      checking: this.checks > 0,
+      noneAvailable: this.noneAvailable,
+    };
+  }
+
+  private emit() {
+    this.current = this.build();
+    for (const listener of this.listeners) listener(this.current);
+  }
+}
