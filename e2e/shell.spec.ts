@@ -219,7 +219,9 @@ test.describe('app shell', () => {
     const banner = page.getByRole('region', { name: 'Endpoint from link' });
     await expect(banner).toContainText('wss://kusama.rpc.robonomics.network/');
     expect(await page.evaluate(() => localStorage.getItem('rpc-parachain'))).toBeNull();
-    await banner.getByRole('button', { name: 'Keep this endpoint' }).click();
+    // Until accepted, the app stays on the usual endpoint.
+    await expect(page.getByRole('button', { name: 'Local devnet' }).first()).toBeVisible();
+    await banner.getByRole('button', { name: 'Connect to this endpoint' }).click();
     await expect(banner).toBeHidden();
     expect(await page.evaluate(() => localStorage.getItem('rpc-parachain'))).toBe(
       'wss://kusama.rpc.robonomics.network/',

@@ -29,6 +29,9 @@ await benchGateways();
 for (const script of [
   'packages/devnet/scripts/bench-chain.ts',
   'packages/devnet/scripts/bench-engines.ts',
+  'packages/devnet/scripts/bench-chain-store.ts',
+  'packages/devnet/scripts/bench-abuse.ts',
+  'packages/devnet/scripts/bench-crash.ts',
   'packages/devnet/scripts/bench-controller.ts',
 ]) {
   if (!existsSync(`${root}/${script}`)) continue;

@@ -3,6 +3,12 @@ import { defineConfig, type Plugin } from 'vite';
 
 const profile = process.env.VITE_PROFILE === 'devnet' ? 'devnet' : 'production';
 
+/** No page may show the app in a frame. */
+const FRAME_HEADERS = {
+  'X-Frame-Options': 'DENY',
+  'Content-Security-Policy': "frame-ancestors 'none'",
+};
+
 /**
  * Content-Security-Policy for the built app (ARCHITECTURE §6). Users may choose their own RPC
  * node, so any wss:/https: host is allowed for connections; loopback is allowed for a local node
@@ -46,6 +52,8 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 700,
   },
-  server: { host: '127.0.0.1', port: 5173, strictPort: true },
-  preview: { host: '127.0.0.1', port: 5173, strictPort: true },
+  // Where the server sets headers (the devnet build, the dev server), framing is refused there
+  // too; static hosting without headers relies on the app's own check (app/frame-guard.ts).
+  server: { host: '127.0.0.1', port: 5173, strictPort: true, headers: FRAME_HEADERS },
+  preview: { host: '127.0.0.1', port: 5173, strictPort: true, headers: FRAME_HEADERS },
 });

@@ -1,12 +1,20 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { isFramed, showFramedNotice } from './app/frame-guard.ts';
+import { removePlaintextConfigs } from './lib/home-config-cache.ts';
 import './app/styles.css';
+
+// An older version kept the decrypted Home Assistant config in localStorage.
+removePlaintextConfigs();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+if (isFramed()) showFramedNotice(root, window.location.href);
+else {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}

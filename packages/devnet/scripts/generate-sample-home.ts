@@ -10,22 +10,12 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mulberry32 } from '../src/prng.ts';
 
 const SEED = 0x5eed_2025;
 const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 
-/** mulberry32: small, fast and good enough for sample data. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = prng(SEED);
+const random = mulberry32(SEED);
 const between = (min: number, max: number) => min + random() * (max - min);
 const int = (min: number, max: number) => Math.floor(between(min, max + 1));
 const hex = (length: number) =>

@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { DEFAULT_APP_ORIGINS, parseOrigins } from './http/origins.ts';
 import { GATEWAYS_OPTION_HELP, parseGatewaysOption } from './ipfs/extra-gateways.ts';
 import {
   type ChainEngine,
@@ -31,6 +32,9 @@ Starts the local Robonomics network on 127.0.0.1.
                           (the same chain described in V14, as an upgraded Crust would)
   --controller-direct     the controller also listens on its own port (default: reachable
                           only through the relay, like a home behind NAT)
+  --allowed-origins a,b   web page origins that may use the services (default:
+                          ${DEFAULT_APP_ORIGINS.join(', ')}); tools that send no
+                          Origin header are always served
   --chain-port, --crust-port, --ipfs-port, --gateway-port, --evm-port, --oracle-port,
   --releases-port, --relay-port, --controller-port, --ha-port  override a default port
   --gateways ${GATEWAYS_OPTION_HELP}
@@ -61,6 +65,7 @@ function parseOptions(argv: string[]): { options: DevnetOptions; services: strin
       seed: { type: 'boolean', default: false },
       'auction-duration': { type: 'string' },
       'crust-metadata': { type: 'string' },
+      'allowed-origins': { type: 'string' },
       'chain-port': { type: 'string' },
       'crust-port': { type: 'string' },
       'ipfs-port': { type: 'string' },
@@ -126,6 +131,10 @@ function parseOptions(argv: string[]): { options: DevnetOptions; services: strin
     auctionDuration,
     controllerDirect: values['controller-direct'] ?? false,
     crustMetadata,
+    allowedOrigins:
+      values['allowed-origins'] === undefined
+        ? DEFAULT_APP_ORIGINS
+        : parseOrigins(values['allowed-origins']),
     host: '127.0.0.1',
     ports: {
       chain: parsePort('chain-port', values['chain-port'], defaultPorts.chain),

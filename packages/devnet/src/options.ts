@@ -35,6 +35,12 @@ export interface DevnetOptions {
   ports: ServicePorts;
   /** Extra IPFS gateways over the same files, slow or failing as public ones can be. */
   gateways?: ExtraGatewaySpec[];
+  /**
+   * Web page origins that may use the devnet's services (requests without an Origin header, from
+   * tools and tests, always may). Default: the app's, http://127.0.0.1:5173 and
+   * http://localhost:5173.
+   */
+  allowedOrigins?: readonly string[];
 }
 
 export interface ServicePorts {

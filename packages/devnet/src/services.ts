@@ -2,6 +2,7 @@ import { startChainService } from './chain/service.ts';
 import { startControllerService } from './controller/service.ts';
 import { startCrustService } from './crust/service.ts';
 import { startEvmService } from './evm/service.ts';
+import { DEFAULT_APP_ORIGINS } from './http/origins.ts';
 import { startIpfsService } from './ipfs/service.ts';
 import type { DevnetOptions, ServiceHandle } from './options.ts';
 import { startOracleService } from './oracle/service.ts';
@@ -31,7 +32,13 @@ export const serviceStarters: Record<string, ServiceStarter> = {
   },
   crust: startCrustService,
   ipfs: startIpfsService,
-  releases: (options) => startReleasesServer(options.host, options.ports.releases),
+  releases: (options) =>
+    startReleasesServer(
+      options.host,
+      options.ports.releases,
+      undefined,
+      options.allowedOrigins ?? DEFAULT_APP_ORIGINS,
+    ),
   evm: startEvmService,
   oracle: startOracleService,
   relay: (options) => startRelayService(options),

@@ -12,16 +12,28 @@ interface EndpointState {
   /** The endpoint the app talks to now. */
   endpoint: string;
   source: EndpointChoice['source'];
-  /** A `?rpc=` endpoint in use but not yet accepted (so not saved). */
+  /**
+   * A `?rpc=` endpoint the user has not accepted yet: the app opens no connection to it (and
+   * stays on the usual endpoint) until then.
+   */
   pendingQuery: string | null;
   rejectedQuery: EndpointChoice['rejectedQuery'] | null;
   /** Switches to a validated endpoint and remembers it. Returns an error text or null. */
   setEndpoint(url: string): string | null;
-  /** Keeps the `?rpc=` endpoint and saves it as the user's choice. */
+  /** Switches to the `?rpc=` endpoint and saves it as the user's choice. */
   acceptQuery(): void;
-  /** Drops the `?rpc=` endpoint and goes back to the saved choice or the default. */
+  /** Drops the `?rpc=` endpoint: the app stays on the saved choice or the default. */
   dismissQuery(): void;
   dismissRejected(): void;
+}
+
+/** The saved choice, else the build's default. */
+function usualChoice(): EndpointChoice {
+  return chooseEndpoint({
+    search: '',
+    stored: safeStorage.get(RPC_STORAGE_KEY),
+    fallback: appConfig.defaultEndpoint,
+  });
 }
 
 function initialChoice(): EndpointChoice {
@@ -42,9 +54,11 @@ function dropRpcFromUrl(): void {
 
 export const useEndpointStore = create<EndpointState>((set, get) => {
   const choice = initialChoice();
+  // A link's node is only asked once the user accepts it; until then the usual one is used.
+  const usual = choice.source === 'query' ? usualChoice() : choice;
   return {
-    endpoint: choice.endpoint,
-    source: choice.source,
+    endpoint: usual.endpoint,
+    source: usual.source,
     pendingQuery: choice.source === 'query' ? choice.endpoint : null,
     rejectedQuery: choice.rejectedQuery ?? null,
     setEndpoint(url) {
@@ -60,16 +74,11 @@ export const useEndpointStore = create<EndpointState>((set, get) => {
       if (!pendingQuery) return;
       safeStorage.set(RPC_STORAGE_KEY, pendingQuery);
       dropRpcFromUrl();
-      set({ source: 'storage', pendingQuery: null });
+      set({ endpoint: pendingQuery, source: 'storage', pendingQuery: null });
     },
     dismissQuery() {
       dropRpcFromUrl();
-      const fallback = chooseEndpoint({
-        search: '',
-        stored: safeStorage.get(RPC_STORAGE_KEY),
-        fallback: appConfig.defaultEndpoint,
-      });
-      set({ endpoint: fallback.endpoint, source: fallback.source, pendingQuery: null });
+      set({ pendingQuery: null });
     },
     dismissRejected() {
       dropRpcFromUrl();

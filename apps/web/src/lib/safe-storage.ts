@@ -22,4 +22,16 @@ export const safeStorage = {
       // Nothing to do: storage is unavailable.
     }
   },
+  /** Every key, or none when storage is unavailable. */
+  keys(): string[] {
+    try {
+      const storage = globalThis.localStorage;
+      if (!storage) return [];
+      return Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter(
+        (key): key is string => key !== null,
+      );
+    } catch {
+      return [];
+    }
+  },
 };

@@ -1,7 +1,14 @@
 import type { Call, Extrinsic } from '@polkadot/types/interfaces';
-import { u8aToHex } from '@polkadot/util';
-import { blake2AsU8a, ed25519Verify, signatureVerify, sr25519Verify } from '@polkadot/util-crypto';
+import { hexToU8a, u8aToHex } from '@polkadot/util';
+import {
+  blake2AsHex,
+  blake2AsU8a,
+  ed25519Verify,
+  signatureVerify,
+  sr25519Verify,
+} from '@polkadot/util-crypto';
 import type { Runtime } from './runtime.ts';
+import { ScaleWalkError } from './scale-walk.ts';
 
 /** A JSON-RPC error of the transaction pool, with the real node's codes and texts. */
 export class PoolError extends Error {
@@ -16,6 +23,18 @@ export class PoolError extends Error {
 }
 
 export const invalid = (data: string) => new PoolError(1010, 'Invalid Transaction', data);
+export const unknownValidity = (data: string) =>
+  new PoolError(1011, 'Unknown Transaction Validity', data);
+const undecodable = (data: string) =>
+  new PoolError(1002, 'Verification Error: Runtime error: Execution failed', data);
+
+/** How deep calls may nest (a node decodes transactions with a depth limit of 256). */
+export const MAX_CALL_DEPTH = 256;
+
+/** The pool's hash of a transaction: blake2-256 of its bytes (with their length prefix). */
+export function extrinsicHash(hex: string): string {
+  return blake2AsHex(hexToU8a(hex));
+}
 
 export interface SignedTx {
   hash: string;
@@ -33,35 +52,48 @@ export interface SignedTx {
 const MAX_RECORD = 512;
 const MAX_DEVICES = 32;
 
-/** Limits the runtime enforces while decoding (BoundedVec), which plain metadata types do not show. */
-function checkBounds(call: Call): void {
-  if (
-    call.section === 'datalog' &&
-    call.method === 'record' &&
-    call.args[0]!.toU8a(true).length > MAX_RECORD
-  ) {
-    throw new PoolError(
-      1002,
-      'Verification Error: Runtime error: Execution failed',
-      'Could not decode `Datalog::record::record`: the record is longer than 512 bytes',
-    );
-  }
-  if (
-    call.section === 'rws' &&
-    call.method === 'setDevices' &&
-    (call.args[0] as unknown as unknown[]).length > MAX_DEVICES
-  ) {
-    throw new PoolError(
-      1002,
-      'Verification Error: Runtime error: Execution failed',
-      'Could not decode `RWS::set_devices::devices`: more than 32 devices',
-    );
-  }
+/** A call's direct sub-calls (batch items, sudo's call…), whatever the pallet. */
+function innerCalls(call: Call): Call[] {
+  const found: Call[] = [];
   for (const arg of call.args) {
     const nested = arg as unknown as Call | Call[];
     if (Array.isArray(nested)) {
-      for (const c of nested) if (c?.section) checkBounds(c);
-    } else if ((nested as Call)?.section && (nested as Call).callIndex) checkBounds(nested as Call);
+      for (const c of nested) if (c?.section && c.callIndex) found.push(c);
+    } else if (nested?.section && nested.callIndex) found.push(nested);
+  }
+  return found;
+}
+
+/**
+ * Limits the runtime enforces while decoding, which plain metadata types do not show: the depth
+ * of nested calls, and BoundedVecs.
+ */
+function checkBounds(root: Call): void {
+  const stack: [Call, number][] = [[root, 0]];
+  while (stack.length > 0) {
+    const [call, depth] = stack.pop()!;
+    if (depth > MAX_CALL_DEPTH) {
+      throw undecodable(
+        `Could not decode \`RuntimeCall\`: Maximum recursion depth reached (calls nested deeper than ${MAX_CALL_DEPTH})`,
+      );
+    }
+    if (
+      call.section === 'datalog' &&
+      call.method === 'record' &&
+      call.args[0]!.toU8a(true).length > MAX_RECORD
+    ) {
+      throw undecodable(
+        'Could not decode `Datalog::record::record`: the record is longer than 512 bytes',
+      );
+    }
+    if (
+      call.section === 'rws' &&
+      call.method === 'setDevices' &&
+      (call.args[0] as unknown as unknown[]).length > MAX_DEVICES
+    ) {
+      throw undecodable('Could not decode `RWS::set_devices::devices`: more than 32 devices');
+    }
+    for (const inner of innerCalls(call)) stack.push([inner, depth + 1]);
   }
 }
 
@@ -110,17 +142,73 @@ function compactLength(bytes: Uint8Array, at: number): number {
   return mode === 0 ? 1 : mode === 1 ? 2 : mode === 2 ? 4 : (bytes[at]! >> 2) + 5;
 }
 
+/** Where the signature bytes of a signed extrinsic start and end (after its length prefix). */
+function signatureSpan(runtime: Runtime, bytes: Uint8Array): [number, number] | null {
+  const p0 = compactLength(bytes, 0);
+  if (!(bytes[p0]! & 0x80)) return null;
+  let p = p0 + 1;
+  if (runtime.extrinsicLayout.multiAddress) {
+    const kind = bytes[p]!;
+    p += 1 + (kind === 0 || kind === 3 ? 32 : kind === 4 ? 20 : 0);
+  } else p += 32;
+  const sigKind = bytes[p]!;
+  const start = p + 1;
+  const end = start + (sigKind === 2 ? 65 : 64);
+  return end <= bytes.length ? [start, end] : null;
+}
+
+/**
+ * Refuses calls nested deeper than MAX_CALL_DEPTH by walking the bytes, before the decoder,
+ * whose time and stack grow with every level, reads them. Other oddities are left to it.
+ */
+function checkNesting(runtime: Runtime, bytes: Uint8Array): void {
+  const walk = runtime.extrinsicWalk;
+  if (!walk) return;
+  try {
+    let p = compactLength(bytes, 0);
+    const signed = (bytes[p]! & 0x80) !== 0;
+    p += 1;
+    if (signed) {
+      p = walk.walker.walk(bytes, p, walk.address, -1, 0);
+      p = walk.walker.walk(bytes, p, walk.signature, -1, 0);
+      p = walk.walker.walk(bytes, p, walk.extra, -1, 0);
+    }
+    walk.walker.walk(bytes, p, walk.call, walk.call, MAX_CALL_DEPTH);
+  } catch (error) {
+    if (error instanceof ScaleWalkError && error.tooDeep) {
+      throw undecodable(
+        `Could not decode \`RuntimeCall\`: Maximum recursion depth reached (calls nested deeper than ${MAX_CALL_DEPTH})`,
+      );
+    }
+  }
+}
+
+/**
+ * Decodes a submitted extrinsic, refusing what a node refuses before it validates: undecodable
+ * bytes, calls nested too deep.
+ */
 export function decodeExtrinsic(runtime: Runtime, hex: string): Extrinsic {
+  let bytes = hexToU8a(hex);
+  // @polkadot/types reads an all-zero signature as "not signed" and then re-encodes the
+  // extrinsic differently. A node decodes it as signed and refuses it for its bad signature:
+  // decode it with a non-zero placeholder, which fails the signature check all the same.
+  const span = signatureSpan(runtime, bytes);
+  if (span && bytes.subarray(span[0], span[1]).every((b) => b === 0)) {
+    bytes = bytes.slice();
+    bytes[span[0]] = 1;
+  }
+  checkNesting(runtime, bytes);
   let ext: Extrinsic;
   try {
-    ext = runtime.registry.createType('Extrinsic', hex);
-    if (u8aToHex(ext.toU8a()) !== hex.toLowerCase()) throw new Error('trailing bytes');
+    ext = runtime.registry.createType('Extrinsic', bytes);
+    const again = ext.toU8a();
+    if (again.length !== bytes.length || !again.every((b, i) => b === bytes[i])) {
+      throw new Error('trailing bytes');
+    }
   } catch (error) {
-    throw new PoolError(
-      1002,
-      'Verification Error: Runtime error: Execution failed',
-      `Could not decode extrinsic: ${(error as Error).message}`,
-    );
+    const message =
+      error instanceof RangeError ? 'Maximum recursion depth reached' : (error as Error).message;
+    throw undecodable(`Could not decode extrinsic: ${message}`);
   }
   checkBounds(ext.method as Call);
   return ext;
@@ -139,7 +227,14 @@ export interface SigningContext {
  * known, not expired), signature over the real signed-extension payload, metadata-hash mode.
  */
 export function verifyExtrinsic(runtime: Runtime, ext: Extrinsic, ctx: SigningContext): SignedTx {
-  if (!ext.isSigned) throw invalid('Transaction call is not expected');
+  if (!ext.isSigned) {
+    // Inherents are mandatory and never validated; other unsigned calls need a validator,
+    // which no pallet of these runtimes has.
+    if (ext.method.section === 'timestamp' && ext.method.method === 'set') {
+      throw invalid('Transaction dispatch is mandatory; transactions must not be validated.');
+    }
+    throw unknownValidity('Could not find an unsigned validator for the unsigned transaction');
+  }
   const signer = ext.signer.toU8a().slice(-32);
   const era = ext.era;
   let birthHash = ctx.genesisHash;

@@ -1,26 +1,38 @@
 import { EventEmitter } from 'node:events';
 import type { Call } from '@polkadot/types/interfaces';
-import { stringToU8a, u8aConcat, u8aEq, u8aToHex } from '@polkadot/util';
+import { hexToU8a, stringToU8a, u8aConcat, u8aToHex } from '@polkadot/util';
 import { blake2AsHex, cryptoWaitReady } from '@polkadot/util-crypto';
 import { DispatchFailure, ExecContext, type Origin } from './context.ts';
 import {
   decodeExtrinsic,
+  extrinsicHash,
   invalid,
   PoolError,
   type SignedTx,
   verifyExtrinsic,
 } from './extrinsic.ts';
 import { credit, debit, readAccount, writeAccount } from './pallets/balances.ts';
+import { TxPool, temporarilyBanned } from './pool.ts';
 import type { Runtime } from './runtime.ts';
-import { type StateMap, WorkingState } from './state.ts';
+import { applyChanges, type StateChanges, type StateMap, WorkingState } from './state.ts';
 
 export const XRT = 1_000_000_000n;
 export const DEV_ENDOWMENT = 1_000_000n * XRT;
 /** "modl" ++ "PotStake": the collator pot that receives the fees. */
 export const POT_ACCOUNT = u8aConcat(stringToU8a('modlPotStake'), new Uint8Array(20));
 const HASH69 = `0x${'45'.repeat(32)}`;
-/** Blocks whose state is kept for queries at a block hash (BlockHashCount is 250). */
-export const KEPT_BLOCKS = 256;
+/** Recent blocks whose whole state stays in memory (BlockHashCount is 250). */
+export const KEPT_STATES = 256;
+/** Older blocks keep their whole state every this many blocks; others rebuild from there. */
+export const STATE_CHECKPOINT_EVERY = 256;
+/** Rebuilt states of old blocks kept for further queries. */
+const REBUILT_STATES = 4;
+/**
+ * How long block production may spend applying transactions before it seals the block and
+ * leaves the rest for the next one (a node's proposer works to a deadline too), so a full pool
+ * never holds up the RPC server.
+ */
+const BLOCK_BUILD_BUDGET_MS = 40;
 
 export interface Block {
   number: number;
@@ -29,8 +41,23 @@ export interface Block {
   header: HeaderJson;
   headerHex: string;
   extrinsics: string[];
-  state: StateMap;
+  /** The storage this block changed against its parent (for genesis: all of it). */
+  changes: StateChanges;
+  /** The whole storage after this block (rebuilt from a checkpoint for old blocks). */
+  readonly state: StateMap;
   timestamp: bigint;
+}
+
+/** Where the node writes each block and finality mark before it announces them. */
+export interface BlockSink {
+  /** Resolves once `block` is durably written; a rejection stops block production. */
+  block(block: Block): Promise<void> | void;
+  finalized(block: Block): Promise<void> | void;
+}
+
+/** Block production stopped because a block or finality mark could not be written. */
+export class ChainHaltedError extends Error {
+  override name = 'ChainHaltedError';
 }
 
 export interface HeaderJson {
@@ -49,14 +76,18 @@ export type TxStatus =
   | 'invalid'
   | 'dropped';
 
-interface PoolEntry extends SignedTx {
+export interface PoolEntry extends SignedTx {
   onStatus?: (status: TxStatus) => void;
 }
 
 export interface NodeOptions {
   /** Finality lag: a block is finalized this long after it was built. */
   finalityDelayMs?: number;
+  /** Service name for log lines ('chain', 'crust'). */
+  name?: string;
 }
+
+type BlockFields = Omit<Block, 'state'>;
 
 /**
  * The chain: blocks with their full state, a transaction pool, block production and the
@@ -69,16 +100,50 @@ export class ChainNode extends EventEmitter {
   genesisHash = '';
   best!: Block;
   finalized!: Block;
-  #pool: PoolEntry[] = [];
+  readonly name: string;
+  readonly #pool: TxPool<PoolEntry>;
   #timeOverride: bigint | null = null;
   #finalityDelayMs: number;
   #finalityTimers = new Set<NodeJS.Timeout>();
+  /** Whole states by block number: the last KEPT_STATES blocks and the checkpoints. */
+  readonly #states = new Map<number, StateMap>();
+  readonly #rebuilt = new Map<number, StateMap>();
+  #sink: BlockSink | null = null;
+  /** The block being built and written: blocks are produced one after another. */
+  #production: Promise<unknown> = Promise.resolve();
+  #stopped = false;
+  #halted: ChainHaltedError | null = null;
+  /** dev_setStorage changes waiting for the next block. */
+  #storageOverrides: StateChanges = new Map();
 
   constructor(runtime: Runtime, options: NodeOptions = {}) {
     super();
     this.setMaxListeners(0);
     this.runtime = runtime;
+    this.name = options.name ?? 'chain';
     this.#finalityDelayMs = options.finalityDelayMs ?? 400;
+    this.#pool = new TxPool<PoolEntry>();
+  }
+
+  /** Writes every later block and finality mark through `sink` before announcing it. */
+  attachSink(sink: BlockSink): void {
+    this.#sink = sink;
+  }
+
+  /** Set once block production stopped (a block could not be written). */
+  get halted(): ChainHaltedError | null {
+    return this.#halted;
+  }
+
+  #halt(message: string): ChainHaltedError {
+    if (!this.#halted) {
+      this.#halted = new ChainHaltedError(`block production stopped: ${message}`);
+      console.error(`devnet: ${this.name}: ${this.#halted.message}`);
+      for (const timer of this.#finalityTimers) clearTimeout(timer);
+      this.#finalityTimers.clear();
+      this.emit('halted', this.#halted);
+    }
+    return this.#halted;
   }
 
   static async create(runtime: Runtime, options?: NodeOptions): Promise<ChainNode> {
@@ -97,17 +162,66 @@ export class ChainNode extends EventEmitter {
     ctx.write('system', 'events', [], []);
     ctx.write('timestamp', 'now', [], now);
     const state = work.flatten();
-    const block = this.#seal(0, `0x${'00'.repeat(32)}`, state, [], now);
+    const block = this.#seal(0, `0x${'00'.repeat(32)}`, state, new Map(state), [], now);
     this.genesisHash = block.hash;
-    this.#adopt(block);
+    this.#adopt(block, state);
     this.finalized = block;
   }
 
-  /** Restores blocks loaded from disk (oldest first). */
-  restore(genesisHash: string, blocks: Block[], finalizedHash: string): void {
+  /**
+   * Restores the chain from its stored blocks (oldest first, genesis with its whole state as
+   * changes), rebuilding the states block by block.
+   */
+  restore(
+    genesisHash: string,
+    blocks: (Omit<BlockFields, 'changes' | 'timestamp'> & {
+      changes: Iterable<[string, string | null]>;
+      timestamp: bigint | string;
+    })[],
+    finalizedHash: string,
+  ): void {
     this.genesisHash = genesisHash;
-    for (const block of blocks) this.#adopt(block);
+    const running: StateMap = new Map();
+    const last = blocks.at(-1)?.number ?? 0;
+    for (const stored of blocks) {
+      const changes: StateChanges = new Map(stored.changes);
+      applyChanges(running, changes);
+      const block = this.#makeBlock({
+        ...stored,
+        changes,
+        timestamp: BigInt(stored.timestamp),
+      });
+      const keep =
+        stored.number % STATE_CHECKPOINT_EVERY === 0 || stored.number > last - KEPT_STATES;
+      this.#adopt(block, keep ? new Map(running) : null);
+    }
     this.finalized = this.blocks.get(finalizedHash) ?? this.best;
+  }
+
+  /** A block whose `state` comes from the kept states, or is rebuilt from a checkpoint. */
+  #makeBlock(fields: BlockFields): Block {
+    const node = this;
+    return {
+      ...fields,
+      get state(): StateMap {
+        return node.#stateOf(this.number);
+      },
+    };
+  }
+
+  #stateOf(number: number): StateMap {
+    const kept = this.#states.get(number) ?? this.#rebuilt.get(number);
+    if (kept) return kept;
+    const base = number - (number % STATE_CHECKPOINT_EVERY);
+    const state = new Map(this.#states.get(base));
+    for (let n = base + 1; n <= number; n++) {
+      applyChanges(state, this.blocks.get(this.hashByNumber.get(n)!)!.changes);
+    }
+    this.#rebuilt.set(number, state);
+    if (this.#rebuilt.size > REBUILT_STATES) {
+      this.#rebuilt.delete(this.#rebuilt.keys().next().value!);
+    }
+    return state;
   }
 
   #context(work: WorkingState, number: number, now: bigint): ExecContext {
@@ -120,6 +234,7 @@ export class ChainNode extends EventEmitter {
     number: number,
     parentHash: string,
     state: StateMap,
+    changes: StateChanges,
     extrinsics: string[],
     timestamp: bigint,
   ): Block {
@@ -145,7 +260,7 @@ export class ChainNode extends EventEmitter {
       extrinsicsRoot,
       digest: { logs: digest },
     });
-    return {
+    return this.#makeBlock({
       number,
       hash: header.hash.toHex(),
       parentHash,
@@ -158,21 +273,22 @@ export class ChainNode extends EventEmitter {
       },
       headerHex: header.toHex(),
       extrinsics,
-      state,
+      changes,
       timestamp,
-    };
+    });
   }
 
-  #adopt(block: Block): void {
+  /**
+   * Makes `block` the best block. Every block stays (an archive node); whole states stay for
+   * the last KEPT_STATES blocks and every STATE_CHECKPOINT_EVERY-th block.
+   */
+  #adopt(block: Block, state: StateMap | null): void {
     this.blocks.set(block.hash, block);
     this.hashByNumber.set(block.number, block.hash);
+    if (state) this.#states.set(block.number, state);
     this.best = block;
-    // Keep genesis and the last KEPT_BLOCKS blocks.
-    const old = this.hashByNumber.get(block.number - KEPT_BLOCKS);
-    if (old && block.number - KEPT_BLOCKS > 0) {
-      this.blocks.delete(old);
-      this.hashByNumber.delete(block.number - KEPT_BLOCKS);
-    }
+    const leaving = block.number - KEPT_STATES;
+    if (leaving > 0 && leaving % STATE_CHECKPOINT_EVERY !== 0) this.#states.delete(leaving);
   }
 
   blockAt(hash?: string | null): Block | undefined {
@@ -184,98 +300,125 @@ export class ChainNode extends EventEmitter {
     this.#timeOverride = ms;
   }
 
+  /** Storage changes the next block applies before anything else runs (dev_setStorage). */
+  setStorage(changes: Iterable<[string, string | null]>): void {
+    for (const [key, value] of changes) this.#storageOverrides.set(key, value);
+  }
+
   // ---------------------------------------------------------------- pool
 
-  /** The nonce the next transaction of an account should use, counting pooled ones. */
-  nextIndex(who: Uint8Array): number {
-    const ctx = this.#context(
-      new WorkingState(this.best.state),
-      this.best.number,
-      this.best.timestamp,
-    );
-    let nonce = readAccount(ctx, who).nonce;
-    const mine = this.#pool.filter((t) => u8aEq(t.signer, who)).map((t) => t.nonce);
-    while (mine.includes(nonce)) nonce += 1;
-    return nonce;
-  }
-
-  get pending(): string[] {
-    return this.#pool.map((t) => t.hex);
-  }
-
-  /** Validates and pools a transaction; throws PoolError with the real node's codes. */
-  submit(
-    hex: string,
-    onStatus?: (status: TxStatus) => void,
-  ): { hash: string; status: 'ready' | 'future' } {
-    const ext = decodeExtrinsic(this.runtime, hex);
-    const tx = verifyExtrinsic(this.runtime, ext, {
-      genesisHash: this.genesisHash,
-      nextNumber: this.best.number + 1,
-      hashAt: (n) => this.hashByNumber.get(n) ?? null,
-    });
-    if (this.#pool.some((t) => t.hash === tx.hash))
-      throw new PoolError(1013, 'Transaction Already Imported');
+  #accountNonce(who: Uint8Array): number {
     const ctx = this.#context(
       new WorkingState(this.best.state),
       this.best.number + 1,
       this.best.timestamp,
     );
-    const account = readAccount(ctx, tx.signer);
-    if (tx.nonce < account.nonce) throw invalid('Transaction is outdated');
-    // CheckNonce: only an existing account may sign, even a call that pays no fee (rws.call).
-    if (account.providers === 0 && account.sufficients === 0) {
-      throw invalid('Inability to pay some fees (e.g. account balance too low)');
+    return readAccount(ctx, who).nonce;
+  }
+
+  /** The nonce the next transaction of an account should use, counting pooled ones. */
+  nextIndex(who: Uint8Array): number {
+    return this.#pool.nextNonce(who, this.#accountNonce(who));
+  }
+
+  get pending(): string[] {
+    return [...this.#pool.values()].map((t) => t.hex);
+  }
+
+  /** How many pooled transactions are ready and how many wait for an earlier nonce. */
+  get poolCounts(): { ready: number; future: number } {
+    return this.#pool.counts;
+  }
+
+  /**
+   * Validates and pools a transaction, as a node's pool does: banned hashes first (1012), then
+   * decoding (1002), validity (1010, 1011), duplicates (1013, 1014) and the queue limits (1016).
+   */
+  submit(
+    hex: string,
+    onStatus?: (status: TxStatus) => void,
+  ): { hash: string; status: 'ready' | 'future' } {
+    if (this.#halted) throw this.#halted;
+    // Longer than a block can hold: refused before it is even hashed.
+    if ((hex.length - 2) / 2 > this.runtime.blockLimits.normalLength + 5) {
+      throw invalid('Transaction would exhaust the block limits');
     }
-    if (this.#pool.some((t) => u8aEq(t.signer, tx.signer) && t.nonce === tx.nonce)) {
+    const hash = extrinsicHash(hex);
+    if (this.#pool.isBanned(hash)) throw temporarilyBanned();
+    if (this.#pool.has(hash)) throw new PoolError(1013, 'Transaction Already Imported', hash);
+    let tx: SignedTx;
+    let fee: bigint;
+    let accountNonce: number;
+    try {
+      const ext = decodeExtrinsic(this.runtime, hex);
+      tx = verifyExtrinsic(this.runtime, ext, {
+        genesisHash: this.genesisHash,
+        nextNumber: this.best.number + 1,
+        hashAt: (n) => this.hashByNumber.get(n) ?? null,
+      });
+      const ctx = this.#context(
+        new WorkingState(this.best.state),
+        this.best.number + 1,
+        this.best.timestamp,
+      );
+      const account = readAccount(ctx, tx.signer);
+      accountNonce = account.nonce;
+      if (tx.nonce < account.nonce) throw invalid('Transaction is outdated');
+      // CheckNonce: only an existing account may sign, even a call that pays no fee (rws.call).
+      if (account.providers === 0 && account.sufficients === 0) {
+        throw invalid('Inability to pay some fees (e.g. account balance too low)');
+      }
+      fee = this.#fee(tx);
+      if (
+        fee > 0n &&
+        account.free - account.frozen <
+          fee + (account.providers > 0 ? this.runtime.existentialDeposit : 0n)
+      ) {
+        throw invalid('Inability to pay some fees (e.g. account balance too low)');
+      }
+    } catch (error) {
+      // A node bans what it found invalid, so the same bytes are not checked again for a while.
+      if (error instanceof PoolError && error.code === 1010) this.#pool.ban(hash);
+      throw error;
+    }
+    if (this.#pool.find(tx.signer, tx.nonce)) {
       throw new PoolError(
         1014,
         'Priority is too low: (0 vs 0)',
         'The transaction has too low priority to replace another transaction already in the pool.',
       );
     }
-    const fee = this.#fee(tx);
-    if (
-      fee > 0n &&
-      account.free - account.frozen <
-        fee + (account.providers > 0 ? this.runtime.existentialDeposit : 0n)
-    ) {
-      throw invalid('Inability to pay some fees (e.g. account balance too low)');
-    }
     const entry: PoolEntry = { ...tx, onStatus };
-    this.#pool.push(entry);
-    const status =
-      tx.nonce === this.#readyNonce(tx.signer, account.nonce) - 1 || tx.nonce === account.nonce
-        ? 'ready'
-        : 'future';
+    const status = this.#pool.add(entry, accountNonce);
     this.emit('pooled', entry.hash);
-    return { hash: tx.hash, status: this.#isReady(entry, account.nonce) ? 'ready' : status };
-  }
-
-  #readyNonce(who: Uint8Array, from: number): number {
-    const mine = new Set(this.#pool.filter((t) => u8aEq(t.signer, who)).map((t) => t.nonce));
-    let n = from;
-    while (mine.has(n)) n += 1;
-    return n;
-  }
-
-  #isReady(tx: PoolEntry, accountNonce: number): boolean {
-    return tx.nonce < this.#readyNonce(tx.signer, accountNonce);
+    return { hash: tx.hash, status };
   }
 
   // ---------------------------------------------------------------- blocks
 
-  /** Builds, seals and announces the next block. */
-  buildBlock(): Block {
+  /**
+   * Builds and seals the next block, writes it through the sink, and only then makes it the
+   * best block and announces it. If it cannot be written, block production stops. Calls queue:
+   * each block is built on the one before.
+   */
+  buildBlock(): Promise<Block> {
+    const run = this.#production.then(() => this.#produce());
+    this.#production = run.catch(() => {});
+    return run;
+  }
+
+  async #produce(): Promise<Block> {
+    if (this.#halted) throw this.#halted;
+    if (this.#stopped) throw new ChainHaltedError(`${this.name} stopped`);
     const parent = this.best;
     const number = parent.number + 1;
     const previousTime = parent.timestamp;
     const now = (() => {
       const clock = this.#timeOverride ?? BigInt(Date.now());
-      if (this.#timeOverride !== null) this.#timeOverride = null;
       return clock > previousTime ? clock : previousTime + 1n;
     })();
     const work = new WorkingState(parent.state);
+    for (const [key, value] of this.#storageOverrides) work.set(key, value);
     // on_initialize sees the previous block's timestamp (the inherent has not run yet).
     const ctx = this.#context(work, number, previousTime);
     ctx.phase = 'Initialization';
@@ -304,13 +447,29 @@ export class ChainNode extends EventEmitter {
 
     const included: PoolEntry[] = [];
     const dropped: PoolEntry[] = [];
+    const started = performance.now();
+    const limits = this.runtime.blockLimits;
+    let length = 0;
+    let refTime = 0n;
     for (const tx of this.#readyInOrder(ctx)) {
+      // Block limits (length, weight) and the build budget leave the rest for the next block.
+      const weight = this.runtime.logic.callWeight(tx.call).refTime;
+      if (
+        included.length > 0 &&
+        (length + tx.length > limits.normalLength ||
+          refTime + weight > limits.normalRefTime ||
+          performance.now() - started > BLOCK_BUILD_BUDGET_MS)
+      ) {
+        break;
+      }
       const index = extrinsics.length;
       const outcome = this.#apply(ctx, tx, index);
       if (outcome === 'invalid') dropped.push(tx);
       else {
         extrinsics.push(tx.hex);
         included.push(tx);
+        length += tx.length;
+        refTime += weight;
       }
     }
     ctx.phase = 'Finalization';
@@ -320,15 +479,42 @@ export class ChainNode extends EventEmitter {
       this.runtime.key('system', 'events'),
       u8aToHex(u8aConcat(this.#compact(events.length), ...events)),
     );
-    const block = this.#seal(number, parent.hash, work.flatten(), extrinsics, now);
-    this.#adopt(block);
-    this.#pool = this.#pool.filter(
-      (t) => !included.includes(t) && !dropped.includes(t) && t.death >= number + 1,
-    );
+    const state = work.flatten();
+    const block = this.#seal(number, parent.hash, state, work.changes(), extrinsics, now);
+    try {
+      await this.#sink?.block(block);
+    } catch (error) {
+      throw this.#halt((error as Error).message);
+    }
+    // Written: from here on the block exists.
+    this.#adopt(block, state);
+    this.#timeOverride = null;
+    this.#storageOverrides = new Map();
+    for (const tx of [...included, ...dropped]) {
+      this.#pool.remove(tx);
+      this.#pool.ban(tx.hash);
+    }
+    const touched = new Map<string, Uint8Array>();
+    for (const tx of [...included, ...dropped]) touched.set(u8aToHex(tx.signer), tx.signer);
+    const expired: PoolEntry[] = [];
+    for (const tx of this.#pool.values()) if (tx.death < number + 1) expired.push(tx);
+    for (const tx of expired) {
+      this.#pool.remove(tx);
+      touched.set(u8aToHex(tx.signer), tx.signer);
+    }
+    for (const signer of touched.values()) this.#pool.refresh(signer, this.#accountNonce(signer));
     for (const tx of dropped) tx.onStatus?.('invalid');
+    for (const tx of expired) tx.onStatus?.('invalid');
     for (const tx of included) tx.onStatus?.({ inBlock: block.hash });
     this.emit('block', block);
     this.#scheduleFinality(block, included);
+    return block;
+  }
+
+  /** Builds `count` blocks, yielding to other work between them. */
+  async buildBlocks(count: number): Promise<Block> {
+    let block = this.best;
+    for (let i = 0; i < count; i++) block = await this.buildBlock();
     return block;
   }
 
@@ -336,23 +522,18 @@ export class ChainNode extends EventEmitter {
     return this.runtime.registry.createType('Compact<u32>', n).toU8a();
   }
 
-  /** Pool transactions whose nonce is next for their sender, in nonce order. */
+  /** Ready pool transactions, each sender's in nonce order, senders in arrival order. */
   #readyInOrder(ctx: ExecContext): PoolEntry[] {
-    const bySender = new Map<string, PoolEntry[]>();
-    for (const tx of this.#pool) {
-      const key = u8aToHex(tx.signer);
-      bySender.set(key, [...(bySender.get(key) ?? []), tx]);
-    }
     const ordered: PoolEntry[] = [];
-    for (const list of bySender.values()) {
-      let nonce = readAccount(ctx, list[0]!.signer).nonce;
-      const sorted = list.sort((a, b) => a.nonce - b.nonce);
-      for (const tx of sorted) {
-        if (tx.nonce < nonce) {
+    for (const sender of this.#pool.senders()) {
+      const mine = this.#pool.ofSender(hexToU8a(sender));
+      let nonce = readAccount(ctx, hexToU8a(sender)).nonce;
+      for (const [n, tx] of [...mine].sort((a, b) => a[0] - b[0])) {
+        if (n < nonce) {
           ordered.push(tx); // stale now: apply() will drop it as invalid
           continue;
         }
-        if (tx.nonce !== nonce) break;
+        if (n !== nonce) break;
         ordered.push(tx);
         nonce += 1;
       }
@@ -439,10 +620,17 @@ export class ChainNode extends EventEmitter {
   }
 
   #scheduleFinality(block: Block, included: PoolEntry[]): void {
-    // Finalized never follows inBlock in the same tick (pitfall 6): clients would miss InBlock.
-    const timer = setTimeout(() => {
+    // Finalized never follows inBlock in the same tick: clients would miss InBlock.
+    const timer = setTimeout(async () => {
       this.#finalityTimers.delete(timer);
-      if (!this.blocks.has(block.hash) || block.number <= this.finalized.number) return;
+      if (this.#halted || block.number <= this.finalized.number) return;
+      try {
+        await this.#sink?.finalized(block);
+      } catch (error) {
+        this.#halt((error as Error).message);
+        return;
+      }
+      if (block.number <= this.finalized.number) return;
       this.finalized = block;
       for (const tx of included) tx.onStatus?.({ finalized: block.hash });
       this.emit('finalized', block);
@@ -456,10 +644,12 @@ export class ChainNode extends EventEmitter {
     return this.#context(new WorkingState(block.state), block.number, block.timestamp);
   }
 
-  stop(): void {
+  /** Stops producing: waits for a block being written, drops the pool's transactions. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
     for (const timer of this.#finalityTimers) clearTimeout(timer);
     this.#finalityTimers.clear();
-    for (const tx of this.#pool) tx.onStatus?.('dropped');
-    this.#pool = [];
+    await this.#production;
+    for (const tx of this.#pool.clear()) tx.onStatus?.('dropped');
   }
 }

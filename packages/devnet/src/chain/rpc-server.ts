@@ -1,26 +1,61 @@
-import type { AddressInfo } from 'node:net';
-import type { Call } from '@polkadot/types/interfaces';
-import { compactFromU8a, compactToU8a, hexToU8a, isHex, u8aConcat, u8aToHex } from '@polkadot/util';
-import { blake2AsHex, decodeAddress } from '@polkadot/util-crypto';
+import type { IncomingMessage } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { WebSocket, WebSocketServer } from 'ws';
-import { callOfExtrinsic, PoolError } from './extrinsic.ts';
-import type { Block, ChainNode, TxStatus } from './node.ts';
-import { readAccount } from './pallets/balances.ts';
+import { createBoundedServer } from '../http/limits.ts';
+import {
+  DEFAULT_APP_ORIGINS,
+  FOREIGN_ORIGIN_TEXT,
+  isAllowedOrigin,
+  originOf,
+} from '../http/origins.ts';
+import { PoolError } from './extrinsic.ts';
+import { type Block, ChainHaltedError, type ChainNode } from './node.ts';
+import {
+  chainMethods,
+  isDevMethod,
+  type RpcConnection,
+  type Subscription,
+  UNSUBSCRIBE_METHODS,
+} from './rpc-methods.ts';
+import { RpcError } from './rpc-params.ts';
 
-export class RpcError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data?: unknown,
-  ) {
-    super(message);
-  }
+export { RpcError };
+
+/** Bounds of the JSON-RPC server (a node's defaults where it has one; see docs/security.md). */
+export interface RpcLimits {
+  /** Open WebSocket connections (a node's --rpc-max-connections 100). */
+  maxConnections: number;
+  /** Subscriptions per connection (--rpc-max-subscriptions-per-connection 1024). */
+  maxSubscriptionsPerConnection: number;
+  /** Frames of one connection being worked on at once; more are answered "busy". */
+  maxPendingPerConnection: number;
+  /** Requests in one batch. */
+  maxBatchLength: number;
+  /** Largest WebSocket frame. */
+  maxFrameBytes: number;
+  /**
+   * Frames above this size may carry one request with one large parameter (an extrinsic, a
+   * storage value), not thousands of values: parsing those would hold up every other client.
+   */
+  largeFrameBytes: number;
+  /** A connection whose client does not read its notifications is closed past this backlog. */
+  maxBufferedBytes: number;
 }
 
-/** OpaqueMetadata: the bytes with a compact length prefix. */
-const opaque = (bytes: Uint8Array) => u8aToHex(u8aConcat(compactToU8a(bytes.length), bytes));
+export const DEFAULT_RPC_LIMITS: RpcLimits = {
+  maxConnections: 100,
+  maxSubscriptionsPerConnection: 1024,
+  maxPendingPerConnection: 64,
+  maxBatchLength: 1000,
+  maxFrameBytes: 16 * 1024 * 1024,
+  largeFrameBytes: 1024 * 1024,
+  maxBufferedBytes: 32 * 1024 * 1024,
+};
 
-const badParams = (why: string) => new RpcError(-32602, 'Invalid params', why);
+/** Structural characters a large frame may contain (a request with a few parameters). */
+const LARGE_FRAME_STRUCTURE = 64;
+/** A batch yields to other work after this much time, so one batch cannot stall the server. */
+const BATCH_SLICE_MS = 10;
 
 export interface RpcServerOptions {
   host: string;
@@ -29,511 +64,325 @@ export interface RpcServerOptions {
   onSubmit?: () => void;
   /** dev_newBlock: builds `count` blocks. */
   newBlocks: (count: number) => Promise<string>;
+  /** Page origins allowed to connect (tools without an Origin header always may). */
+  allowedOrigins?: readonly string[];
+  limits?: Partial<RpcLimits>;
 }
 
-interface Subscription {
-  id: string;
+interface Connection extends RpcConnection {
   socket: WebSocket;
-  method: string;
-  keys?: string[];
-  stop?: () => void;
+  subscriptions: Set<string>;
+  pending: number;
 }
 
-const MAX_PAYLOAD = 16 * 1024 * 1024;
+type Reply = { jsonrpc: '2.0'; id: unknown } & (
+  | { result: unknown }
+  | { error: { code: number; message: string; data?: unknown } }
+);
 
-/** Every method the server answers, as rpc_methods lists them. */
-const METHODS = [
-  'author_pendingExtrinsics',
-  'author_submitAndWatchExtrinsic',
-  'author_submitExtrinsic',
-  'author_unwatchExtrinsic',
-  'chain_getBlock',
-  'chain_getBlockHash',
-  'chain_getFinalisedHead',
-  'chain_getFinalizedHead',
-  'chain_getHead',
-  'chain_getHeader',
-  'chain_getRuntimeVersion',
-  'chain_subscribeAllHeads',
-  'chain_subscribeFinalisedHeads',
-  'chain_subscribeFinalizedHeads',
-  'chain_subscribeNewHead',
-  'chain_subscribeNewHeads',
-  'chain_unsubscribeAllHeads',
-  'chain_unsubscribeFinalisedHeads',
-  'chain_unsubscribeFinalizedHeads',
-  'chain_unsubscribeNewHead',
-  'chain_unsubscribeNewHeads',
-  'dev_newBlock',
-  'dev_setStorage',
-  'dev_timeTravel',
-  'rpc_methods',
-  'state_call',
-  'state_callAt',
-  'state_getKeys',
-  'state_getKeysPaged',
-  'state_getKeysPagedAt',
-  'state_getMetadata',
-  'state_getRuntimeVersion',
-  'state_getStorage',
-  'state_getStorageAt',
-  'state_getStorageHash',
-  'state_getStorageSize',
-  'state_queryStorageAt',
-  'state_subscribeRuntimeVersion',
-  'state_subscribeStorage',
-  'state_unsubscribeRuntimeVersion',
-  'state_unsubscribeStorage',
-  'system_accountNextIndex',
-  'system_chain',
-  'system_chainType',
-  'system_health',
-  'system_localPeerId',
-  'system_name',
-  'system_nodeRoles',
-  'system_peers',
-  'system_properties',
-  'system_syncState',
-  'system_version',
-];
+const errorReply = (id: unknown, code: number, message: string, data?: unknown): Reply => ({
+  jsonrpc: '2.0',
+  id,
+  error: data === undefined ? { code, message } : { code, message, data },
+});
+
+/** How many of `bytes` are `{`, `[` or `,`, counting no further than `limit + 1`. */
+function structureCount(data: Buffer, limit: number): number {
+  let count = 0;
+  for (const char of [0x7b, 0x5b, 0x2c]) {
+    let at = data.indexOf(char);
+    while (at !== -1) {
+      count += 1;
+      if (count > limit) return count;
+      at = data.indexOf(char, at + 1);
+    }
+  }
+  return count;
+}
+
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * Substrate's legacy JSON-RPC over WebSocket, as @polkadot/api and dedot use it (facts §3).
+ * Substrate's legacy JSON-RPC over WebSocket, as @polkadot/api and dedot use it, with a node's
+ * answers at its edges: method tables without inherited names, notifications (no id) not
+ * answered, an empty batch refused once, and bounded connections, subscriptions, batches and
+ * frames. Pages may connect only from the app's origins.
  */
 export async function startRpcServer(node: ChainNode, options: RpcServerOptions) {
-  const server = new WebSocketServer({
-    host: options.host,
-    port: options.port,
-    maxPayload: MAX_PAYLOAD,
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
-  const subscriptions = new Map<string, Subscription>();
+  const limits: RpcLimits = { ...DEFAULT_RPC_LIMITS, ...options.limits };
+  const allowedOrigins = options.allowedOrigins ?? DEFAULT_APP_ORIGINS;
+  const subscriptions = new Map<string, Subscription & { owner: Connection }>();
+  const connections = new Set<Connection>();
   let nextId = 1;
   const newId = () => `${Date.now().toString(36)}${(nextId++).toString(36)}`;
 
-  const notify = (sub: Subscription, result: unknown) => {
-    if (sub.socket.readyState !== WebSocket.OPEN) return;
-    sub.socket.send(
-      JSON.stringify({
-        jsonrpc: '2.0',
-        method: sub.method,
-        params: { subscription: sub.id, result },
-      }),
+  const send = (connection: Connection, text: string) => {
+    const { socket } = connection;
+    if (socket.readyState !== WebSocket.OPEN) return;
+    if (socket.bufferedAmount > limits.maxBufferedBytes) {
+      // The client stopped reading: drop it rather than hold its backlog.
+      socket.terminate();
+      return;
+    }
+    socket.send(text);
+  };
+  /** A notification, with its result already serialised (shared by every subscriber). */
+  const sendNotification = (sub: Subscription & { owner: Connection }, resultJson: string) => {
+    send(
+      sub.owner,
+      `{"jsonrpc":"2.0","method":${JSON.stringify(sub.notification)},"params":{"subscription":${JSON.stringify(sub.id)},"result":${resultJson}}}`,
     );
   };
+  const end = (sub: Subscription) => {
+    const owned = subscriptions.get(sub.id);
+    if (!owned) return;
+    subscriptions.delete(sub.id);
+    owned.owner.subscriptions.delete(sub.id);
+  };
+
+  const { handlers, starters } = chainMethods(node, {
+    onSubmit: options.onSubmit,
+    newBlocks: options.newBlocks,
+    notify: (sub, result) => {
+      const owned = subscriptions.get(sub.id);
+      if (owned) sendNotification(owned, JSON.stringify(result));
+    },
+    end,
+  });
 
   node.on('block', (block: Block) => {
-    const parent = node.blocks.get(block.parentHash);
+    const header = JSON.stringify(block.header);
+    const changes = [...block.changes];
     for (const sub of subscriptions.values()) {
-      if (sub.method === 'chain_newHead' || sub.method === 'chain_allHead')
-        notify(sub, block.header);
-      if (sub.method === 'state_storage') {
-        const keys = sub.keys ?? [
-          ...new Set([...block.state.keys(), ...(parent?.state.keys() ?? [])]),
-        ];
-        const changes = keys
-          .filter((k) => (block.state.get(k) ?? null) !== (parent?.state.get(k) ?? null))
-          .map((k) => [k, block.state.get(k) ?? null]);
-        if (changes.length > 0) notify(sub, { block: block.hash, changes });
+      if (sub.notification === 'chain_newHead' || sub.notification === 'chain_allHead') {
+        sendNotification(sub, header);
+      } else if (sub.notification === 'state_storage') {
+        const wanted = sub.keys
+          ? sub.keys.filter((k) => block.changes.has(k)).map((k) => [k, block.changes.get(k)!])
+          : changes;
+        if (wanted.length > 0) {
+          sendNotification(sub, JSON.stringify({ block: block.hash, changes: wanted }));
+        }
       }
     }
   });
   node.on('finalized', (block: Block) => {
-    for (const sub of subscriptions.values())
-      if (sub.method === 'chain_finalizedHead') notify(sub, block.header);
+    const header = JSON.stringify(block.header);
+    for (const sub of subscriptions.values()) {
+      if (sub.notification === 'chain_finalizedHead') sendNotification(sub, header);
+    }
   });
 
-  const blockOf = (hash: unknown): Block => {
-    if (hash === undefined || hash === null) return node.best;
-    if (typeof hash !== 'string' || !isHex(hash, 256)) throw badParams('expected a block hash');
-    const block = node.blocks.get(hash);
-    if (!block)
-      throw new RpcError(4003, `Client error: UnknownBlock: State already discarded for ${hash}`);
-    return block;
-  };
-  const hexParam = (value: unknown, what: string): string => {
-    if (typeof value !== 'string' || !isHex(value))
-      throw badParams(`${what} must be 0x-prefixed hex`);
-    return value.toLowerCase();
-  };
-
-  const { runtime } = node;
-  const runtimeVersion = () => ({ ...runtime.version, apis: runtime.apis });
-  /** The version of a runtime API the chain implements, 0 when it has none of that name. */
-  const apiVersion = (name: string): number =>
-    runtime.apis.find(([id]) => id === blake2AsHex(name, 64))?.[1] ?? 0;
-  const notFound = (method: string) =>
-    new RpcError(
-      -32000,
-      `Client error: Execution failed: Other: Exported method ${method} is not found`,
-    );
-
-  const stateCall = (method: string, data: string, block: Block): string => {
-    const { registry } = node.runtime;
-    const input = hexToU8a(data);
-    switch (method) {
-      case 'Core_version':
-        return node.runtime.encode('RuntimeVersion', runtimeVersion());
-      case 'Metadata_metadata':
-        return opaque(node.runtime.metadataBytes);
-      // Metadata API version 2 added these; older runtimes (Crust's) only have Metadata_metadata.
-      case 'Metadata_metadata_versions':
-        if (apiVersion('Metadata') < 2) throw notFound(method);
-        return node.runtime.encode('Vec<u32>', [14]);
-      case 'Metadata_metadata_at_version': {
-        if (apiVersion('Metadata') < 2) throw notFound(method);
-        const version = registry.createType('u32', input).toNumber();
-        return version === 14
-          ? u8aToHex(u8aConcat([1], hexToU8a(opaque(node.runtime.metadataBytes))))
-          : '0x00';
-      }
-      case 'AccountNonceApi_account_nonce': {
-        const who = registry.createType('AccountId32', input).toU8a();
-        return node.runtime.encode('u32', readAccount(node.readContext(block.hash), who).nonce);
-      }
-      case 'TransactionPaymentApi_query_info':
-      case 'TransactionPaymentApi_query_fee_details': {
-        let call: Call;
-        let length: number;
-        try {
-          // Input: the extrinsic (with its compact length) ++ u32 length. Decode exactly the
-          // extrinsic's bytes: given trailing bytes, the decoder takes the prefix for content.
-          const [offset, size] = compactFromU8a(input);
-          call = callOfExtrinsic(node.runtime, input.subarray(offset, offset + size.toNumber()));
-          length = registry.createType('u32', input.slice(input.length - 4)).toNumber();
-        } catch (error) {
-          throw new RpcError(
-            -32000,
-            `Client error: Execution failed: Could not decode extrinsic: ${(error as Error).message}`,
-          );
-        }
-        const fee = runtime.logic.inclusionFee(call, length);
-        if (method === 'TransactionPaymentApi_query_info') {
-          // Version 1 of the API (pre-2022 runtimes) reports the weight as one u64.
-          const v1 = apiVersion('TransactionPaymentApi') < 2;
-          return node.runtime.encode(v1 ? 'RuntimeDispatchInfoV1' : 'RuntimeDispatchInfoV2', {
-            weight: v1
-              ? fee.weight.refTime
-              : { refTime: fee.weight.refTime, proofSize: fee.weight.proofSize },
-            class: 'Normal',
-            partialFee: fee.total,
-          });
-        }
-        return node.runtime.encode('FeeDetails', {
-          inclusionFee: runtime.logic.paysFee(call)
-            ? { baseFee: fee.baseFee, lenFee: fee.lenFee, adjustedWeightFee: fee.adjustedWeightFee }
-            : null,
-        });
-      }
-      default:
-        throw notFound(method);
-    }
-  };
-
-  const watchStatus = (status: TxStatus): unknown => status;
-
-  const handlers: Record<
-    string,
-    (params: unknown[], socket: WebSocket) => unknown | Promise<unknown>
-  > = {
-    rpc_methods: () => ({ methods: METHODS }),
-    system_chain: () => runtime.description.chainName,
-    system_name: () => runtime.description.nodeName,
-    system_version: () => runtime.description.nodeVersion,
-    system_chainType: () => 'Development',
-    system_properties: () => ({ ...runtime.properties }),
-    system_health: () => ({ peers: 0, isSyncing: false, shouldHavePeers: false }),
-    system_localPeerId: () => '12D3KooWDevnetDevnetDevnetDevnetDevnetDevnetDevnet',
-    system_nodeRoles: () => ['Authority'],
-    system_peers: () => [],
-    system_syncState: () => ({
-      startingBlock: 0,
-      currentBlock: node.best.number,
-      highestBlock: node.best.number,
-    }),
-    system_accountNextIndex: ([address]) => {
-      if (typeof address !== 'string') throw badParams('expected an address');
-      let who: Uint8Array;
-      try {
-        who = decodeAddress(address);
-      } catch {
-        throw badParams('invalid address');
-      }
-      return node.nextIndex(who);
-    },
-    chain_getBlockHash: ([n]) => {
-      if (n === undefined || n === null) return node.best.hash;
-      const number = typeof n === 'string' && isHex(n) ? Number.parseInt(n, 16) : n;
-      if (typeof number !== 'number' || !Number.isInteger(number) || number < 0)
-        throw badParams('expected a block number');
-      return node.hashByNumber.get(number) ?? null;
-    },
-    chain_getHead: () => node.best.hash,
-    chain_getHeader: ([hash]) =>
-      hash ? (node.blocks.get(hexParam(hash, 'hash'))?.header ?? null) : node.best.header,
-    chain_getBlock: ([hash]) => {
-      const block = hash ? node.blocks.get(hexParam(hash, 'hash')) : node.best;
-      return block
-        ? { block: { header: block.header, extrinsics: block.extrinsics }, justifications: null }
-        : null;
-    },
-    chain_getFinalizedHead: () => node.finalized.hash,
-    chain_getFinalisedHead: () => node.finalized.hash,
-    chain_getRuntimeVersion: () => runtimeVersion(),
-    state_getRuntimeVersion: ([hash]) => {
-      blockOf(hash);
-      return runtimeVersion();
-    },
-    state_getMetadata: ([hash]) => {
-      blockOf(hash);
-      return u8aToHex(node.runtime.metadataBytes);
-    },
-    state_getStorage: ([key, hash]) => blockOf(hash).state.get(hexParam(key, 'key')) ?? null,
-    state_getStorageAt: ([key, hash]) => blockOf(hash).state.get(hexParam(key, 'key')) ?? null,
-    state_getStorageHash: ([key, hash]) => {
-      const value = blockOf(hash).state.get(hexParam(key, 'key'));
-      return value ? u8aToHex(hexToU8a(value)) : null;
-    },
-    state_getStorageSize: ([key, hash]) => {
-      const value = blockOf(hash).state.get(hexParam(key, 'key'));
-      return value ? (value.length - 2) / 2 : null;
-    },
-    state_queryStorageAt: ([keys, hash]) => {
-      if (!Array.isArray(keys)) throw badParams('expected a list of keys');
-      const block = blockOf(hash);
-      return [
-        {
-          block: block.hash,
-          changes: keys.map((k) => [
-            hexParam(k, 'key'),
-            block.state.get(hexParam(k, 'key')) ?? null,
-          ]),
-        },
-      ];
-    },
-    state_getKeys: ([prefix, hash]) => {
-      const p = hexParam(prefix, 'prefix');
-      return [...blockOf(hash).state.keys()].filter((k) => k.startsWith(p)).sort();
-    },
-    state_getKeysPaged: ([prefix, count, start, hash]) => {
-      const p = prefix === null || prefix === undefined ? '0x' : hexParam(prefix, 'prefix');
-      if (typeof count !== 'number' || count < 0 || count > 1000)
-        throw badParams('count must be 0..1000');
-      const after = start ? hexParam(start, 'start key') : '';
-      return [...blockOf(hash).state.keys()]
-        .filter((k) => k.startsWith(p) && k > after)
-        .sort()
-        .slice(0, count);
-    },
-    state_call: ([method, data, hash]) => {
-      if (typeof method !== 'string') throw badParams('expected a method name');
-      return stateCall(method, hexParam(data ?? '0x', 'data'), blockOf(hash));
-    },
-    author_pendingExtrinsics: () => node.pending,
-    author_submitExtrinsic: ([hex]) => {
-      const { hash } = node.submit(hexParam(hex, 'extrinsic'));
-      options.onSubmit?.();
-      return hash;
-    },
-    dev_newBlock: async ([params]) => {
-      const count = (params as { count?: unknown } | undefined)?.count ?? 1;
-      if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 10_000) {
-        throw badParams('count must be a whole number from 1 to 10000');
-      }
-      return options.newBlocks(count);
-    },
-    dev_timeTravel: ([date]) => {
-      const ms =
-        typeof date === 'number' ? date : typeof date === 'string' ? Date.parse(date) : Number.NaN;
-      if (!Number.isFinite(ms) || ms < 0)
-        throw badParams('expected a timestamp in ms or a date string');
-      node.timeTravel(BigInt(Math.floor(ms)));
-      return Math.floor(ms);
-    },
-    dev_setStorage: async ([changes]) => {
-      const list = Array.isArray(changes)
-        ? changes
-        : changes && typeof changes === 'object'
-          ? Object.entries(changes)
-          : null;
-      if (!list) throw badParams('expected [[key, value|null], …]');
-      const pairs = list.map((entry) => {
-        if (!Array.isArray(entry) || entry.length !== 2)
-          throw badParams('each change is [key, value|null]');
-        return [
-          hexParam(entry[0], 'key'),
-          entry[1] === null ? null : hexParam(entry[1], 'value'),
-        ] as const;
-      });
-      for (const [key, value] of pairs) {
-        if (value === null) node.best.state.delete(key);
-        else node.best.state.set(key, value);
-      }
-      return options.newBlocks(1);
-    },
-  };
-
-  const subscribe: Record<string, (params: unknown[], sub: Subscription) => void> = {
-    chain_subscribeNewHead: (_, sub) => {
-      sub.method = 'chain_newHead';
-      setImmediate(() => notify(sub, node.best.header));
-    },
-    chain_subscribeNewHeads: (_, sub) => {
-      sub.method = 'chain_newHead';
-      setImmediate(() => notify(sub, node.best.header));
-    },
-    chain_subscribeAllHeads: (_, sub) => {
-      sub.method = 'chain_allHead';
-      setImmediate(() => notify(sub, node.best.header));
-    },
-    chain_subscribeFinalizedHeads: (_, sub) => {
-      sub.method = 'chain_finalizedHead';
-      setImmediate(() => notify(sub, node.finalized.header));
-    },
-    chain_subscribeFinalisedHeads: (_, sub) => {
-      sub.method = 'chain_finalizedHead';
-      setImmediate(() => notify(sub, node.finalized.header));
-    },
-    state_subscribeRuntimeVersion: (_, sub) => {
-      sub.method = 'state_runtimeVersion';
-      setImmediate(() => notify(sub, runtimeVersion()));
-    },
-    state_subscribeStorage: ([keys], sub) => {
-      sub.method = 'state_storage';
-      if (keys !== undefined && keys !== null && !Array.isArray(keys))
-        throw badParams('expected a list of keys');
-      sub.keys = (keys as unknown[] | undefined)?.map((k) => hexParam(k, 'key'));
-      const block = node.best;
-      const initial = (sub.keys ?? []).map((k) => [k, block.state.get(k) ?? null]);
-      setImmediate(() => notify(sub, { block: block.hash, changes: initial }));
-    },
-    author_submitAndWatchExtrinsic: ([hex], sub) => {
-      sub.method = 'author_extrinsicUpdate';
-      const pending: TxStatus[] = [];
-      let ready = false;
-      const send = (status: TxStatus) => {
-        if (!ready) pending.push(status);
-        else notify(sub, watchStatus(status));
-        if (
-          status === 'invalid' ||
-          status === 'dropped' ||
-          (typeof status === 'object' && 'finalized' in status)
-        ) {
-          setTimeout(() => subscriptions.delete(sub.id), 0);
-        }
-      };
-      const { status } = node.submit(hexParam(hex, 'extrinsic'), send);
-      // "ready"/"future" go out right after the id reply, before any later update (pitfall 7).
-      sub.stop = () => {};
-      setImmediate(() => {
-        ready = true;
-        notify(sub, status);
-        for (const s of pending) notify(sub, watchStatus(s));
-      });
-      options.onSubmit?.();
-    },
-  };
-  const unsubscribeMethods = new Set([
-    'chain_unsubscribeNewHead',
-    'chain_unsubscribeNewHeads',
-    'chain_unsubscribeAllHeads',
-    'chain_unsubscribeFinalizedHeads',
-    'chain_unsubscribeFinalisedHeads',
-    'state_unsubscribeRuntimeVersion',
-    'state_unsubscribeStorage',
-    'author_unwatchExtrinsic',
-  ]);
-
-  const handle = async (request: unknown, socket: WebSocket): Promise<unknown> => {
+  /** Answers one request object; null for a notification (no id), which gets no answer. */
+  const handle = async (request: unknown, connection: Connection): Promise<Reply | null> => {
     if (typeof request !== 'object' || request === null || Array.isArray(request)) {
-      return { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid request' } };
+      return errorReply(null, -32600, 'Invalid request');
     }
+    if (!Object.hasOwn(request, 'id')) return null;
     const {
-      id = null,
+      id,
       method,
       params = [],
-    } = request as { id?: unknown; method?: unknown; params?: unknown };
-    const reply = (body: object) => ({ jsonrpc: '2.0', id, ...body });
-    if (typeof method !== 'string')
-      return reply({ error: { code: -32600, message: 'Invalid request' } });
-    if (!Array.isArray(params))
-      return reply({
-        error: { code: -32602, message: 'Invalid params', data: 'params must be an array' },
-      });
+    } = request as { id: unknown; method?: unknown; params?: unknown };
+    if (id !== null && typeof id !== 'number' && typeof id !== 'string') {
+      return errorReply(null, -32600, 'Invalid request');
+    }
+    if (typeof method !== 'string') return errorReply(id, -32600, 'Invalid request');
+    if (!Array.isArray(params)) {
+      return errorReply(id, -32602, 'Invalid params', 'params must be an array');
+    }
     try {
-      if (unsubscribeMethods.has(method)) {
-        const sub = subscriptions.get(String(params[0]));
-        if (!sub || sub.socket !== socket) return reply({ result: false });
-        sub.stop?.();
-        subscriptions.delete(sub.id);
-        return reply({ result: true });
+      if (isDevMethod(method) && !connection.devAllowed) {
+        return errorReply(id, -32601, 'RPC call is unsafe to be called externally');
       }
-      const starter = subscribe[method];
+      if (UNSUBSCRIBE_METHODS.has(method)) {
+        const sub = typeof params[0] === 'string' ? subscriptions.get(params[0]) : undefined;
+        if (!sub || sub.owner !== connection) return { jsonrpc: '2.0', id, result: false };
+        sub.stop?.();
+        end(sub);
+        return { jsonrpc: '2.0', id, result: true };
+      }
+      const starter = starters.get(method);
       if (starter) {
-        const sub: Subscription = { id: newId(), socket, method };
+        if (connection.subscriptions.size >= limits.maxSubscriptionsPerConnection) {
+          return errorReply(
+            id,
+            -32006,
+            'Too many subscriptions on the connection',
+            `Exceeded max limit of ${limits.maxSubscriptionsPerConnection}`,
+          );
+        }
+        const sub = { id: newId(), connection, owner: connection, notification: method };
         starter(params, sub);
         subscriptions.set(sub.id, sub);
-        return reply({ result: sub.id });
+        connection.subscriptions.add(sub.id);
+        return { jsonrpc: '2.0', id, result: sub.id };
       }
-      const handler = handlers[method];
-      if (!handler) return reply({ error: { code: -32601, message: 'Method not found' } });
-      return reply({ result: await handler(params, socket) });
+      const handler = handlers.get(method);
+      if (!handler) return errorReply(id, -32601, 'Method not found');
+      return { jsonrpc: '2.0', id, result: await handler(params, connection) };
     } catch (error) {
       if (error instanceof RpcError || error instanceof PoolError) {
-        return reply({
-          error: {
-            code: error.code,
-            message: error.message,
-            ...(error.data !== undefined ? { data: error.data } : {}),
-          },
-        });
+        return errorReply(id, error.code, error.message, error.data);
       }
-      return reply({
-        error: { code: -32603, message: 'Internal error', data: (error as Error).message },
-      });
+      if (error instanceof ChainHaltedError) {
+        return errorReply(id, -32603, 'Internal error', error.message);
+      }
+      return errorReply(id, -32603, 'Internal error', (error as Error).message);
     }
   };
 
-  server.on('connection', (socket) => {
-    socket.on('error', () => socket.terminate());
-    socket.on('message', (data, isBinary) => {
-      void (async () => {
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(
-            isBinary ? Buffer.from(data as Buffer).toString('utf8') : data.toString(),
-          );
-        } catch {
-          socket.send(
-            JSON.stringify({
-              jsonrpc: '2.0',
-              id: null,
-              error: { code: -32700, message: 'Parse error' },
-            }),
+  /** Parses and answers one frame (a request or a batch). */
+  const onFrame = async (connection: Connection, data: Buffer): Promise<string | null> => {
+    if (
+      data.length > limits.largeFrameBytes &&
+      structureCount(data, LARGE_FRAME_STRUCTURE) > LARGE_FRAME_STRUCTURE
+    ) {
+      return JSON.stringify(
+        errorReply(
+          null,
+          -32600,
+          'Invalid request',
+          `a request over ${limits.largeFrameBytes} bytes may carry one large parameter, not many values`,
+        ),
+      );
+    }
+    // A large frame is worked through in steps, letting other clients in between.
+    const large = data.length > limits.largeFrameBytes;
+    if (large) await yieldToOthers();
+    const text = data.toString('utf8');
+    if (large) await yieldToOthers();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return JSON.stringify(errorReply(null, -32700, 'Parse error'));
+    }
+    if (large) await yieldToOthers();
+    if (!Array.isArray(parsed)) {
+      const reply = await handle(parsed, connection);
+      return reply ? JSON.stringify(reply) : null;
+    }
+    if (parsed.length === 0) return JSON.stringify(errorReply(null, -32600, 'Invalid request'));
+    if (parsed.length > limits.maxBatchLength) {
+      return JSON.stringify(
+        errorReply(
+          null,
+          -32010,
+          'The batch request was too large',
+          `Exceeded max limit of ${limits.maxBatchLength}`,
+        ),
+      );
+    }
+    const replies: Reply[] = [];
+    let slice = performance.now();
+    for (const request of parsed) {
+      const reply = await handle(request, connection);
+      if (reply) replies.push(reply);
+      if (performance.now() - slice > BATCH_SLICE_MS) {
+        await yieldToOthers();
+        slice = performance.now();
+      }
+    }
+    // A batch of notifications only gets no answer at all.
+    return replies.length > 0 ? JSON.stringify(replies) : null;
+  };
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxFrameBytes });
+  const http = createBoundedServer((_req, res) => {
+    res.writeHead(426, { 'content-type': 'text/plain; charset=utf-8', upgrade: 'websocket' });
+    res.end('Upgrade Required: this node speaks JSON-RPC over WebSocket\n');
+  });
+  const refuseUpgrade = (socket: Socket, status: string, text: string) => {
+    socket.end(
+      `HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
+    );
+  };
+  http.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    const origin = originOf(req);
+    if (!isAllowedOrigin(origin, allowedOrigins)) {
+      refuseUpgrade(socket, '403 Forbidden', FOREIGN_ORIGIN_TEXT);
+      return;
+    }
+    if (connections.size >= limits.maxConnections) {
+      refuseUpgrade(
+        socket,
+        '429 Too Many Requests',
+        'Too many connections. Please try again later.',
+      );
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const connection: Connection = {
+        socket: ws,
+        origin,
+        // The origin gate above already refused other pages; dev_* stay with tools and the app.
+        devAllowed: isAllowedOrigin(origin, allowedOrigins),
+        subscriptions: new Set(),
+        pending: 0,
+      };
+      connections.add(connection);
+      ws.on('error', () => ws.terminate());
+      ws.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => {
+        const bytes = Array.isArray(data)
+          ? Buffer.concat(data)
+          : Buffer.isBuffer(data)
+            ? data
+            : Buffer.from(data);
+        if (connection.pending >= limits.maxPendingPerConnection) {
+          send(
+            connection,
+            JSON.stringify(errorReply(null, -32009, 'Server is busy, try again later')),
           );
           return;
         }
-        const response = Array.isArray(parsed)
-          ? await Promise.all(parsed.map((r) => handle(r, socket)))
-          : await handle(parsed, socket);
-        if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(response));
-      })();
-    });
-    socket.on('close', () => {
-      for (const [id, sub] of subscriptions) if (sub.socket === socket) subscriptions.delete(id);
+        connection.pending += 1;
+        onFrame(connection, bytes)
+          .then(
+            (reply) => {
+              if (reply !== null) send(connection, reply);
+            },
+            (error: unknown) => {
+              console.error('devnet: a JSON-RPC frame failed:', error);
+              send(connection, JSON.stringify(errorReply(null, -32603, 'Internal error')));
+            },
+          )
+          .finally(() => {
+            connection.pending -= 1;
+          });
+      });
+      ws.on('close', () => {
+        connections.delete(connection);
+        for (const id of connection.subscriptions) {
+          subscriptions.get(id)?.stop?.();
+          subscriptions.delete(id);
+        }
+        connection.subscriptions.clear();
+      });
     });
   });
 
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(options.port, options.host, () => {
+      http.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = http.address() as AddressInfo;
   return {
     url: `ws://${options.host}:${port}`,
+    /** Open connections (for tests of the limits). */
+    get connectionCount() {
+      return connections.size;
+    },
     close: () =>
       new Promise<void>((resolve) => {
-        for (const client of server.clients) client.terminate();
-        server.close(() => resolve());
+        for (const connection of connections) connection.socket.terminate();
+        wss.close();
+        http.close(() => resolve());
+        http.closeAllConnections();
       }),
   };
 }

@@ -6,6 +6,7 @@ import { expandMetadata } from '@polkadot/types/metadata';
 import type { Codec, RegistryTypes } from '@polkadot/types/types';
 import { compactStripLength, hexToU8a, isBn, u8aConcat, u8aToHex } from '@polkadot/util';
 import type { ExecContext, Origin } from './context.ts';
+import { ScaleWalker } from './scale-walk.ts';
 import type { FeeParts, Weight } from './weights.ts';
 
 export const METADATA_FILE = fileURLToPath(
@@ -119,10 +120,16 @@ export class Runtime {
   readonly weightV1: boolean;
   /** Whether a module error carries one error byte (pre-2022 runtimes) instead of four. */
   readonly moduleErrorU8: boolean;
+  /** System.BlockLength and BlockWeights for normal transactions (none given: no limit). */
+  readonly blockLimits: { normalLength: number; normalRefTime: bigint };
   readonly #palletIndex = new Map<string, number>();
   readonly #eventType = new Map<string, string>();
   readonly #errorType = new Map<string, string>();
   readonly #valueType = new Map<string, string>();
+  #walk:
+    | { walker: ScaleWalker; address: number; call: number; signature: number; extra: number }
+    | null
+    | undefined;
 
   constructor(description: RuntimeDescription) {
     this.description = description;
@@ -150,6 +157,18 @@ export class Runtime {
     const consts = this.decorated.consts;
     this.auctionDuration = consts.rws ? Number(consts.rws.auctionDuration!.toString()) : 0;
     this.existentialDeposit = BigInt(consts.balances?.existentialDeposit?.toString() ?? '0');
+    const length = consts.system?.blockLength?.toJSON() as
+      | { max?: { normal?: number } }
+      | undefined;
+    const weights = consts.system?.blockWeights?.toJSON() as
+      | { perClass?: { normal?: { maxTotal?: { refTime?: number | string } | null } } }
+      | undefined;
+    const maxTotal = weights?.perClass?.normal?.maxTotal?.refTime;
+    this.blockLimits = {
+      normalLength: length?.max?.normal ?? Number.MAX_SAFE_INTEGER,
+      normalRefTime:
+        maxTotal === undefined ? BigInt(Number.MAX_SAFE_INTEGER) ** 2n : BigInt(maxTotal),
+    };
     const extrinsic = this.metadata.asV14.extrinsic;
     const metadataHashMode = extrinsic.signedExtensions.some(
       (e) => e.identifier.toString() === 'CheckMetadataHash',
@@ -195,6 +214,33 @@ export class Runtime {
     return this.registry.lookup
       .getSiType(type as `Lookup${number}`)
       .def.asVariant.variants.find((v) => v.name.toString() === name);
+  }
+
+  /**
+   * A walker over the extrinsic's parts (address, signature, extensions, call), or null when the
+   * metadata does not name them.
+   */
+  get extrinsicWalk() {
+    if (this.#walk === undefined) {
+      try {
+        const params = this.registry.lookup.getSiType(this.metadata.asV14.extrinsic.type).params;
+        const id = (name: string) => {
+          const param = params.find((p) => p.name.toString() === name);
+          if (!param || param.type.isNone) throw new Error(`no ${name} type`);
+          return param.type.unwrap().toNumber();
+        };
+        this.#walk = {
+          walker: new ScaleWalker(this.metadata.asLatest.lookup),
+          address: id('Address'),
+          call: id('Call'),
+          signature: id('Signature'),
+          extra: id('Extra'),
+        };
+      } catch {
+        this.#walk = null;
+      }
+    }
+    return this.#walk;
   }
 
   palletIndex(pallet: string): number {

@@ -1,6 +1,6 @@
 import type { DevnetOptions, ServiceHandle } from '../options.ts';
 import { ChainNode } from './node.ts';
-import { ChainStore } from './persistence.ts';
+import { blockRecord, ChainStore } from './persistence.ts';
 import { robonomicsDescription } from './robonomics.ts';
 import { startRpcServer } from './rpc-server.ts';
 import { Runtime } from './runtime.ts';
@@ -50,62 +50,95 @@ export async function startChainService(options: DevnetOptions): Promise<ChainSe
 }
 
 /**
- * Runs a chain of the engine: genesis or the persisted chain, block production on a timer or
- * instant seal, persistence after every block, and the JSON-RPC server.
+ * Runs a chain of the engine: genesis or the stored chain, block production on a timer or
+ * instant seal, every block written to the chain's journal before it is announced, and the
+ * JSON-RPC server.
  */
 export async function serveChain(
   options: DevnetOptions,
   config: ServeChainConfig,
 ): Promise<ChainServiceHandle> {
   const { runtime } = config;
-  const node = await ChainNode.create(runtime);
+  const node = await ChainNode.create(runtime, { name: config.name });
   const store = new ChainStore(options.dataDir, config.folder);
   if (options.reset) store.reset();
-  const meta = { specVersion: runtime.version.specVersion, ...config.storeMeta };
-  const loaded = store.load(meta);
-  if (loaded) node.restore(loaded.genesisHash, loaded.blocks, loaded.finalizedHash);
-  else node.initGenesis();
-
-  const save = () => {
-    const blocks = [...node.blocks.values()].sort((a, b) => a.number - b.number);
-    const genesis = blocks[0]!;
-    store.save(
-      { ...meta, genesisHash: node.genesisHash, finalizedHash: node.finalized.hash },
-      genesis.number === 0 ? [genesis, ...blocks.slice(1).slice(-31)] : blocks.slice(-32),
-    );
-  };
-  if (!loaded) save();
-  node.on('block', save);
+  const identity = { specVersion: runtime.version.specVersion, ...config.storeMeta };
+  const loaded = store.load(identity);
+  if (loaded) {
+    node.restore(loaded.genesisHash, loaded.blocks, loaded.finalizedHash);
+    if (loaded.droppedBytes > 0) {
+      console.log(
+        `devnet: ${config.name}: cut off ${loaded.droppedBytes} bytes of a block write that a stop interrupted; the chain continues at #${node.best.number}`,
+      );
+    }
+  } else {
+    node.initGenesis();
+    store.create(identity, blockRecord(node.best, node.best.changes));
+  }
+  node.attachSink({
+    block: (block) =>
+      store.appendBlock(blockRecord(block, block.changes)).catch((error: Error) => {
+        throw new Error(
+          `could not write block #${block.number} to ${store.file}: ${error.message}`,
+        );
+      }),
+    finalized: (block) =>
+      store.appendFinalized(block.hash).catch((error: Error) => {
+        throw new Error(
+          `could not record block #${block.number} as final in ${store.file}: ${error.message}`,
+        );
+      }),
+  });
 
   let sealTimer: NodeJS.Timeout | null = null;
-  const produce = () => {
+  let interval: NodeJS.Timeout | null = null;
+  let stopping = false;
+  const produce = async () => {
+    if (node.halted) {
+      // The node logged why; no timer keeps trying.
+      if (interval) clearInterval(interval);
+      return;
+    }
     try {
-      node.buildBlock();
+      await node.buildBlock();
     } catch (error) {
+      if (node.halted || stopping) return;
       console.error(`devnet: ${config.name} block production failed:`, error);
     }
   };
-  const interval = options.instant ? null : setInterval(produce, options.blockTimeMs);
+  if (!options.instant) {
+    // A block per interval; a tick that finds the previous block still being written skips.
+    let busy = false;
+    interval = setInterval(() => {
+      if (busy) return;
+      busy = true;
+      void produce().finally(() => {
+        busy = false;
+      });
+    }, options.blockTimeMs);
+  }
+  // Instant seal: one block shortly after a burst of submissions, and another while ready
+  // transactions remain (what did not fit the last block's limits or build budget).
+  const scheduleSeal = () => {
+    if (!options.instant || sealTimer) return;
+    sealTimer = setTimeout(async () => {
+      await produce();
+      sealTimer = null;
+      if (node.poolCounts.ready > 0 && !node.halted && !stopping) scheduleSeal();
+    }, 5);
+  };
 
   const rpc = await startRpcServer(node, {
     host: options.host,
     port: config.port,
-    onSubmit: () => {
-      // Instant seal: one block shortly after a burst of submissions.
-      if (!options.instant || sealTimer) return;
-      sealTimer = setTimeout(() => {
-        sealTimer = null;
-        produce();
-      }, 5);
-    },
-    newBlocks: async (count) => {
-      for (let i = 0; i < count; i++) node.buildBlock();
-      return node.best.hash;
-    },
-  }).catch((error: unknown) => {
+    allowedOrigins: options.allowedOrigins,
+    onSubmit: scheduleSeal,
+    newBlocks: async (count) => (await node.buildBlocks(count)).hash,
+  }).catch(async (error: unknown) => {
     // The port is taken, for example: no timer may keep building blocks.
     if (interval) clearInterval(interval);
-    node.stop();
+    await node.stop();
+    await store.close();
     throw error;
   });
 
@@ -115,11 +148,12 @@ export async function serveChain(
     node,
     fresh: !loaded,
     stop: async () => {
+      stopping = true;
       if (interval) clearInterval(interval);
       if (sealTimer) clearTimeout(sealTimer);
-      node.stop();
-      save();
+      await node.stop();
       await rpc.close();
+      await store.close();
     },
   };
 }

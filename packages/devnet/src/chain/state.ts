@@ -1,6 +1,17 @@
 /** Storage of one block: hex key → hex value (keys sorted on demand). */
 export type StateMap = Map<string, string>;
 
+/** What a block changed: hex key → new hex value, or null for a removal. */
+export type StateChanges = Map<string, string | null>;
+
+/** Applies a block's changes to a state, in place. */
+export function applyChanges(state: StateMap, changes: Iterable<[string, string | null]>): void {
+  for (const [key, value] of changes) {
+    if (value === null) state.delete(key);
+    else state.set(key, value);
+  }
+}
+
 interface Layer {
   writes: Map<string, string | null>;
   events: number;
@@ -80,10 +91,17 @@ export class WorkingState {
   flatten(): StateMap {
     if (this.#layers.length !== 1) throw new Error('open layers at the end of a block');
     const result = new Map(this.#base);
-    for (const [key, value] of this.#layers[0]!.writes) {
-      if (value === null) result.delete(key);
-      else result.set(key, value);
-    }
+    applyChanges(result, this.#layers[0]!.writes);
     return result;
+  }
+
+  /** What the block changed against its base (writes of an unchanged value left out). */
+  changes(): StateChanges {
+    if (this.#layers.length !== 1) throw new Error('open layers at the end of a block');
+    const changes: StateChanges = new Map();
+    for (const [key, value] of this.#layers[0]!.writes) {
+      if ((this.#base.get(key) ?? null) !== value) changes.set(key, value);
+    }
+    return changes;
   }
 }

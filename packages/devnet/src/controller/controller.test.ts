@@ -371,11 +371,19 @@ describe('the devnet controller', () => {
       state: 'on',
       attributes: { brightness: 128 },
     });
-    const result = await published;
+    // A publication the /call tests started may still be under way and end first: the launch's
+    // own is the one whose states show the change.
+    const statesOf = async (cid: string) =>
+      JSON.parse(openForBob(await gatewayText(cid))) as HaStates;
+    const lampOn = (states: HaStates) => states.entities['light.hallway_ceiling']?.state === 'on';
+    let result = await published;
+    while (!lampOn(await statesOf(result.statesCid))) {
+      result = await nextEvent<Published>(controller.events, 'published', () => true, 30_000);
+    }
     const record = await lastRecord();
     expect(record.count).toBeGreaterThan(count);
     expect(record.cid).toBe(result.statesCid);
-    const states = JSON.parse(openForBob(await gatewayText(record.cid))) as HaStates;
+    const states = await statesOf(record.cid);
     expect(states.entities['light.hallway_ceiling']).toMatchObject({
       state: 'on',
       attributes: { brightness: 128 },

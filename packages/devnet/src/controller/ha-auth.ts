@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID, scryptSync, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createBoundedServer } from '../http/limits.ts';
+import { DEFAULT_APP_ORIGINS, refuseForeignOrigin } from '../http/origins.ts';
 
 /**
  * Home Assistant's own login, as the controller's users meet it (see docs/home-assistant.md,
@@ -178,6 +180,8 @@ export async function startHaAuthServer(options: {
   port: number;
   lookup: UserLookup;
   log(message: string): void;
+  /** Page origins that may call (tools without an Origin header always may). */
+  allowedOrigins?: readonly string[];
 }): Promise<HaAuthServer> {
   const flows = new Map<string, Flow>();
 
@@ -279,7 +283,9 @@ export async function startHaAuthServer(options: {
     send(res, 404, { message: 'Not Found' });
   };
 
-  const server: Server = createServer((req, res) => {
+  const origins = options.allowedOrigins ?? DEFAULT_APP_ORIGINS;
+  const server: Server = createBoundedServer((req, res) => {
+    if (refuseForeignOrigin(req, res, origins)) return;
     handle(req, res).catch((error: unknown) => {
       if (res.headersSent) {
         res.destroy();
@@ -290,8 +296,6 @@ export async function startHaAuthServer(options: {
       else send(res, 500, { message: 'Internal Server Error' });
     });
   });
-  server.requestTimeout = 10_000;
-  server.headersTimeout = 10_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());

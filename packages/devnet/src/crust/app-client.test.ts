@@ -202,7 +202,7 @@ describe.each<CrustMetadataMode>(['v13', 'v14'])("the app's Crust client on %s",
     expect(await fetchCrustBalance(client, bob.address)).toBe(balance - orderCost(12n) - fee);
 
     // The devnet's storage nodes report the file a few blocks later.
-    for (let i = 0; i < 4; i++) crust.node.buildBlock();
+    await crust.node.buildBlocks(4);
     const reported = await fetchCrustFile(client, CID);
     expect(reported?.reportedReplicaCount).toBeGreaterThanOrEqual(1);
     expect(reported?.replicas).toHaveLength(reported!.reportedReplicaCount);

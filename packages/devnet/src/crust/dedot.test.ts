@@ -132,8 +132,8 @@ describe('dedot against the Crust devnet described in V14', () => {
       prepaid: 0n,
       remainingPaidCount: 4,
     });
-    crust.node.buildBlock();
-    crust.node.buildBlock();
+    await crust.node.buildBlock();
+    await crust.node.buildBlock();
     const reported = (await client.query.market.filesV2(CID)) as FileInfo;
     expect(reported.reportedReplicaCount).toBeGreaterThanOrEqual(1);
     expect(reported.replicas.length).toBe(reported.reportedReplicaCount);

@@ -76,7 +76,7 @@ describe('Crust devnet persistence', () => {
     await api.disconnect();
     await crust.stop();
     const best = crust.node.best;
-    expect(existsSync(join(dir, 'crust-v13', 'chain.json'))).toBe(true);
+    expect(existsSync(join(dir, 'crust-v13', 'chain.journal'))).toBe(true);
 
     // No timer and no instant seal: nothing moves until asked.
     crust = await startTestCrust(dir, { instant: false, blockTimeMs: 600_000 });
@@ -111,13 +111,13 @@ describe('Crust devnet persistence', () => {
     const chain = await startChainService(testOptions(dir));
     let crust = await startTestCrust(dir);
     expect(chain.url).not.toBe(crust.url);
-    crust.node.buildBlock();
+    await crust.node.buildBlock();
     const crustGenesis = crust.node.genesisHash;
     expect(crust.node.genesisHash).not.toBe(chain.node.genesisHash);
     await crust.stop();
     await chain.stop();
-    expect(existsSync(join(dir, 'chain', 'chain.json'))).toBe(true);
-    expect(existsSync(join(dir, 'crust-v13', 'chain.json'))).toBe(true);
+    expect(existsSync(join(dir, 'chain', 'chain.journal'))).toBe(true);
+    expect(existsSync(join(dir, 'crust-v13', 'chain.journal'))).toBe(true);
 
     crust = await startTestCrust(dir, { instant: false, blockTimeMs: 600_000 });
     expect(crust.node.genesisHash).toBe(crustGenesis);

@@ -138,7 +138,7 @@ describe('the Crust market rules', () => {
     expect(perbill(180_000_000n, 301_000_000n)).toBe(54_180_000n);
   });
 
-  it('reports exactly SIMULATED_REPLICAS replicas, REPLICA_INTERVAL_BLOCKS apart, then stops', () => {
+  it('reports exactly SIMULATED_REPLICAS replicas, REPLICA_INTERVAL_BLOCKS apart, then stops', async () => {
     const node = new ChainNode(runtime);
     node.initGenesis(1_700_000_000_000n);
     const alice = new Keyring({ type: 'ed25519', ss58Format: 66 }).addFromUri('//Alice');
@@ -153,14 +153,14 @@ describe('the Crust market rules', () => {
       signedExtensions: runtime.registry.signedExtensions,
     } as never);
     node.submit(ext.toHex());
-    const ordered = node.buildBlock().number;
+    const ordered = (await node.buildBlock()).number;
     const cid = u8aToHex(new TextEncoder().encode('QmUnit'));
     const counts: number[] = [];
     for (let i = 0; i < REPLICA_INTERVAL_BLOCKS * (SIMULATED_REPLICAS + 2); i++) {
-      node.buildBlock();
+      await node.buildBlock();
       counts.push(readFile(node.readContext(), cid)!.reportedReplicaCount);
     }
-    node.stop();
+    await node.stop();
     // One more replica every REPLICA_INTERVAL_BLOCKS blocks after the order, capped.
     const expected = counts.map((_, i) =>
       Math.min(Math.floor((i + 1) / REPLICA_INTERVAL_BLOCKS), SIMULATED_REPLICAS),

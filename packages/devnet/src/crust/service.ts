@@ -56,12 +56,11 @@ export async function startCrustService(
     if (stopped || timer || !awaitingReplicas(node.readContext())) return;
     timer = setTimeout(() => {
       timer = null;
-      if (stopped) return;
-      try {
-        node.buildBlock();
-      } catch (error) {
-        console.error('devnet: crust block production failed:', error);
-      }
+      if (stopped || node.halted) return;
+      node.buildBlock().catch((error: unknown) => {
+        if (!stopped && !node.halted)
+          console.error('devnet: crust block production failed:', error);
+      });
     }, INSTANT_REPLICA_BLOCK_MS);
   };
   node.on('block', schedule);

@@ -184,6 +184,47 @@ describe('evm service', () => {
     expect((await simulate(accounts[3]!, 'activate', [5n])).request.functionName).toBe('activate');
   });
 
+  it('serves the app and tools, and no page of another origin can spend a dev account', async () => {
+    const rpc = (body: unknown, headers: Record<string, string> = {}) =>
+      fetch(evm.url, { method: 'POST', headers, body: JSON.stringify(body) });
+    const spend = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'eth_sendTransaction',
+      params: [{ from: accounts[0], to: accounts[5], value: '0xde0b6b3a7640000' }],
+    };
+    const before = await c.reader.getBalance({ address: accounts[5]! });
+    // A page elsewhere: a "simple" text/plain POST needs no preflight, so the server must refuse
+    // it, not just withhold CORS headers.
+    const foreign = await rpc(spend, {
+      origin: 'http://evil.example',
+      'content-type': 'text/plain',
+    });
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    expect(await c.reader.getBalance({ address: accounts[5]! })).toBe(before);
+    const preflight = await fetch(evm.url, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBe(403);
+    // The app's origin gets CORS; a tool without an Origin header is served as before.
+    const app = await rpc(
+      { jsonrpc: '2.0', id: 2, method: 'eth_chainId', params: [] },
+      { origin: 'http://127.0.0.1:5173', 'content-type': 'application/json' },
+    );
+    expect(app.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
+    expect(await app.json()).toMatchObject({ result: `0x${EVM_CHAIN_ID.toString(16)}` });
+    // Bodies are bounded: a declared length over the limit is refused before it is read.
+    const huge = await fetch(evm.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `"${'x'.repeat(9 * 1024 * 1024)}"`,
+    }).catch(() => null);
+    expect(huge === null || huge.status === 413).toBe(true);
+    expect(await c.reader.getChainId()).toBe(EVM_CHAIN_ID);
+  });
+
   it('refuses hardhat_reset, which would drop the deployment', async () => {
     await expect(
       c.reader.request({ method: 'hardhat_reset' as never, params: [] as never }),

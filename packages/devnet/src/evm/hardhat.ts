@@ -1,15 +1,28 @@
 import { pbkdf2Sync } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { EIP1193Provider, RequestArguments } from 'hardhat/types';
 import { type Address, bytesToHex, getAddress } from 'viem';
 import { HDKey } from 'viem/accounts';
+import { WebSocketServer } from 'ws';
+import {
+  BodyTooLargeError,
+  closeServer,
+  createBoundedServer,
+  listen,
+  readBody,
+  refuseLargeBody,
+  skipBody,
+} from '../http/limits.ts';
+import { corsGate, DEFAULT_APP_ORIGINS, isAllowedOrigin, originOf } from '../http/origins.ts';
 import { EVM_CHAIN_ID } from './season-pass-abi.ts';
 
 /**
  * Hardhat Network (EDR) in this process, without a Hardhat project: the provider is built from
  * Hardhat's own defaults (the "test test … junk" accounts with 10,000 ETH each, automine) with
- * chain id 11155111, and served by Hardhat's JSON-RPC server (HTTP and WebSocket, the same one
- * `npx hardhat node` uses). Nothing here loads a config file or compiles, so Hardhat never
- * tries to download a compiler.
+ * chain id 11155111, and served with Hardhat's JSON-RPC request handling (HTTP and WebSocket,
+ * as `npx hardhat node`) behind the devnet's bounds. Nothing here loads a config file or
+ * compiles, so Hardhat never tries to download a compiler.
  */
 export interface HardhatNetwork {
   provider: EIP1193Provider;
@@ -86,26 +99,105 @@ export interface RpcServer {
   close(): Promise<void>;
 }
 
-/** Serves `provider` over HTTP and WebSocket on host:port with Hardhat's JSON-RPC server. */
+/** Largest JSON-RPC request body (a contract deployment is tens of KiB). */
+export const MAX_EVM_REQUEST_BYTES = 8 * 1024 * 1024;
+const MAX_EVM_BATCH = 1000;
+
+type RpcReply = Record<string, unknown>;
+
+const rpcError = (code: number, message: string): RpcReply => ({
+  jsonrpc: '2.0',
+  id: null,
+  error: { code, message },
+});
+
+/**
+ * Serves `provider` over HTTP and WebSocket on host:port with Hardhat's JSON-RPC request
+ * handling, behind the devnet's bounds: pages only from the app's origins (Hardhat's own
+ * server answers CORS `*`, which would let any site spend the unlocked dev accounts), bodies
+ * and batches limited, header and idle timeouts (see docs/security.md).
+ */
 export async function serveJsonRpc(
   provider: EIP1193Provider,
   host: string,
   port: number,
+  origins: readonly string[] = DEFAULT_APP_ORIGINS,
 ): Promise<RpcServer> {
-  const { JsonRpcServer } = await import('hardhat/internal/hardhat-network/jsonrpc/server.js');
-  const server = new JsonRpcServer({ hostname: host, port, provider });
-  const address = await new Promise<{ port: number }>((resolve, reject) => {
-    // Hardhat's listen() never rejects: catch a busy port from the underlying server.
-    const onError = (error: Error) => reject(error);
-    const httpServer = (server as unknown as { _httpServer: import('node:http').Server })
-      ._httpServer;
-    httpServer.once('error', onError);
-    server.listen().then((info) => {
-      httpServer.off('error', onError);
-      resolve(info);
-    }, reject);
+  const { JsonRpcHandler } = await import('hardhat/internal/hardhat-network/jsonrpc/handler.js');
+  const handler = new JsonRpcHandler(provider);
+  const internal = handler as unknown as { _handleSingleRequest(req: unknown): Promise<RpcReply> };
+  const single = internal._handleSingleRequest.bind(handler);
+  const answer = (res: ServerResponse, status: number, body: unknown, close = false) => {
+    const text = JSON.stringify(body);
+    res.writeHead(status, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(text),
+      ...(close ? { connection: 'close' } : {}),
+    });
+    res.end(text);
+  };
+  const http = createBoundedServer((req, res) => {
+    if (!corsGate(req, res, { origins, methods: 'POST, OPTIONS' })) return;
+    if (req.method !== 'POST') {
+      skipBody(req, res);
+      answer(res, 405, rpcError(-32600, 'Only POST is served'));
+      return;
+    }
+    const tooLarge = rpcError(-32600, `Request body over ${MAX_EVM_REQUEST_BYTES} bytes`);
+    if (
+      refuseLargeBody(req, res, MAX_EVM_REQUEST_BYTES, () => ({
+        contentType: 'application/json',
+        text: JSON.stringify(tooLarge),
+      }))
+    ) {
+      return;
+    }
+    (async () => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse((await readBody(req, MAX_EVM_REQUEST_BYTES)).toString('utf8'));
+      } catch (error) {
+        if (error instanceof BodyTooLargeError) {
+          answer(res, 413, tooLarge, true);
+          res.once('finish', () => req.socket.destroy());
+          return;
+        }
+        answer(res, 200, rpcError(-32700, `Parse error: ${(error as Error).message}`));
+        return;
+      }
+      if (!Array.isArray(parsed)) {
+        answer(res, 200, await single(parsed));
+        return;
+      }
+      if (parsed.length > MAX_EVM_BATCH) {
+        answer(res, 200, rpcError(-32600, `Batch of more than ${MAX_EVM_BATCH} requests`));
+        return;
+      }
+      const replies: RpcReply[] = [];
+      for (const request of parsed) replies.push(await single(request));
+      answer(res, 200, replies);
+    })().catch((error: unknown) => {
+      if (!res.headersSent) answer(res, 200, rpcError(-32603, (error as Error).message));
+    });
   });
-  return { url: `http://${host}:${address.port}`, close: () => server.close() };
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_EVM_REQUEST_BYTES });
+  http.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    if (!isAllowedOrigin(originOf(req), origins)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => void handler.handleWs(ws));
+  });
+  const url = await listen(http, host, port);
+  return {
+    url,
+    close: async () => {
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+      await closeServer(http);
+    },
+  };
 }
 
 /**

@@ -253,16 +253,25 @@ export async function startEvmService(
     last = text;
   };
   let pending: Promise<void> = Promise.resolve();
+  // A change is answered only once it is recorded; if it cannot be, the answer is an error.
   const sync = () => {
-    pending = pending.then(record).catch((error: unknown) => {
-      console.error(`devnet: evm state not recorded: ${(error as Error).message}`);
+    const run = pending.then(record);
+    pending = run.catch(() => {});
+    return run.catch((error: unknown) => {
+      const message = `the devnet could not record the EVM state in ${stateFile}: ${(error as Error).message}`;
+      console.error(`devnet: ${message}`);
+      throw new Error(message);
     });
-    return pending;
   };
   await record();
 
   const observed = await observeWrites(provider, sync);
-  const server = await serveJsonRpc(observed, options.host, options.ports.evm);
+  const server = await serveJsonRpc(
+    observed,
+    options.host,
+    options.ports.evm,
+    options.allowedOrigins,
+  );
   return {
     name: 'evm',
     url: server.url,

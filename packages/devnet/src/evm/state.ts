@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { type Address, getAddress, isAddress } from 'viem';
+import { removeTempFiles, writeFileDurably } from '../store/durable-file.ts';
 
 /** One season pass token as the contract holds it. */
 export interface TokenRecord {
@@ -37,6 +38,7 @@ function fail(file: string, reason: string): never {
 
 /** Reads and checks the state file; null when there is none. */
 export function loadEvmState(file: string): EvmState | null {
+  removeTempFiles(dirname(file));
   if (!existsSync(file)) return null;
   let raw: unknown;
   try {
@@ -89,10 +91,8 @@ export function loadEvmState(file: string): EvmState | null {
   };
 }
 
-/** Writes the state atomically (write, then rename). */
+/** Replaces the state file atomically; returns once the new content is on disk. */
 export function saveEvmState(file: string, state: EvmState): void {
   mkdirSync(dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(state, null, 2)}\n`);
-  renameSync(tmp, file);
+  writeFileDurably(file, `${JSON.stringify(state, null, 2)}\n`);
 }

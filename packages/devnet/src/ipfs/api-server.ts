@@ -1,15 +1,24 @@
 import { once } from 'node:events';
-import {
-  createServer,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  type RequestListener,
-  type Server,
-  type ServerResponse,
+import type {
+  IncomingHttpHeaders,
+  IncomingMessage,
+  RequestListener,
+  Server,
+  ServerResponse,
 } from 'node:http';
 import type { UnixFSEntry } from 'ipfs-unixfs-exporter';
 import type { CID } from 'multiformats/cid';
-import { BodyTooLargeError, close, listen, readBody, setCors } from './http.ts';
+import { DEFAULT_APP_ORIGINS } from '../http/origins.ts';
+import {
+  BodyTooLargeError,
+  close,
+  createBoundedServer,
+  listen,
+  readBody,
+  refuseForeignOrigin,
+  setCors,
+  skipBody,
+} from './http.ts';
 import type { PeerIdentity } from './identity.ts';
 import { MultipartError, multipartBoundary, parseMultipart } from './multipart.ts';
 import {
@@ -39,6 +48,8 @@ export interface ApiServerOptions {
   maxAddBytes?: number;
   /** Answers gateway reads (GET/HEAD /ipfs/<cid>) on this origin, before and without auth. */
   gateway?: RequestListener;
+  /** Page origins that may call (tools without an Origin header always may). */
+  allowedOrigins?: readonly string[];
 }
 
 export interface ApiServer {
@@ -320,13 +331,16 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     },
   };
 
+  const origins = options.allowedOrigins ?? DEFAULT_APP_ORIGINS;
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    // Like the robonomics gateway, the API's host also serves files to anyone.
+    // Like the robonomics gateway, the API's host also serves files to anyone (the gateway
+    // handler checks origins itself).
     if (options.gateway && req.url?.startsWith('/ipfs/')) {
       options.gateway(req, res);
       return;
     }
-    setCors(req, res, 'POST, OPTIONS');
+    if (refuseForeignOrigin(req, res, origins)) return;
+    setCors(req, res, 'POST, OPTIONS', origins);
     if (req.method === 'OPTIONS') {
       res.writeHead(204).end();
       return;
@@ -339,7 +353,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       // The auth gateway stands in front of the whole node, so it answers before routing.
       const outcome = await options.authorize(req.headers);
       if (!outcome.ok) {
-        req.resume();
+        skipBody(req, res);
         res.writeHead(outcome.status, { 'content-type': 'application/json' });
         res.end(authErrorBody(outcome.details, outcome.status));
         return;
@@ -347,12 +361,12 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     }
     const run = command === null ? undefined : commands[command.replace(/\/$/, '')];
     if (!run) {
-      req.resume();
+      skipBody(req, res);
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('404 page not found');
       return;
     }
     if (req.method !== 'POST') {
-      req.resume();
+      skipBody(req, res);
       res.writeHead(405, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('405 - Method Not Allowed');
       return;
@@ -360,17 +374,22 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     await run(req, res, url.searchParams);
   };
 
-  const server = createServer((req, res) => {
+  const server = createBoundedServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (res.headersSent) {
         res.destroy(error as Error);
         return;
       }
-      req.resume();
-      if (error instanceof IpfsError) sendKuboError(res, error);
-      else if (error instanceof BodyTooLargeError) {
+      if (error instanceof BodyTooLargeError) {
+        // The rest of the body is not read: answer, then drop the connection.
+        res.setHeader('connection', 'close');
         sendJson(res, 413, { Message: error.message, Code: 1, Type: 'error' });
-      } else if (error instanceof MultipartError) {
+        res.once('finish', () => req.socket.destroy());
+        return;
+      }
+      skipBody(req, res);
+      if (error instanceof IpfsError) sendKuboError(res, error);
+      else if (error instanceof MultipartError) {
         sendKuboError(res, new IpfsError(error.message, { code: 1 }));
       } else {
         sendKuboError(res, new IpfsError((error as Error).message ?? String(error)));

@@ -28,14 +28,20 @@ afterAll(async () => {
   if (devnet) removeDir(devnet.dataDir);
 });
 
+const APP_ORIGIN = 'http://127.0.0.1:5173';
+
+/** An RPC call as the app makes it (from its origin). */
 function call(headers: Record<string, string>, url = devnet.ipfs.apiUrl): Promise<Response> {
-  return fetch(`${url}/api/v0/version`, { method: 'POST', headers });
+  return fetch(`${url}/api/v0/version`, {
+    method: 'POST',
+    headers: { origin: APP_ORIGIN, ...headers },
+  });
 }
 
 async function expectRefused(res: Response, details: string, status = 401): Promise<void> {
   expect(res.status).toBe(status);
   expect(res.headers.get('content-type')).toBe('application/json');
-  expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  expect(res.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
   const reason = status === 401 ? 'UNAUTHORIZED' : 'SERVICE_UNAVAILABLE';
   expect(await res.json()).toEqual({ error: { reason, details } });
 }
@@ -192,7 +198,10 @@ describe('web3 auth refusals (facts/interop.md §7.2)', () => {
       'id',
       'unknown',
     ]) {
-      const res = await fetch(`${devnet.ipfs.apiUrl}/api/v0/${path}`, { method: 'POST' });
+      const res = await fetch(`${devnet.ipfs.apiUrl}/api/v0/${path}`, {
+        method: 'POST',
+        headers: { origin: APP_ORIGIN },
+      });
       await expectRefused(res, AUTH_ERRORS.ownerNotFound);
     }
   });
@@ -228,10 +237,30 @@ describe('web3 auth acceptance', () => {
       },
     });
     expect(res.status).toBe(204);
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
     expect(res.headers.get('access-control-allow-methods')).toContain('POST');
     expect(res.headers.get('access-control-allow-headers')).toMatch(/authorization/i);
     expect(res.headers.get('access-control-allow-headers')).toMatch(/robonomics/i);
+  });
+
+  it('refuses pages of other origins before the auth, and serves tools without one', async () => {
+    const foreign = await call({
+      ...web3Headers(a.dave, a.dave.address),
+      origin: 'http://evil.example',
+    });
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    const preflight = await fetch(`${devnet.ipfs.apiUrl}/api/v0/add`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBe(403);
+    const tool = await fetch(`${devnet.ipfs.apiUrl}/api/v0/version`, {
+      method: 'POST',
+      headers: web3Headers(a.dave, a.dave.address),
+    });
+    expect(tool.status).toBe(200);
+    expect(tool.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
 

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BaseBlockstore } from 'blockstore-core';
 import { base32upper } from 'multiformats/bases/base32';
 import { CID } from 'multiformats/cid';
 import * as raw from 'multiformats/codecs/raw';
 import * as Digest from 'multiformats/hashes/digest';
+import { removeTempFiles, TEMP_SUFFIX, writeFileDurablyAsync } from '../store/durable-file.ts';
 
 /** Kubo's wording for a block the (offline) node does not have. */
 export class BlockNotFoundError extends Error {
@@ -29,15 +30,20 @@ async function collect(
 /**
  * A file per block, as kubo's flatfs: the key is the base32 multihash (so a CIDv0 and a CIDv1 of
  * the same bytes share a file), sharded by its next-to-last two characters. Writes go to a
- * temporary file first and are renamed into place, so a crash never leaves a torn block.
+ * temporary file that is synced and then renamed into place, so a crash never leaves a torn
+ * block and an added block is on disk before `add` answers; temporary files an interrupted
+ * write left behind are removed at start (see docs/devnet-durability.md).
  */
 export class FileBlockstore extends BaseBlockstore {
   readonly dir: string;
+  /** Temporary files of interrupted writes removed when the store was opened. */
+  readonly removedTempFiles: number;
 
   constructor(dir: string) {
     super();
     this.dir = dir;
     mkdirSync(dir, { recursive: true });
+    this.removedTempFiles = removeTempFiles(dir, 1);
   }
 
   #path(cid: CID): { shard: string; file: string } {
@@ -54,9 +60,8 @@ export class FileBlockstore extends BaseBlockstore {
     const { shard, file } = this.#path(cid);
     if (await this.has(cid)) return cid;
     await mkdir(shard, { recursive: true });
-    const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-    await writeFile(temp, bytes);
-    await rename(temp, file);
+    const temp = `${file}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`;
+    await writeFileDurablyAsync(file, bytes, temp);
     return cid;
   }
 

@@ -1,5 +1,6 @@
 import { create } from 'kubo-rpc-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_APP_ORIGINS } from '../http/origins.ts';
 import { describeGateway, parseGatewaysOption } from './extra-gateways.ts';
 import {
   removeDir,
@@ -11,6 +12,8 @@ import {
 
 const CONFIG = '{"twin_id": 89, "sending_timeout": 600}';
 const DELAY_MS = 300;
+/** The web app's page origin: gateways reflect it in CORS rather than answering `*`. */
+const APP = DEFAULT_APP_ORIGINS[0]!;
 let devnet: TestDevnet;
 let cid: string;
 let slow: string;
@@ -79,10 +82,10 @@ describe('--gateways', () => {
 
 describe('gateway reads on the API origin', () => {
   it('serves GET and HEAD /ipfs/<cid> without auth while the RPC API still asks for it', async () => {
-    const got = await fetch(`${devnet.ipfs.apiUrl}/ipfs/${cid}`);
+    const got = await fetch(`${devnet.ipfs.apiUrl}/ipfs/${cid}`, { headers: { origin: APP } });
     expect(got.status).toBe(200);
     expect(got.headers.get('content-type')).toBe('application/json');
-    expect(got.headers.get('access-control-allow-origin')).toBe('*');
+    expect(got.headers.get('access-control-allow-origin')).toBe(APP);
     expect(await got.text()).toBe(CONFIG);
     const head = await fetch(`${devnet.ipfs.apiUrl}/ipfs/${cid}`, { method: 'HEAD' });
     expect(head.status).toBe(200);
@@ -106,9 +109,9 @@ describe('extra gateways over the same files', () => {
   });
 
   it('a failing one answers its status with an error page, with CORS', async () => {
-    const res = await fetch(`${failing}/ipfs/${cid}`, { method: 'HEAD' });
+    const res = await fetch(`${failing}/ipfs/${cid}`, { method: 'HEAD', headers: { origin: APP } });
     expect(res.status).toBe(502);
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-origin')).toBe(APP);
     expect((await fetch(`${failing}/ipfs/${cid}`)).headers.get('content-type')).toBe('text/html');
   });
 

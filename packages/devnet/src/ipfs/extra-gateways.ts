@@ -1,5 +1,7 @@
-import { createServer, type RequestListener } from 'node:http';
-import { close, listen, setCors } from './http.ts';
+import type { RequestListener } from 'node:http';
+import { HTTP_TIMEOUTS } from '../http/limits.ts';
+import { DEFAULT_APP_ORIGINS } from '../http/origins.ts';
+import { close, createBoundedServer, listen, refuseForeignOrigin, setCors } from './http.ts';
 
 /**
  * An extra gateway over the node's block store that behaves as public gateways do on a bad day
@@ -99,8 +101,16 @@ export async function startExtraGateway(
   host: string,
   spec: ExtraGatewaySpec,
   gateway: RequestListener,
+  origins: readonly string[] = DEFAULT_APP_ORIGINS,
 ): Promise<ExtraGateway> {
-  const server = createServer((req, res) => {
+  // A hanging gateway holds its answers longer than the devnet's usual idle limit.
+  const server = createBoundedServer(undefined, {
+    ...HTTP_TIMEOUTS,
+    requestMs: Math.max(HTTP_TIMEOUTS.requestMs, HANG_LIMIT_MS + 1_000),
+    idleMs: Math.max(HTTP_TIMEOUTS.idleMs, HANG_LIMIT_MS + 1_000),
+  });
+  server.on('request', (req, res) => {
+    if (refuseForeignOrigin(req, res, origins)) return;
     const answer = () => {
       if (res.destroyed) return;
       if (spec.hang) {
@@ -109,7 +119,7 @@ export async function startExtraGateway(
         return;
       }
       if (spec.status) {
-        setCors(req, res, 'GET, HEAD, OPTIONS');
+        setCors(req, res, 'GET, HEAD, OPTIONS', origins);
         const page = errorPage(spec.status);
         res.writeHead(spec.status, {
           'content-type': 'text/html',
@@ -119,7 +129,7 @@ export async function startExtraGateway(
         return;
       }
       if (spec.html && req.method !== 'OPTIONS') {
-        setCors(req, res, 'GET, HEAD, OPTIONS');
+        setCors(req, res, 'GET, HEAD, OPTIONS', origins);
         res.writeHead(200, {
           'content-type': 'text/html; charset=utf-8',
           'content-length': Buffer.byteLength(RATE_LIMIT_PAGE),

@@ -1,13 +1,9 @@
 import { once } from 'node:events';
-import {
-  createServer,
-  type IncomingMessage,
-  type RequestListener,
-  type ServerResponse,
-} from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { UnixFSEntry } from 'ipfs-unixfs-exporter';
+import { DEFAULT_APP_ORIGINS } from '../http/origins.ts';
 import { sniffContentType, typeFromName } from './content-type.ts';
-import { close, listen, setCors } from './http.ts';
+import { close, createBoundedServer, listen, refuseForeignOrigin, setCors } from './http.ts';
 import { IpfsError, type IpfsPath, type IpfsRepo, parseIpfsPath } from './repo.ts';
 
 export interface GatewayServer {
@@ -55,9 +51,14 @@ function directoryListing(path: string, names: { name: string; size: bigint; dir
  * gateways. Content types come from the file name when the path has one, else from the bytes;
  * directories serve their index.html or a listing. Also mounted on the API origin.
  */
-export function gatewayHandler(repo: IpfsRepo): RequestListener {
+export function gatewayHandler(
+  repo: IpfsRepo,
+  /** Page origins that may read with fetch (tools and plain image loads send no Origin). */
+  origins: readonly string[] = DEFAULT_APP_ORIGINS,
+): RequestListener {
   const serve = async (req: IncomingMessage, res: ServerResponse) => {
-    setCors(req, res, 'GET, HEAD, OPTIONS');
+    if (refuseForeignOrigin(req, res, origins)) return;
+    setCors(req, res, 'GET, HEAD, OPTIONS', origins);
     if (req.method === 'OPTIONS') {
       res.writeHead(204).end();
       return;
@@ -160,8 +161,9 @@ export async function startGatewayServer(options: {
   host: string;
   port: number;
   repo: IpfsRepo;
+  allowedOrigins?: readonly string[];
 }): Promise<GatewayServer> {
-  const server = createServer(gatewayHandler(options.repo));
+  const server = createBoundedServer(gatewayHandler(options.repo, options.allowedOrigins));
   const url = await listen(server, options.host, options.port);
   return { url, close: () => close(server) };
 }

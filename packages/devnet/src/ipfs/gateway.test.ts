@@ -49,7 +49,7 @@ describe('gateway GET /ipfs/<cid>', () => {
     const res = await get(`/ipfs/${cid}`, { headers: { origin: 'http://127.0.0.1:5173' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe(type);
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
     expect(res.headers.get('content-length')).toBe(String(bytes.length));
     expect(res.headers.get('etag')).toBe(`"${cid}"`);
     expect(Buffer.compare(Buffer.from(await res.arrayBuffer()), bytes)).toBe(0);
@@ -137,9 +137,17 @@ describe('gateway GET /ipfs/<cid>', () => {
       },
     });
     expect(res.status).toBe(204);
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
     expect(res.headers.get('access-control-allow-methods')).toContain('GET');
     expect(res.headers.get('access-control-allow-headers')).toMatch(/authorization/i);
+  });
+
+  it('refuses fetches from pages of other origins', async () => {
+    const res = await get('/ipfs/QmbFMke1KXqnYyBBWxB74N4c5SBnJMVAiMNRcGu6x1AwQH', {
+      headers: { origin: 'http://evil.example' },
+    });
+    expect(res.status).toBe(403);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('refuses writes', async () => {

@@ -1,18 +1,37 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DEFAULT_APP_ORIGINS, isAllowedOrigin, originOf } from '../http/origins.ts';
+
+export {
+  BodyTooLargeError,
+  closeServer as close,
+  createBoundedServer,
+  listen,
+  readBody,
+  skipBody,
+} from '../http/limits.ts';
+export { refuseForeignOrigin } from '../http/origins.ts';
 
 /** Headers a browser may send: the web3 auth pair among them, which a preflight must allow. */
-const ALLOWED_HEADERS =
+export const ALLOWED_HEADERS =
   'Authorization, robonomics, Content-Type, Range, User-Agent, X-Requested-With, Cache-Control';
-const EXPOSED_HEADERS =
+export const EXPOSED_HEADERS =
   'Content-Length, Content-Range, X-Stream-Output, X-Chunked-Output, X-Content-Length, X-Ipfs-Path, X-Ipfs-Roots';
 
 /**
- * Open CORS, as public gateways and ipfs.url.today: no cookies are involved (the auth is an
- * explicit header), so any origin, the web app on :5173 included, may call.
+ * CORS for the web app's origins (public gateways answer `*`; the devnet, on the developer's own
+ * machine, answers only the app, see docs/security.md). Sets the headers; a request from another
+ * page origin gets none, and should have been refused by `refuseForeignOrigin` first.
  */
-export function setCors(req: IncomingMessage, res: ServerResponse, methods: string): void {
-  res.setHeader('access-control-allow-origin', '*');
+export function setCors(
+  req: IncomingMessage,
+  res: ServerResponse,
+  methods: string,
+  origins: readonly string[] = DEFAULT_APP_ORIGINS,
+): void {
+  res.setHeader('vary', 'Origin');
+  const origin = originOf(req);
+  if (origin === undefined || !isAllowedOrigin(origin, origins)) return;
+  res.setHeader('access-control-allow-origin', origin);
   res.setHeader('access-control-expose-headers', EXPOSED_HEADERS);
   if (req.method === 'OPTIONS') {
     res.setHeader('access-control-allow-methods', methods);
@@ -21,42 +40,4 @@ export function setCors(req: IncomingMessage, res: ServerResponse, methods: stri
     res.setHeader('access-control-allow-headers', requested || ALLOWED_HEADERS);
     res.setHeader('access-control-max-age', '86400');
   }
-}
-
-export class BodyTooLargeError extends Error {
-  override name = 'BodyTooLargeError';
-}
-
-/** The request body, refused past `limit` bytes. */
-export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const declared = Number(req.headers['content-length'] ?? Number.NaN);
-  if (declared > limit) throw new BodyTooLargeError(`request body over ${limit} bytes`);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw new BodyTooLargeError(`request body over ${limit} bytes`);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, size);
-}
-
-export async function listen(server: Server, host: string, port: number): Promise<string> {
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port: bound } = server.address() as AddressInfo;
-  return `http://${host}:${bound}`;
-}
-
-export function close(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    // Keep-alive sockets of clients would otherwise hold the close open.
-    server.closeAllConnections();
-  });
 }

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { writeFileDurably } from '../store/durable-file.ts';
 
 export type PinMode = 'recursive' | 'direct';
 
@@ -7,7 +8,10 @@ interface PinFile {
   direct: string[];
 }
 
-/** Pinned CIDs (as the strings they were pinned with), kept in one JSON file written atomically. */
+/**
+ * Pinned CIDs (as the strings they were pinned with), kept in one JSON file replaced atomically
+ * and synced before a pin change answers.
+ */
 export class PinSet {
   readonly recursive = new Set<string>();
   readonly direct = new Set<string>();
@@ -45,8 +49,6 @@ export class PinSet {
 
   #save(): void {
     const data: PinFile = { recursive: [...this.recursive], direct: [...this.direct] };
-    const temp = `${this.#file}.tmp`;
-    writeFileSync(temp, `${JSON.stringify(data, null, 2)}\n`);
-    renameSync(temp, this.#file);
+    writeFileDurably(this.#file, `${JSON.stringify(data, null, 2)}\n`);
   }
 }

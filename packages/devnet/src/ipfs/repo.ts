@@ -5,6 +5,7 @@ import { type ImporterOptions, importer, type WritableStorage } from 'ipfs-unixf
 import { fixedSize } from 'ipfs-unixfs-importer/chunker';
 import { balanced } from 'ipfs-unixfs-importer/layout';
 import { CID } from 'multiformats/cid';
+import { removeTempFiles } from '../store/durable-file.ts';
 import { BlockNotFoundError, FileBlockstore } from './block-store.ts';
 import { type PinMode, PinSet } from './pins.ts';
 
@@ -83,15 +84,23 @@ export interface IpfsPath {
   rest: string[];
 }
 
+/**
+ * The longest CID text read: real ones are under 100 characters; base58 decoding time grows
+ * with the square of the length, so longer text is refused unread.
+ */
+export const MAX_CID_LENGTH = 256;
+
 /** Parses "<cid>[/path]" or "/ipfs/<cid>[/path]" the way kubo reports a bad one. */
 export function parseIpfsPath(arg: string): IpfsPath {
-  const invalid = (reason: string) => new IpfsError(`invalid path "${arg}": ${reason}`);
+  const invalid = (reason: string) =>
+    new IpfsError(`invalid path "${arg.length > 300 ? `${arg.slice(0, 300)}…` : arg}": ${reason}`);
   let text = arg.trim();
   if (text.startsWith('/ipns/')) throw invalid('IPNS names are not served by the devnet node');
   if (text.startsWith('/ipfs/')) text = text.slice('/ipfs/'.length);
   else if (text.startsWith('/')) throw invalid('unknown namespace');
   const [first = '', ...rest] = text.split('/');
   if (!first) throw invalid('path does not have enough components');
+  if (first.length > MAX_CID_LENGTH) throw invalid('invalid cid: too long');
   let cid: CID;
   try {
     cid = CID.parse(first);
@@ -117,6 +126,8 @@ export class IpfsRepo {
 
   constructor(dir: string) {
     mkdirSync(dir, { recursive: true });
+    // Interrupted writes of the pin list leave temporary files here; the block store cleans its own.
+    removeTempFiles(dir);
     this.blocks = new FileBlockstore(join(dir, 'blocks'));
     this.pins = new PinSet(join(dir, 'pins.json'));
   }

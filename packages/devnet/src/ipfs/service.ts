@@ -47,7 +47,7 @@ export async function startIpfsService(
     ? new InProcessSubscriptions(chain.node)
     : new RemoteSubscriptions(`ws://${options.host}:${options.ports.chain}`);
 
-  const serveFiles = gatewayHandler(repo);
+  const serveFiles = gatewayHandler(repo, options.allowedOrigins);
   const api = await startApiServer({
     host: options.host,
     port: options.ports.ipfsApi,
@@ -55,6 +55,7 @@ export async function startIpfsService(
     identity,
     authorize: (headers) => checkWeb3Auth(headers, subscriptions),
     gateway: serveFiles,
+    allowedOrigins: options.allowedOrigins,
   });
   let gateway: Awaited<ReturnType<typeof startGatewayServer>> | undefined;
   const extra: ExtraGateway[] = [];
@@ -63,9 +64,10 @@ export async function startIpfsService(
       host: options.host,
       port: options.ports.ipfsGateway,
       repo,
+      allowedOrigins: options.allowedOrigins,
     });
     for (const spec of options.gateways ?? []) {
-      extra.push(await startExtraGateway(options.host, spec, serveFiles));
+      extra.push(await startExtraGateway(options.host, spec, serveFiles, options.allowedOrigins));
     }
   } catch (error) {
     await Promise.all([api.close(), gateway?.close(), ...extra.map((g) => g.close())]);

@@ -19,6 +19,14 @@ export const AUTH_ERRORS = {
 
 export const DAY_MS = 86_400_000;
 
+/**
+ * Longest address text read (SS58 of a 32-byte account is 47–50 characters) and longest
+ * signature (65 bytes of ecdsa in hex with 0x). Longer values are refused before decoding:
+ * base58 decoding time grows with the square of the length (see docs/security.md).
+ */
+export const MAX_ADDRESS_LENGTH = 64;
+export const MAX_SIGNATURE_LENGTH = 2 + 2 * 65;
+
 export type SubscriptionKind = { lifetime: { tps: number } } | { daily: { days: number } };
 
 export interface LedgerInfo {
@@ -99,6 +107,9 @@ function verifies(message: string | Uint8Array, signature: Uint8Array, address: 
  * browser extension signs). sr25519, ed25519 and ecdsa are detected from the signature.
  */
 export function verifyAddressSignature(address: string, signatureHex: string): boolean {
+  if (address.length > MAX_ADDRESS_LENGTH || signatureHex.length > MAX_SIGNATURE_LENGTH) {
+    return false;
+  }
   const clean = signatureHex.startsWith('0x') ? signatureHex : `0x${signatureHex}`;
   if (!isHex(clean) || clean.length < 4) return false;
   const signature = hexToU8a(clean);
@@ -142,6 +153,7 @@ export async function checkWeb3Auth(
 
   let ownerKey: Uint8Array;
   try {
+    if (owner.length > MAX_ADDRESS_LENGTH) throw new Error('too long');
     ownerKey = decodeAddress(owner);
   } catch {
     return refuse(AUTH_ERRORS.invalidSubscription);

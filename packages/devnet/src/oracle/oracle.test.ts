@@ -265,14 +265,16 @@ describe('nft oracle', () => {
       expect(await check(4, address)).toEqual({ error: INPUT_TEXTS.badAddress });
     }
     const huge = JSON.stringify({ nft: 4, address: holders[2], pad: 'x'.repeat(70 * 1024) });
-    expect(await post('/api/check', huge)).toEqual({ error: INPUT_TEXTS.tooLarge });
-    expect(await post('/api/verify', huge)).toEqual({ error: INPUT_TEXTS.tooLarge });
+    for (const path of ['/api/check', '/api/verify']) {
+      const res = await fetch(`${oracle.url}${path}`, { method: 'POST', body: huge });
+      expect(res.status).toBe(413);
+      expect(await res.json()).toEqual({ error: INPUT_TEXTS.tooLarge });
+    }
     // Far too large: the connection is dropped rather than read to the end.
     await fetch(`${oracle.url}/api/check`, {
       method: 'POST',
       body: 'x'.repeat(9 * 1024 * 1024),
     }).catch(() => null);
-
     const get = await fetch(`${oracle.url}/api/check`);
     expect(get.status).toBe(200);
     expect(await get.json()).toEqual({ error: INPUT_TEXTS.notFound });
@@ -308,6 +310,7 @@ describe('nft oracle', () => {
       headers: { origin: 'http://evil.example', 'content-type': 'application/json' },
       body: JSON.stringify({ nft: 4, address: holders[2] }),
     });
+    expect(foreign.status).toBe(403);
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
   });
 

@@ -1,8 +1,16 @@
 import { decodeAddress, encodeAddress } from '@polkadot/util-crypto';
 import type { Address } from 'viem';
+import { crashPoint } from '../fault.ts';
 import { EthereumUnavailable, parseEthereumAddress, signedBy } from './ethereum.ts';
-import type { GrantStore } from './grants.ts';
-import { GrantFailed, type Inclusion, ParachainUnavailable } from './parachain.ts';
+import type { Grant, GrantIntent, GrantStore } from './grants.ts';
+import {
+  type FoundGrant,
+  GrantFailed,
+  GrantRefused,
+  type Inclusion,
+  ParachainUnavailable,
+  type PreparedGrant,
+} from './parachain.ts';
 
 /** The answers of facts/interop.md §8, word for word. */
 export const ORACLE_TEXTS = {
@@ -44,7 +52,10 @@ export interface OracleDeps {
   };
   parachain: {
     hasActiveSubscription(address: string): Promise<boolean>;
-    setSubscription(address: string, days: number): Promise<Inclusion>;
+    bestNumber(): Promise<number>;
+    prepareGrant(address: string, days: number): Promise<PreparedGrant>;
+    submitGrant(prepared: PreparedGrant): Promise<Inclusion>;
+    findGrant(prepared: PreparedGrant): Promise<FoundGrant | null>;
   };
   now?: () => Date;
 }
@@ -81,7 +92,9 @@ function refuse(message: string): never {
 /**
  * The NFT oracle's rules (facts/interop.md §8): /check runs the availability checks in order,
  * /verify adds the subscription check, the signature and the grant. Requests to /verify run
- * one at a time, so two claims cannot both pass the checks.
+ * one at a time, so two claims cannot both pass the checks. A grant is written down as an
+ * intent (with its signed transaction) before it is sent, and settled against the chain after
+ * a crash, so a token is never granted twice (see docs/devnet-durability.md).
  */
 export class NftOracle {
   readonly #deps: OracleDeps;
@@ -107,7 +120,11 @@ export class NftOracle {
 
   /** Availability, in the original order: unused token, right holder, activated. */
   async #available(tokenId: bigint, holder: Address): Promise<void> {
-    if (this.#deps.grants.byToken(tokenId)) refuse(ORACLE_TEXTS.alreadyReceived);
+    const { grants } = this.#deps;
+    // A grant under way counts as given until the chain says otherwise.
+    if (grants.byToken(tokenId) || grants.intents.some((i) => i.tokenId === tokenId.toString())) {
+      refuse(ORACLE_TEXTS.alreadyReceived);
+    }
     const owner = await this.#deps.token.ownerOf(tokenId);
     if (owner !== holder) refuse(ORACLE_TEXTS.wrongOwner);
     if (!(await this.#deps.token.activatedOf(tokenId))) refuse(ORACLE_TEXTS.notActivated);
@@ -129,17 +146,82 @@ export class NftOracle {
     return run;
   }
 
+  /**
+   * Settles the grants a crash interrupted (run at start): an intent whose transaction is on
+   * chain becomes a grant (or is dropped if it failed there), one that can no longer be included
+   * is dropped, and one that still can is sent again — the same signed bytes, which the chain
+   * takes at most once.
+   */
+  reconcile(): Promise<void> {
+    const run = this.#queue.then(() => this.#reconcile());
+    this.#queue = run.catch(() => {});
+    return run;
+  }
+
+  async #reconcile(): Promise<void> {
+    const { grants, parachain } = this.#deps;
+    for (const intent of [...grants.intents]) {
+      const found = await parachain.findGrant(intent);
+      if (found) {
+        this.#settle(intent, found);
+        continue;
+      }
+      if ((await parachain.bestNumber()) >= intent.death) {
+        grants.dropIntent(intent.txHash);
+        continue;
+      }
+      try {
+        this.#settle(intent, { inclusion: await parachain.submitGrant(intent), success: true });
+      } catch (error) {
+        if (error instanceof GrantRefused) {
+          // Refused by the pool: in a block meanwhile, still in the pool (1013: a later
+          // reconcile settles it), or its nonce is spent and it can never be included.
+          const again = await parachain.findGrant(intent);
+          if (again) this.#settle(intent, again);
+          else if (!/1013|already imported/i.test(error.message)) grants.dropIntent(intent.txHash);
+        } else if (error instanceof GrantFailed) grants.dropIntent(intent.txHash);
+        else throw error;
+      }
+    }
+  }
+
+  #settle(intent: GrantIntent, found: FoundGrant): void {
+    if (!found.success) {
+      this.#deps.grants.dropIntent(intent.txHash);
+      return;
+    }
+    this.#deps.grants.add(this.#grantOf(intent, found.inclusion), intent.txHash);
+  }
+
+  #grantOf(
+    intent: Pick<GrantIntent, 'tokenId' | 'addressEthereum' | 'addressParachain'>,
+    inclusion: Inclusion,
+  ): Grant {
+    return {
+      tokenId: intent.tokenId,
+      addressEthereum: intent.addressEthereum,
+      addressParachain: intent.addressParachain,
+      blockNumber: inclusion.blockNumber,
+      txIndex: inclusion.txIndex,
+      blockHash: inclusion.blockHash,
+      grantedAt: (this.#deps.now?.() ?? new Date()).toISOString(),
+    };
+  }
+
   async #verify(body: Record<string, unknown>): Promise<void> {
     const tokenId = parseTokenId(body.nft);
     if (tokenId === null) refuse(INPUT_TEXTS.badNft);
     const holder = parseEthereumAddress(body.address);
     if (!holder) refuse(INPUT_TEXTS.badAddress);
+    const { grants, parachain } = this.#deps;
+    // 0. Grants a crash left under way are settled against the chain first.
+    if (grants.intents.length > 0) await this.#reconcile();
     // 1. The same availability checks.
     await this.#available(tokenId, holder);
     // 2. The target must not have a running subscription.
     const target = parseParachainAddress(body.for);
     if (!target) refuse(INPUT_TEXTS.badFor);
-    if (await this.#deps.parachain.hasActiveSubscription(target)) {
+    if (await parachain.hasActiveSubscription(target)) {
       refuse(ORACLE_TEXTS.subscriptionAlready);
     }
     // 3. EIP-191 signature of JSON.stringify({nft, address, for}) with the values as sent.
@@ -147,26 +229,42 @@ export class NftOracle {
     if (!(await signedBy(message, body.signature, holder))) refuse(ORACLE_TEXTS.badSignature);
     // One free minimum per Ethereum address and per parachain address too. The original finds
     // out when its insert fails, after the grant; the devnet asks before granting.
-    const { grants } = this.#deps;
-    if (grants.byEthereum(holder) || grants.byParachain(target)) refuse(ORACLE_TEXTS.failed);
-    // 4. The grant, then the row.
+    if (
+      grants.byEthereum(holder) ||
+      grants.byParachain(target) ||
+      grants.intentFor(tokenId, holder, target)
+    ) {
+      refuse(ORACLE_TEXTS.failed);
+    }
+    // 4. The intent, on disk, then the grant, then the row.
+    const prepared = await parachain.prepareGrant(target, FREE_MINIMUM_DAYS);
+    const owner = {
+      tokenId: tokenId.toString(),
+      addressEthereum: holder,
+      addressParachain: target,
+    };
+    try {
+      grants.addIntent({ ...owner, ...prepared, createdAt: new Date().toISOString() });
+    } catch (error) {
+      console.error('devnet: oracle could not record a grant intent:', error);
+      refuse(ORACLE_TEXTS.failed);
+    }
+    crashPoint('oracle:intent-recorded');
     let inclusion: Inclusion;
     try {
-      inclusion = await this.#deps.parachain.setSubscription(target, FREE_MINIMUM_DAYS);
+      inclusion = await parachain.submitGrant(prepared);
     } catch (error) {
-      if (error instanceof GrantFailed) refuse(error.message);
+      // Refused by the pool, or in a block but failed: no grant, and none can follow.
+      if (error instanceof GrantFailed) {
+        grants.dropIntent(prepared.txHash);
+        refuse(error.message);
+      }
+      // Unreachable or not yet in a block: the intent stays; the next verify settles it.
       throw error;
     }
+    crashPoint('oracle:grant-included');
     try {
-      grants.add({
-        tokenId: tokenId.toString(),
-        addressEthereum: holder,
-        addressParachain: target,
-        blockNumber: inclusion.blockNumber,
-        txIndex: inclusion.txIndex,
-        blockHash: inclusion.blockHash,
-        grantedAt: (this.#deps.now?.() ?? new Date()).toISOString(),
-      });
+      grants.add(this.#grantOf(owner, inclusion), prepared.txHash);
     } catch (error) {
       console.error('devnet: oracle could not store a grant:', error);
       refuse(ORACLE_TEXTS.failed);

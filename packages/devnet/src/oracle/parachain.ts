@@ -14,6 +14,35 @@ export class ParachainUnavailable extends Error {}
 /** The extrinsic was refused or failed; the message is what the original oracle answers. */
 export class GrantFailed extends Error {}
 
+/** The node refused to pool the transaction (outdated, banned…): it was not sent. */
+export class GrantRefused extends GrantFailed {}
+
+/** A grant's mortal era in blocks: after it, the signed transaction can never be included. */
+export const GRANT_ERA_PERIOD = 64;
+
+/** A signed grant transaction, not yet sent. */
+export interface PreparedGrant {
+  txHex: string;
+  txHash: string;
+  birth: number;
+  death: number;
+}
+
+export interface FoundGrant {
+  inclusion: Inclusion;
+  /** Whether it dispatched without error (ExtrinsicSuccess). */
+  success: boolean;
+}
+
+function describeDispatchError(
+  api: ApiPromise,
+  error: NonNullable<import('@polkadot/api').SubmittableResult['dispatchError']>,
+): string {
+  if (!error.isModule) return 'Error';
+  const meta = api.registry.findMetaError(error.asModule);
+  return meta.docs.join(', ') || `${meta.section}.${meta.name}`;
+}
+
 export interface Inclusion {
   blockHash: string;
   blockNumber: number;
@@ -112,21 +141,54 @@ export class ParachainClient {
     return chainNow < BigInt(json.issueTime) + days * DAY_MS;
   }
 
+  /** The best block's number. */
+  async bestNumber(): Promise<number> {
+    const api = await this.api();
+    const header = await withTimeout(
+      api.rpc.chain.getHeader(),
+      CONNECT_TIMEOUT_MS,
+      'the parachain did not answer',
+    );
+    return header.number.toNumber();
+  }
+
   /**
-   * Submits rws.setSubscription(target, {Daily: {days}}) and resolves once it is in a block,
-   * with where it landed; a dispatch error rejects with the module error's docs, as the
-   * original oracle reports it.
+   * Signs rws.setSubscription(target, {Daily: {days}}) with a mortal era of GRANT_ERA_PERIOD
+   * blocks, without sending it: the transaction can only go into a block within that window.
    */
-  async setSubscription(target: string, days: number): Promise<Inclusion> {
+  async prepareGrant(target: string, days: number): Promise<PreparedGrant> {
     const api = await this.api();
     const signer = await this.#signerPair();
     const tx = api.tx.rws!.setSubscription!(target, {
       Daily: { days },
     }) as SubmittableExtrinsic<'promise'>;
+    await withTimeout(
+      tx.signAsync(signer, { nonce: -1, era: GRANT_ERA_PERIOD }),
+      CONNECT_TIMEOUT_MS,
+      'the parachain did not answer',
+    );
+    // The era counts from the signing header, at most the best block, which is read after.
+    const best = await this.bestNumber();
+    const era = tx.era.asMortalEra;
+    return {
+      txHex: tx.toHex(),
+      txHash: tx.hash.toHex(),
+      birth: era.birth(best),
+      death: era.death(best),
+    };
+  }
+
+  /**
+   * Sends a prepared grant and resolves once it is in a block, with where it landed; a
+   * dispatch error rejects with the module error's docs, as the original oracle reports it.
+   */
+  async submitGrant(prepared: Pick<PreparedGrant, 'txHex'>): Promise<Inclusion> {
+    const api = await this.api();
+    const tx = api.tx(prepared.txHex) as SubmittableExtrinsic<'promise'>;
     let unsubscribe: (() => void) | undefined;
     let settled = false;
     const included = new Promise<Inclusion>((resolve, reject) => {
-      tx.signAndSend(signer, { nonce: -1 }, (result) => {
+      tx.send((result) => {
         if (result.isError || result.status.isDropped || result.status.isUsurped) {
           reject(new GrantFailed(`the transaction was ${result.status.type.toLowerCase()}`));
           return;
@@ -137,12 +199,7 @@ export class ParachainClient {
           result.status.isInBlock ? result.status.asInBlock : result.status.asFinalized
         ).toHex();
         if (result.dispatchError) {
-          let message = 'Error';
-          if (result.dispatchError.isModule) {
-            const meta = api.registry.findMetaError(result.dispatchError.asModule);
-            message = meta.docs.join(', ') || `${meta.section}.${meta.name}`;
-          }
-          reject(new GrantFailed(message));
+          reject(new GrantFailed(describeDispatchError(api, result.dispatchError)));
           return;
         }
         const applied = result.events.find(({ phase }) => phase.isApplyExtrinsic);
@@ -158,7 +215,7 @@ export class ParachainClient {
           if (settled) unsub();
           else unsubscribe = unsub;
         })
-        .catch((error: Error) => reject(new GrantFailed(error.message)));
+        .catch((error: Error) => reject(new GrantRefused(error.message)));
     });
     try {
       return await withTimeout(included, INCLUSION_TIMEOUT_MS, 'the grant was not included');
@@ -166,6 +223,49 @@ export class ParachainClient {
       settled = true;
       unsubscribe?.();
     }
+  }
+
+  /**
+   * Looks for a prepared grant's transaction in the blocks it could have gone into: where it
+   * is and whether it succeeded, or null if it is in none of them (yet).
+   */
+  async findGrant(
+    prepared: Pick<PreparedGrant, 'txHash' | 'birth' | 'death'>,
+  ): Promise<FoundGrant | null> {
+    const api = await this.api();
+    const best = await this.bestNumber();
+    for (let number = prepared.birth; number <= Math.min(best, prepared.death); number++) {
+      const blockHash = await api.rpc.chain.getBlockHash(number);
+      if (blockHash.isEmpty) continue;
+      const block = await api.rpc.chain.getBlock(blockHash);
+      const txIndex = block.block.extrinsics.findIndex(
+        (ext) => ext.hash.toHex() === prepared.txHash,
+      );
+      if (txIndex < 0) continue;
+      const events = (await api.query.system!.events!.at(blockHash)) as unknown as {
+        phase: { isApplyExtrinsic: boolean; asApplyExtrinsic: { toNumber(): number } };
+        event: { section: string; method: string; data: unknown[] };
+      }[];
+      const outcome = events.find(
+        ({ phase, event }) =>
+          phase.isApplyExtrinsic &&
+          phase.asApplyExtrinsic.toNumber() === txIndex &&
+          event.section === 'system' &&
+          (event.method === 'ExtrinsicSuccess' || event.method === 'ExtrinsicFailed'),
+      );
+      return {
+        inclusion: { blockHash: blockHash.toHex(), blockNumber: number, txIndex },
+        success: outcome?.event.method === 'ExtrinsicSuccess',
+      };
+    }
+    return null;
+  }
+
+  /**
+   * Submits rws.setSubscription(target, {Daily: {days}}) and resolves once it is in a block.
+   */
+  async setSubscription(target: string, days: number): Promise<Inclusion> {
+    return this.submitGrant(await this.prepareGrant(target, days));
   }
 
   async close(): Promise<void> {

@@ -21,7 +21,8 @@ export interface OracleServiceHandle extends ServiceHandle {
 /**
  * The free-minimum NFT oracle (facts/interop.md §8) on 127.0.0.1: reads the SeasonPass
  * contract from the EVM service, checks and grants RWS subscriptions on the chain service as
- * its RWS oracle account (//Alice), and keeps its grants in <dataDir>/oracle/grants.json.
+ * its RWS oracle account (//Alice), and keeps its grants (and grants under way) in
+ * <dataDir>/oracle/grants.json.
  * The EVM and chain services of this process are used when running, else their default ports.
  */
 export async function startOracleService(
@@ -41,9 +42,18 @@ export async function startOracleService(
     token: new SeasonPassReader(evmUrl, evm?.seasonPass ?? SEASON_PASS_ADDRESS),
     parachain,
   });
+  // Grants a crash left under way are settled in the background; claims queue behind.
+  if (grants.intents.length > 0) {
+    oracle.reconcile().catch((error: unknown) => {
+      console.error(
+        `devnet: oracle could not settle the grants under way yet: ${(error as Error).message}`,
+      );
+    });
+  }
   const server = await startOracleServer(oracle, {
     host: options.host,
     port: options.ports.oracle,
+    origins: options.allowedOrigins,
   });
   return {
     name: 'oracle',

@@ -1,5 +1,5 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, createBoundedServer, listen, skipBody } from '../http/limits.ts';
+import { corsGate, DEFAULT_APP_ORIGINS } from '../http/origins.ts';
 import type { ServiceHandle } from '../options.ts';
 
 /** The JSON shape of GitHub's "latest release" answer that the app reads. */
@@ -19,36 +19,26 @@ export const devnetRelease: ReleaseInfo = {
 
 /**
  * A small stand-in for the GitHub releases API: answers the latest-release path with the same
- * JSON shape, anything else with GitHub's 404 body. CORS is open as on api.github.com.
+ * JSON shape, anything else with GitHub's 404 body. api.github.com answers CORS to any origin;
+ * the devnet, on the developer's machine, only to the app's (see docs/security.md).
  */
 export async function startReleasesServer(
   host: string,
   port: number,
   release: ReleaseInfo = devnetRelease,
+  allowedOrigins: readonly string[] = DEFAULT_APP_ORIGINS,
 ): Promise<ServiceHandle> {
-  const server = createServer((req, res) => {
-    res.setHeader('access-control-allow-origin', '*');
+  const server = createBoundedServer((req, res) => {
+    if (!corsGate(req, res, { origins: allowedOrigins, methods: 'GET, OPTIONS' })) return;
+    skipBody(req, res);
     res.setHeader('content-type', 'application/json; charset=utf-8');
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-    if (req.method === 'OPTIONS') {
-      res.setHeader('access-control-allow-methods', 'GET, OPTIONS');
-      res.writeHead(204).end();
-      return;
-    }
     if ((req.method === 'GET' || req.method === 'HEAD') && path === LATEST_RELEASE_PATH) {
       res.writeHead(200).end(JSON.stringify(release));
       return;
     }
     res.writeHead(404).end(JSON.stringify({ message: 'Not Found', status: '404' }));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve());
-  });
-  const { port: boundPort } = server.address() as AddressInfo;
-  return {
-    name: 'releases',
-    url: `http://${host}:${boundPort}`,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  const url = await listen(server, host, port);
+  return { name: 'releases', url, stop: () => closeServer(server) };
 }

@@ -8,50 +8,87 @@ import { fileURLToPath } from 'node:url';
 const bin = fileURLToPath(new URL('../../bin/devnet.mjs', import.meta.url));
 
 export interface DevnetProcess {
+  /** The chain's URL (the first service's when the chain is not started). */
   url: string;
+  /** Every started service's URL by name. */
+  urls: Record<string, string>;
   dataDir: string;
   child: ChildProcess;
+  /** Every line it printed so far. */
+  output: string[];
+  /** Resolves when the process has exited (by itself, a stop or a kill). */
+  exited: Promise<void>;
   /** Stops with SIGTERM (clean shutdown) and waits for the exit. */
   stop(): Promise<void>;
   /** Kills with SIGKILL, as a crash would. */
   kill(): Promise<void>;
 }
 
-/** Starts a real devnet chain process on a free port and waits for its ready line. */
-export async function startDevnet(args: string[] = [], dataDir?: string): Promise<DevnetProcess> {
+export interface DevnetProcessOptions {
+  /** Services to start (default: the chain alone), each on a free port. */
+  services?: string[];
+  /** Extra environment variables (DEVNET_FAULT…). */
+  env?: Record<string, string>;
+}
+
+const PORT_OPTION: Record<string, string> = {
+  chain: '--chain-port',
+  crust: '--crust-port',
+  ipfs: '--ipfs-port',
+  evm: '--evm-port',
+  oracle: '--oracle-port',
+  releases: '--releases-port',
+  controller: '--controller-port',
+};
+
+/** Starts a real devnet process on free ports and waits until every service is ready. */
+export async function startDevnet(
+  args: string[] = [],
+  dataDir?: string,
+  { services = ['chain'], env = {} }: DevnetProcessOptions = {},
+): Promise<DevnetProcess> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'devnet-test-'));
+  const ports = services.flatMap((name) => {
+    const option = PORT_OPTION[name];
+    if (!option) return [];
+    return name === 'ipfs' ? [option, '0', '--gateway-port', '0'] : [option, '0'];
+  });
   const child = spawn(
     process.execPath,
-    [bin, '--services', 'chain', '--chain-port', '0', '--data-dir', dir, ...args],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+    [bin, '--services', services.join(','), ...ports, '--data-dir', dir, ...args],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    const output: string[] = [];
+  const output: string[] = [];
+  const urls: Record<string, string> = {};
+  await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`devnet did not start:\n${output.join('\n')}`)),
       90_000,
     );
     const onLine = (line: string) => {
       output.push(line);
-      const match = line.match(/^chain ready (ws:\/\/\S+)/);
-      if (match) {
+      const match = line.match(/^(\w+) ready (\S+)/);
+      if (match) urls[match[1]!] = match[2]!;
+      if (line.startsWith('devnet ready')) {
         clearTimeout(timer);
-        resolve(match[1]!);
+        resolve();
       }
     };
     createInterface({ input: child.stdout! }).on('line', onLine);
     createInterface({ input: child.stderr! }).on('line', onLine);
-    child.once('exit', (code) =>
-      reject(new Error(`devnet exited with ${code}:\n${output.join('\n')}`)),
-    );
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`devnet exited with ${code}:\n${output.join('\n')}`));
+    });
   });
   return {
-    url,
+    url: urls.chain ?? Object.values(urls)[0]!,
+    urls,
     dataDir: dir,
     child,
+    output,
+    exited,
     stop: async () => {
       child.kill('SIGTERM');
       await exited;

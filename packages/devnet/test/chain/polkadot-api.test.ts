@@ -340,7 +340,14 @@ describe('@polkadot/api against the devnet', () => {
     expect(ok.status).toBe('fulfilled');
     expect(doubled.status === 'rejected' && String(doubled.reason)).toMatch(/1014/);
     await newBlocks(1);
+    // The same bytes again: a node bans included transactions for a while.
     await expect(rpc('author_submitExtrinsic', [first.toHex()])).rejects.toThrow(
+      /1012: Transaction is temporarily banned/,
+    );
+    // Other bytes with the spent nonce are outdated.
+    const stale = api.tx.system.remark('0x05');
+    await stale.signAsync(dave, { nonce });
+    await expect(rpc('author_submitExtrinsic', [stale.toHex()])).rejects.toThrow(
       /1010.*outdated|outdated/,
     );
 

@@ -31,6 +31,10 @@ describe('devnet persistence', () => {
         })
         .catch(reject);
     });
+    // Past the blocks whose whole state stays in memory (256): all must survive.
+    const provider = (api as unknown as { _rpcCore: { provider: WsProvider } })._rpcCore.provider;
+    await provider.send('dev_newBlock', [{ count: 300 }]);
+    const hash12 = (await api.rpc.chain.getBlockHash(12)).toHex();
     const genesis = api.genesisHash.toHex();
     const height = (await api.rpc.chain.getHeader()).number.toNumber();
     const free = (
@@ -45,6 +49,13 @@ describe('devnet persistence', () => {
     api = await connect(devnet.url);
     expect(api.genesisHash.toHex()).toBe(genesis);
     expect((await api.rpc.chain.getHeader()).number.toNumber()).toBe(height);
+    // Every block is still there, with its state (an archive node).
+    expect((await api.rpc.chain.getBlockHash(12)).toHex()).toBe(hash12);
+    expect(
+      (
+        (await (await api.at(hash12)).query.system.number()) as unknown as { toNumber(): number }
+      ).toNumber(),
+    ).toBe(12);
     expect(
       (
         (await api.query.system.account(alice.address)) as unknown as {

@@ -2,6 +2,8 @@ import { AccountNonceApi, Core, Metadata, TransactionPaymentApi } from '@dedot/r
 import type { IStorage } from '@dedot/storage';
 import { DedotClient, WsProvider } from 'dedot';
 import type { RobonomicsApi } from './generated/robonomics/index';
+import { cachedMetadata, rememberMetadata } from './metadata-cache.ts';
+import { WebStorage } from './web-storage.ts';
 
 /** A call of the runtime, as `client.tx.<pallet>.<call>(…).call` gives it (for batches). */
 export type { RobonomicsRuntimeRuntimeCallLike as RuntimeCallLike } from './generated/robonomics/index';
@@ -13,10 +15,11 @@ export type ConnectionState = 'connecting' | 'connected' | 'disconnected' | 'err
 
 export interface ChainConnectionOptions {
   /**
-   * Where the metadata is cached, keyed by genesis hash and spec version, so a second visit skips
-   * the download. Browsers default to localStorage.
+   * Where the metadata is kept per endpoint, so a second visit skips the download; kept only once
+   * the node's genesis hash and runtime version were checked (see metadata-cache.ts). Browsers
+   * default to localStorage; null keeps nothing.
    */
-  cacheStorage?: IStorage;
+  cacheStorage?: IStorage | null;
   /** First reconnect delay; it doubles per failed attempt up to `maxRetryDelayMs`. */
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
@@ -64,14 +67,27 @@ export class ChainConnection {
     provider.on('error', (error?: unknown) => {
       if (!this.client) this.#set('error', describeError(error));
     });
-    this.#ready = DedotClient.new<RobonomicsApi>({
-      provider,
-      rpcVersion: 'legacy',
-      // V14 metadata has no runtime-API section: pass the specs the app calls.
-      runtimeApis: { AccountNonceApi, Core, Metadata, TransactionPaymentApi },
-      cacheMetadata: true,
-      cacheStorage: options.cacheStorage,
-    }).then(
+    const storage = options.cacheStorage === undefined ? browserStorage() : options.cacheStorage;
+    this.#ready = (async () => {
+      const metadata = storage ? await cachedMetadata(storage, endpoint) : undefined;
+      const client = await DedotClient.new<RobonomicsApi>({
+        provider,
+        rpcVersion: 'legacy',
+        // V14 metadata has no runtime-API section: pass the specs the app calls.
+        runtimeApis: { AccountNonceApi, Core, Metadata, TransactionPaymentApi },
+        // dedot's own cache is keyed by the genesis hash a node claims, for every node alike.
+        cacheMetadata: false,
+        metadata,
+      });
+      if (storage) {
+        await rememberMetadata(storage, endpoint, {
+          genesisHash: client.genesisHash,
+          runtimeVersion: client.runtimeVersion,
+          metadata: client.metadata,
+        });
+      }
+      return client;
+    })().then(
       (client) => {
         this.client = client;
         this.#set('connected');
@@ -112,6 +128,15 @@ export class ChainConnection {
     this.state = state;
     this.error = error;
     for (const listener of this.#listeners) listener();
+  }
+}
+
+/** localStorage where there is one (browsers), else nothing is kept. */
+function browserStorage(): IStorage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : new WebStorage(localStorage);
+  } catch {
+    return null;
   }
 }
 

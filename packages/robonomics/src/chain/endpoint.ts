@@ -17,11 +17,19 @@ export interface KnownEndpoint {
   network: NetworkName;
   label: string;
   url: string;
+  /** The chain's genesis hash, where the app knows it: a node there must report this one. */
+  genesisHash?: string;
 }
 
 export const KNOWN_ENDPOINTS: readonly KnownEndpoint[] = [
   { network: 'polkadot', label: 'Polkadot', url: 'wss://polkadot.rpc.robonomics.network/' },
-  { network: 'kusama', label: 'Kusama', url: 'wss://kusama.rpc.robonomics.network/' },
+  {
+    network: 'kusama',
+    label: 'Kusama',
+    url: 'wss://kusama.rpc.robonomics.network/',
+    // Robonomics on Kusama (parachain 2048).
+    genesisHash: '0x631ccc82a078481584041656af292834e1ae6daab61d2875b4dd0c14bb9b17bc',
+  },
   { network: 'local', label: 'Local devnet', url: LOCAL_DEVNET_ENDPOINT },
 ];
 
@@ -63,10 +71,15 @@ export function isLoopbackEndpoint(endpoint: string): boolean {
   }
 }
 
+/** The known endpoint with this exact URL (trailing slashes and case aside), if any. */
+export function knownEndpointOf(endpoint: string): KnownEndpoint | undefined {
+  const normalized = normalizeEndpoint(endpoint);
+  return KNOWN_ENDPOINTS.find((e) => normalizeEndpoint(e.url) === normalized);
+}
+
 /** The network an endpoint belongs to, by exact known URL or loopback host. */
 export function networkOfEndpoint(endpoint: string): NetworkName {
-  const normalized = normalizeEndpoint(endpoint);
-  const known = KNOWN_ENDPOINTS.find((e) => normalizeEndpoint(e.url) === normalized);
+  const known = knownEndpointOf(endpoint);
   if (known) return known.network;
   if (isLoopbackEndpoint(endpoint)) return 'local';
   return 'custom';

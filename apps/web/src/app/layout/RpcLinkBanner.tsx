@@ -1,8 +1,9 @@
 import { useEndpointStore } from '../../lib/endpoint-store.ts';
 
 /**
- * A `?rpc=` link chose the endpoint: say so and ask before remembering it. A rejected value is
- * reported too, so the user knows why the link's endpoint is not used.
+ * A `?rpc=` link names an endpoint: the app stays on the usual one and asks before connecting to
+ * it (and remembering it). A rejected value is reported too, so the user knows why the link's
+ * endpoint is not used.
  */
 export function RpcLinkBanner() {
   const { pendingQuery, rejectedQuery, acceptQuery, dismissQuery, dismissRejected } =
@@ -11,12 +12,13 @@ export function RpcLinkBanner() {
     return (
       <section className="banner" aria-label="Endpoint from link">
         <p>
-          This link connects the app to <strong className="mono break">{pendingQuery}</strong>. Only
-          keep it if you trust this node.
+          This link asks the app to connect to{' '}
+          <strong className="mono break">{pendingQuery}</strong>. The app stays on your usual
+          endpoint until you accept; only connect if you trust this node.
         </p>
         <div className="row">
           <button type="button" className="button primary" onClick={acceptQuery}>
-            Keep this endpoint
+            Connect to this endpoint
           </button>
           <button type="button" className="button" onClick={dismissQuery}>
             Use my usual endpoint

@@ -44,9 +44,12 @@ describe('loading the home', () => {
   it('finds states by the last record and the config by the twin topic, with the toasts', async () => {
     const toasts: string[] = [];
     const keys = { user, userAddress: address(user), controller: address(controller) };
-    const loaded = await loadHome(home(seal(states), seal(config)), keys, (t) => toasts.push(t));
+    const sealedConfig = seal(config);
+    const loaded = await loadHome(home(seal(states), sealedConfig), keys, (t) => toasts.push(t));
     expect(loaded.states.entities['switch.lamp']?.state).toBe('on');
     expect(loaded.config?.peer_id).toBe('12D3KooWabc');
+    // What the cache may keep: the file as served, still sealed.
+    expect(loaded.configFile).toEqual({ cid: CONFIG_CID, envelope: sealedConfig });
     expect(loaded.cid).toBe(STATES_CID);
     expect(toasts).toEqual(['Find twin id', 'Twin id #3', 'Start load config', 'Config loaded']);
   });

@@ -22,6 +22,8 @@ export interface LoadedHome {
   states: HaStates;
   /** Null when the controller's twin has no config topic yet. */
   config: HaConfig | null;
+  /** The config file as served (still encrypted), for the cache. */
+  configFile: { cid: string; envelope: string } | null;
   /** The states file's CID and record time. */
   cid: string;
   time: number;
@@ -76,17 +78,17 @@ export async function loadHome(
   status(`Twin id #${states.twin_id}`);
   status('Start load config');
   let config: HaConfig | null = null;
+  let configFile: LoadedHome['configFile'] = null;
   if (states.twin_id >= 0) {
     const topics = await sources.twinTopics(states.twin_id);
     const own = topics.find((t) => addressEq(t.source, keys.controller));
     if (own) {
-      config = await openHomeFile(
-        await sources.fetchText(h256ToCid(own.topic)),
-        keys,
-        validateHaConfig,
-      );
+      const configCid = h256ToCid(own.topic);
+      const envelope = await sources.fetchText(configCid);
+      config = await openHomeFile(envelope, keys, validateHaConfig);
+      configFile = { cid: configCid, envelope };
     }
   }
   if (config) status('Config loaded');
-  return { states, config, cid, time: record.time };
+  return { states, config, configFile, cid, time: record.time };
 }

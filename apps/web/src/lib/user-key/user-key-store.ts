@@ -1,6 +1,7 @@
 import { addressEq, isValidAddress } from '@robonomics-dapp/robonomics/chain/address';
 import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
 import { create } from 'zustand';
+import { clearHomeConfigCache } from '../home-config-cache.ts';
 import { safeStorage } from '../safe-storage.ts';
 import { openUserKey, sealUserKey } from './sealed-key.ts';
 import { deleteSealedKey, loadSealedKey, saveSealedKey } from './sealed-key-db.ts';
@@ -17,6 +18,10 @@ interface UserKeyState {
   signIn(user: string, mnemonic: string, keep: boolean): Promise<string | null>;
   /** Uses a key kept on this device for `user`, if there is one. */
   restore(user: string): Promise<boolean>;
+  /**
+   * Drops the key from memory and the home data kept for it (the cached config envelopes);
+   * `forget` also deletes the key sealed on this device.
+   */
   signOut(forget?: boolean): Promise<void>;
 }
 
@@ -76,6 +81,7 @@ export const useUserKey = create<UserKeyState>((set, get) => ({
   async signOut(forget = false) {
     const { user } = get();
     set({ pair: null });
+    clearHomeConfigCache();
     if (forget && user) await deleteSealedKey(user).catch(() => {});
   },
 }));

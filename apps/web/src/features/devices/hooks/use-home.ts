@@ -5,7 +5,7 @@ import type { HaStates } from '@robonomics-dapp/robonomics/home-assistant/states
 import { useEffect, useRef, useState } from 'react';
 import { appConfig } from '../../../app/config.ts';
 import { useChain } from '../../../lib/chain-store.ts';
-import { safeStorage } from '../../../lib/safe-storage.ts';
+import { readConfigEnvelope, writeConfigEnvelope } from '../../../lib/home-config-cache.ts';
 import { useToasts } from '../../../lib/toasts.ts';
 import { type HomeKeys, type HomeSources, loadHome, openHomeFile } from '../load-home.ts';
 import type { PeerConnection } from '../peer-channel.ts';
@@ -42,9 +42,6 @@ const initial: HomeState = {
 
 // Loaded with the home, so the page's own code stays small.
 const loadGateways = () => import('../../../lib/ipfs-gateways.ts');
-
-/** The config cache of the spec: haconfig:{endpoint}:{controller} → {time, value}. */
-const configKey = (endpoint: string, controller: string) => `haconfig:${endpoint}:${controller}`;
 
 function chainSources(client: RobonomicsClient): HomeSources {
   return {
@@ -111,15 +108,21 @@ export function useHome(
     const cleanups: Array<() => void | Promise<void>> = [];
     const keys: HomeKeys = { user, userAddress, controller };
     const sources = chainSources(client);
-    const cached = safeStorage.get(configKey(endpoint, controller));
-    const cachedConfig = (() => {
-      try {
-        return cached ? ((JSON.parse(cached) as { value: HaConfig }).value ?? null) : null;
-      } catch {
-        return null;
-      }
-    })();
-    setHome({ ...initial, phase: 'loading', config: cachedConfig });
+    setHome({ ...initial, phase: 'loading' });
+    // The cache holds the config's encrypted envelope; it is opened here, in memory only.
+    const cached = readConfigEnvelope(endpoint, controller);
+    let cachedConfig: HaConfig | null = null;
+    const openCached = cached
+      ? import('@robonomics-dapp/robonomics/home-assistant/config')
+          .then(({ validateHaConfig }) => openHomeFile(cached.envelope, keys, validateHaConfig))
+          .then(
+            (config) => {
+              cachedConfig = config;
+              if (active) setHome((h) => (h.config ? h : { ...h, config }));
+            },
+            () => {},
+          )
+      : Promise.resolve();
 
     // Loaded with the home, so the page's own chunk stays small.
     let merge: typeof import('../merge-snapshot.ts').mergeSnapshot = (_, next) => next;
@@ -211,12 +214,7 @@ export function useHome(
         merge = (await import('../merge-snapshot.ts')).mergeSnapshot;
         if (!active) return;
         statesRef.current = loaded.states;
-        if (loaded.config) {
-          safeStorage.set(
-            configKey(endpoint, controller),
-            JSON.stringify({ time: Date.now(), value: loaded.config }),
-          );
-        }
+        if (loaded.configFile) writeConfigEnvelope(endpoint, controller, loaded.configFile);
         setHome((h) => ({
           ...h,
           phase: 'ready',
@@ -225,6 +223,7 @@ export function useHome(
           updated: loaded.time,
         }));
         await followChain();
+        await openCached;
         const config = loaded.config ?? cachedConfig;
         try {
           if (!config) throw new Error('Config not found');

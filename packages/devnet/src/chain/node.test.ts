@@ -1,0 +1,145 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ChainHaltedError, ChainNode, KEPT_STATES, STATE_CHECKPOINT_EVERY } from './node.ts';
+import { blockRecord } from './persistence.ts';
+import { robonomicsDescription } from './robonomics.ts';
+import { Runtime } from './runtime.ts';
+import type { StateMap } from './state.ts';
+import { devPair, recordCall, signedHex } from './test-support.ts';
+
+let runtime: Runtime;
+beforeAll(() => {
+  runtime = new Runtime(robonomicsDescription({}));
+});
+afterEach(() => vi.restoreAllMocks());
+
+async function newNode() {
+  const node = await ChainNode.create(runtime, { finalityDelayMs: 1 });
+  node.initGenesis(1_700_000_000_000n);
+  return node;
+}
+
+describe('chain node: durability', () => {
+  it('announces a block only after the sink has written it', async () => {
+    const node = await newNode();
+    const order: string[] = [];
+    let release!: () => void;
+    node.attachSink({
+      block: (block) =>
+        new Promise<void>((resolve) => {
+          order.push(`writing #${block.number}`);
+          release = () => {
+            order.push(`written #${block.number}`);
+            resolve();
+          };
+        }),
+      finalized: () => {},
+    });
+    node.on('block', (block) => order.push(`announced #${block.number}`));
+    const alice = devPair('Alice');
+    node.submit(signedHex(runtime, node, alice, recordCall(runtime, 'kept'), 0), (status) => {
+      if (typeof status === 'object' && 'inBlock' in status) order.push('inBlock');
+    });
+    const building = node.buildBlock();
+    await vi.waitFor(() => expect(order).toEqual(['writing #1']));
+    // Not yet written: not the best block, and nobody has heard of it.
+    expect(node.best.number).toBe(0);
+    release();
+    await building;
+    expect(order).toEqual(['writing #1', 'written #1', 'inBlock', 'announced #1']);
+    expect(node.best.number).toBe(1);
+    await node.stop();
+  });
+
+  it('stops block production with a clear log line when a block cannot be written', async () => {
+    const node = await newNode();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    node.attachSink({
+      block: () => Promise.reject(new Error('could not write block #1 to chain.journal: EMFILE')),
+      finalized: () => {},
+    });
+    const statuses: unknown[] = [];
+    const alice = devPair('Alice');
+    node.submit(signedHex(runtime, node, alice, recordCall(runtime, 'lost'), 0), (status) =>
+      statuses.push(status),
+    );
+    const announced = vi.fn();
+    node.on('block', announced);
+    await expect(node.buildBlock()).rejects.toThrow(ChainHaltedError);
+    expect(node.halted?.message).toBe(
+      'block production stopped: could not write block #1 to chain.journal: EMFILE',
+    );
+    expect(errors).toHaveBeenCalledWith(
+      'devnet: chain: block production stopped: could not write block #1 to chain.journal: EMFILE',
+    );
+    expect(node.best.number).toBe(0);
+    expect(announced).not.toHaveBeenCalled();
+    expect(statuses).toEqual([]);
+    // Nothing more is taken or built.
+    expect(() =>
+      node.submit(signedHex(runtime, node, devPair('Bob'), recordCall(runtime, 'x'), 0)),
+    ).toThrow(/block production stopped/);
+    await expect(node.buildBlock()).rejects.toThrow(/block production stopped/);
+    expect(errors).toHaveBeenCalledTimes(1);
+  });
+
+  it('writes dev_setStorage changes as part of the next block', async () => {
+    const node = await newNode();
+    const key = runtime.key('datalog', 'datalogIndex', devPair('Eve').publicKey);
+    const value = runtime.encode(runtime.valueType('datalog', 'datalogIndex'), {
+      start: 0,
+      end: 7,
+    });
+    node.setStorage([[key, value]]);
+    const block = await node.buildBlock();
+    expect(block.changes.get(key)).toBe(value);
+    expect(node.best.state.get(key)).toBe(value);
+    expect(blockRecord(block, block.changes).changes).toContainEqual([key, value]);
+    // Applied once: the block after does not repeat it.
+    expect((await node.buildBlock()).changes.has(key)).toBe(false);
+    await node.stop();
+  });
+});
+
+describe('chain node: archive', () => {
+  it('keeps every block and the state of each, rebuilt from checkpoints', async () => {
+    const node = await newNode();
+    const alice = devPair('Alice');
+    const total = KEPT_STATES + 2 * STATE_CHECKPOINT_EVERY + 10;
+    const snapshots = new Map<number, StateMap>();
+    const watched = new Set([1, 5, STATE_CHECKPOINT_EVERY, STATE_CHECKPOINT_EVERY + 7, 400]);
+    for (let n = 1; n <= total; n++) {
+      if (n % 50 === 0)
+        node.submit(signedHex(runtime, node, alice, recordCall(runtime, `r${n}`), n / 50 - 1));
+      const block = await node.buildBlock();
+      if (watched.has(n)) snapshots.set(n, new Map(block.state));
+    }
+    expect(node.best.number).toBe(total);
+    for (let n = 0; n <= total; n++) {
+      const hash = node.hashByNumber.get(n);
+      expect(hash, `block #${n}`).toBeDefined();
+      expect(node.blocks.get(hash!)?.number).toBe(n);
+    }
+    for (const [n, snapshot] of snapshots) {
+      const state = node.blocks.get(node.hashByNumber.get(n)!)!.state;
+      expect(new Map(state), `state of #${n}`).toEqual(snapshot);
+    }
+    const numberKey = runtime.key('system', 'number');
+    const numberAt = (n: number) =>
+      runtime.decode('u32', node.blocks.get(node.hashByNumber.get(n)!)!.state.get(numberKey)!);
+    expect(Number(numberAt(12))).toBe(12);
+
+    // A node restored from the blocks' records has the same chain and states.
+    const restored = await ChainNode.create(runtime);
+    const records = [...Array(total + 1).keys()].map((n) => {
+      const block = node.blocks.get(node.hashByNumber.get(n)!)!;
+      return blockRecord(block, block.changes);
+    });
+    restored.restore(node.genesisHash, records, node.finalized.hash);
+    expect(restored.best.hash).toBe(node.best.hash);
+    expect(new Map(restored.best.state)).toEqual(new Map(node.best.state));
+    expect(new Map(restored.blocks.get(node.hashByNumber.get(5)!)!.state)).toEqual(
+      snapshots.get(5),
+    );
+    await node.stop();
+  });
+});

@@ -1,0 +1,153 @@
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** Time limits every devnet HTTP server applies (see docs/security.md). */
+export interface HttpTimeouts {
+  /** The request line and headers must arrive within this (slow-loris clients are dropped). */
+  headersMs: number;
+  /** The whole request, body included, must arrive within this. */
+  requestMs: number;
+  /** A connection with no traffic either way is closed after this. */
+  idleMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveMs: number;
+}
+
+export const HTTP_TIMEOUTS: HttpTimeouts = {
+  headersMs: 5_000,
+  requestMs: 60_000,
+  idleMs: 30_000,
+  keepAliveMs: 5_000,
+};
+
+/** Largest request line plus headers (Node's own default, stated here on purpose). */
+export const MAX_HEADER_BYTES = 16 * 1024;
+
+/**
+ * An HTTP server with the devnet's bounds: headers within a few seconds, whole requests within
+ * a minute, idle connections closed, headers at most 16 KiB. Node checks the header and request
+ * deadlines on a timer; it runs every second here (30 s by default).
+ */
+export function createBoundedServer(
+  listener?: RequestListener,
+  timeouts: HttpTimeouts = HTTP_TIMEOUTS,
+): Server {
+  const server = createServer(
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      keepAliveTimeout: timeouts.keepAliveMs,
+      connectionsCheckingInterval: Math.min(1_000, timeouts.headersMs),
+      maxHeaderSize: MAX_HEADER_BYTES,
+    },
+    listener,
+  );
+  server.setTimeout(timeouts.idleMs);
+  // A malformed or timed-out request: answer what HTTP allows, then drop the connection.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable || socket.destroyed) {
+      socket.destroy();
+      return;
+    }
+    const status =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? '431 Request Header Fields Too Large'
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? '408 Request Timeout'
+          : '400 Bad Request';
+    socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
+  });
+  return server;
+}
+
+export class BodyTooLargeError extends Error {
+  override name = 'BodyTooLargeError';
+  constructor(readonly limit: number) {
+    super(`request body over ${limit} bytes`);
+  }
+}
+
+/**
+ * For an answer given without reading the request's body: a body that is declared (or chunked)
+ * is not drained — the connection is closed after the answer instead, so a client that declared
+ * a huge body, or never sends it, cannot hold the connection.
+ */
+export function skipBody(req: IncomingMessage, res: ServerResponse): void {
+  const declared = declaredLength(req);
+  if ((declared !== null && declared > 0) || req.headers['transfer-encoding'] !== undefined) {
+    res.setHeader('connection', 'close');
+    res.once('finish', () => req.socket.destroy());
+  } else req.resume();
+}
+
+/** The declared Content-Length, if the request has a valid one. */
+export function declaredLength(req: IncomingMessage): number | null {
+  const header = req.headers['content-length'];
+  if (header === undefined || !/^\d+$/.test(header)) return null;
+  return Number(header);
+}
+
+/**
+ * Answers 413 at once when the declared body is larger than `limit`, before reading any of it,
+ * and closes the connection. Returns true when it answered.
+ */
+export function refuseLargeBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  limit: number,
+  body: () => { contentType: string; text: string },
+): boolean {
+  const declared = declaredLength(req);
+  if (declared === null || declared <= limit) return false;
+  const { contentType, text } = body();
+  res.writeHead(413, {
+    'content-type': contentType,
+    'content-length': Buffer.byteLength(text),
+    connection: 'close',
+  });
+  res.end(text, () => req.socket.destroy());
+  return true;
+}
+
+/**
+ * The request body, refused with BodyTooLargeError past `limit` bytes (declared or sent).
+ * The caller answers 413 and should close the connection: the rest of the body is not read.
+ */
+export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = declaredLength(req);
+  if (declared !== null && declared > limit) throw new BodyTooLargeError(limit);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw new BodyTooLargeError(limit);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+export async function listen(server: Server, host: string, port: number): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port: bound } = server.address() as AddressInfo;
+  return `http://${host}:${bound}`;
+}
+
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    // Keep-alive sockets of clients would otherwise hold the close open.
+    server.closeAllConnections();
+  });
+}

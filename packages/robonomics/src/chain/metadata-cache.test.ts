@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { $Metadata } from 'dedot/codecs';
+import { describe, expect, it } from 'vitest';
+import { KNOWN_ENDPOINTS } from './endpoint.ts';
+import { MemoryStorage } from './memory-storage.ts';
+import { type ConnectedChain, cachedMetadata, rememberMetadata } from './metadata-cache.ts';
+
+const metadata = $Metadata.tryDecode(
+  readFileSync(
+    fileURLToPath(
+      new URL('../../../devnet/data/robonomics-runtime-metadata.scale', import.meta.url),
+    ),
+  ),
+);
+const LOCAL = 'ws://127.0.0.1:9944';
+const KUSAMA = KNOWN_ENDPOINTS.find((e) => e.network === 'kusama')!;
+const chain = (genesisHash: string, specName = 'robonomics'): ConnectedChain => ({
+  genesisHash,
+  runtimeVersion: { specName, specVersion: 43 },
+  metadata,
+});
+const SOME_GENESIS = `0x${'12'.repeat(32)}`;
+
+describe('metadata cache', () => {
+  it('keeps a checked node’s metadata for its endpoint, as dedot’s metadata option', async () => {
+    const storage = new MemoryStorage();
+    expect(await rememberMetadata(storage, LOCAL, chain(SOME_GENESIS))).toBe(true);
+    const cached = await cachedMetadata(storage, LOCAL);
+    expect(Object.keys(cached!)).toEqual([`RAW_META/${SOME_GENESIS}/43`]);
+    const again = $Metadata.tryDecode(Object.values(cached!)[0]!);
+    expect(again.latest.pallets.map((p) => p.name)).toEqual(
+      metadata.latest.pallets.map((p) => p.name),
+    );
+    // Another endpoint has its own entry: nothing one node sent is used for another.
+    expect(await cachedMetadata(storage, 'wss://node.example.org/')).toBeUndefined();
+  });
+
+  it('keeps nothing from a node that is not a Robonomics runtime', async () => {
+    const storage = new MemoryStorage();
+    expect(await rememberMetadata(storage, LOCAL, chain(SOME_GENESIS, 'polkadot'))).toBe(false);
+    expect(await storage.keys()).toEqual([]);
+  });
+
+  it('checks the genesis hash of the networks the app knows', async () => {
+    const storage = new MemoryStorage();
+    expect(await rememberMetadata(storage, KUSAMA.url, chain(SOME_GENESIS))).toBe(false);
+    expect(await cachedMetadata(storage, KUSAMA.url)).toBeUndefined();
+    expect(await rememberMetadata(storage, KUSAMA.url, chain(KUSAMA.genesisHash!))).toBe(true);
+    expect(Object.keys((await cachedMetadata(storage, KUSAMA.url))!)).toEqual([
+      `RAW_META/${KUSAMA.genesisHash}/43`,
+    ]);
+  });
+
+  it('drops dedot’s older cache, which any node could fill under any genesis hash', async () => {
+    const storage = new MemoryStorage();
+    await storage.set(`RAW_META/${KUSAMA.genesisHash}/43`, '0x00');
+    await storage.set('other', 'kept');
+    expect(await cachedMetadata(storage, KUSAMA.url)).toBeUndefined();
+    expect(await storage.keys()).toEqual(['other']);
+  });
+});

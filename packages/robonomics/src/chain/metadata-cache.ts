@@ -1,0 +1,119 @@
+import type { IStorage } from '@dedot/storage';
+import { u8aToHex } from '@dedot/utils';
+import { $Metadata, type Metadata } from 'dedot/codecs';
+import { knownEndpointOf } from './endpoint.ts';
+
+/** The runtime's specName: a node that reports another is not a Robonomics node. */
+export const ROBONOMICS_SPEC_NAME = 'robonomics';
+
+const KEY_PREFIX = 'chain-metadata:';
+/** dedot's own global cache, keyed only by the genesis hash a node claims. */
+const LEGACY_PREFIX = 'RAW_META/';
+
+type Hex = `0x${string}`;
+
+interface CachedMetadata {
+  genesisHash: Hex;
+  specName: string;
+  specVersion: number;
+  metadata: Hex;
+}
+
+/** What is needed of a connected client to check its chain and keep its metadata. */
+export interface ConnectedChain {
+  genesisHash: string;
+  runtimeVersion: { specName: string; specVersion: number };
+  metadata: Metadata;
+}
+
+const keyOf = (endpoint: string) => `${KEY_PREFIX}${endpoint.trim().replace(/\/+$/, '')}`;
+
+function parse(raw: string | null): CachedMetadata | null {
+  if (!raw) return null;
+  try {
+    const entry = JSON.parse(raw) as Partial<CachedMetadata>;
+    if (
+      typeof entry.genesisHash === 'string' &&
+      /^0x[0-9a-f]{64}$/i.test(entry.genesisHash) &&
+      entry.specName === ROBONOMICS_SPEC_NAME &&
+      Number.isInteger(entry.specVersion) &&
+      typeof entry.metadata === 'string' &&
+      entry.metadata.startsWith('0x')
+    ) {
+      return entry as CachedMetadata;
+    }
+  } catch {
+    // Not ours or damaged: ignored.
+  }
+  return null;
+}
+
+/**
+ * Whether a connected node is the chain the endpoint stands for: a Robonomics runtime and, for
+ * the networks whose genesis hash the app knows, that genesis hash.
+ */
+export function isExpectedChain(
+  endpoint: string,
+  chain: Omit<ConnectedChain, 'metadata'>,
+): boolean {
+  if (chain.runtimeVersion.specName !== ROBONOMICS_SPEC_NAME) return false;
+  const expected = knownEndpointOf(endpoint)?.genesisHash;
+  return !expected || expected.toLowerCase() === chain.genesisHash.toLowerCase();
+}
+
+/**
+ * The metadata kept for an endpoint, as dedot's `metadata` option takes it (keyed by genesis
+ * hash and spec version: dedot uses it only when the node reports the same). Each endpoint has
+ * its own entry, so what one node sent is never used for another. Also removes dedot's older
+ * global cache, which any node could fill under any genesis hash it claimed.
+ */
+export async function cachedMetadata(
+  storage: IStorage,
+  endpoint: string,
+): Promise<Record<string, Hex> | undefined> {
+  try {
+    for (const key of await storage.keys()) {
+      if (key.startsWith(LEGACY_PREFIX)) await storage.remove(key);
+    }
+    const entry = parse(await storage.get(keyOf(endpoint)));
+    if (!entry) return undefined;
+    const expected = knownEndpointOf(endpoint)?.genesisHash;
+    if (expected && expected.toLowerCase() !== entry.genesisHash.toLowerCase()) return undefined;
+    return { [`${LEGACY_PREFIX}${entry.genesisHash}/${entry.specVersion}`]: entry.metadata };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Keeps a connected node's metadata for its endpoint, once its genesis hash and runtime version
+ * were checked against the network the endpoint stands for. Returns whether it was kept.
+ */
+export async function rememberMetadata(
+  storage: IStorage,
+  endpoint: string,
+  chain: ConnectedChain,
+): Promise<boolean> {
+  if (!isExpectedChain(endpoint, chain)) return false;
+  const key = keyOf(endpoint);
+  const current = parse(await storage.get(key).catch(() => null));
+  if (
+    current?.genesisHash === chain.genesisHash &&
+    current.specVersion === chain.runtimeVersion.specVersion
+  ) {
+    return true;
+  }
+  const entry: CachedMetadata = {
+    genesisHash: chain.genesisHash as Hex,
+    specName: chain.runtimeVersion.specName,
+    specVersion: chain.runtimeVersion.specVersion,
+    metadata: u8aToHex($Metadata.tryEncode(chain.metadata)),
+  };
+  try {
+    await storage.set(key, JSON.stringify(entry));
+    return true;
+  } catch {
+    // Storage full or unavailable: the next visit downloads the metadata again.
+    return false;
+  }
+}
