@@ -1,16 +1,21 @@
 import { expect, type Page, test } from '@playwright/test';
 import { Keyring } from '@polkadot/keyring';
 import { DevnetChain } from './fixtures/devnet-chain.ts';
-import { CONTROLLER_PHRASE, openSeededHome, seededAccounts } from './fixtures/seeded-home.ts';
+import {
+  ALICE,
+  BOB_ED25519,
+  CONTROLLER,
+  CONTROLLER_PHRASE,
+  openSeededHome,
+} from './fixtures/seeded-home.ts';
 
 const SCREENS = 'e2e/artifacts/screens';
 let chain: DevnetChain;
-let alice: string;
-let bob: string;
-let controller: string;
+const alice = ALICE;
+const bob = BOB_ED25519;
+const controller = CONTROLLER;
 
 test.beforeAll(async () => {
-  ({ alice, bob, controller } = await seededAccounts());
   chain = await DevnetChain.connect();
   // The seeded home pays its commands through Alice's subscription.
   await chain.fillFreeWeight(alice);
@@ -20,11 +25,6 @@ test.afterAll(async () => {
   await chain?.disconnect();
 });
 
-/** The seeded setup (Alice's subscription, its controller) saved in this browser. */
-function openPanel(page: Page, options: { blockPeer?: boolean } = {}) {
-  return openSeededHome(page, { alice, bob, controller }, options);
-}
-
 /** The first switch card and its state text. */
 function firstSwitch(page: Page) {
   const card = page.locator('[data-entity^="switch."]').first();
@@ -33,7 +33,7 @@ function firstSwitch(page: Page) {
 
 test.describe('devices control panel', () => {
   test('shows the home and toggles a switch peer-to-peer within 2 s', async ({ page }) => {
-    await openPanel(page);
+    await openSeededHome(page);
     await expect(page.getByTestId('connection-type')).toContainText('Libp2p', { timeout: 20_000 });
     await page.getByRole('tab', { name: /^Sensors & Detectors/ }).click();
     await expect(page.locator('.uplot').first()).toBeVisible();
@@ -51,7 +51,7 @@ test.describe('devices control panel', () => {
   test('falls back to the parachain and a command arrives with the next record', async ({
     page,
   }) => {
-    await openPanel(page, { blockPeer: true });
+    await openSeededHome(page, { blockPeer: true });
     await expect(page.getByTestId('connection-type')).toContainText('Parachain', {
       timeout: 30_000,
     });
@@ -64,7 +64,7 @@ test.describe('devices control panel', () => {
   });
 
   test('a user removed from the devices loses the panel', async ({ page }) => {
-    await openPanel(page, { blockPeer: true });
+    await openSeededHome(page, { blockPeer: true });
     await expect(page.getByTestId('connection-type')).toContainText('Parachain', {
       timeout: 30_000,
     });
@@ -89,7 +89,7 @@ test.describe('devices control panel', () => {
 test('an update that cannot be decrypted says Error: decryptMsg and the panel stays', async ({
   page,
 }) => {
-  await openPanel(page, { blockPeer: true });
+  await openSeededHome(page, { blockPeer: true });
   await expect(page.getByTestId('connection-type')).toContainText('Parachain', { timeout: 30_000 });
   // The controller publishes a record whose file is not an envelope for this user.
   const pair = new Keyring({ ss58Format: 32 }).addFromUri(CONTROLLER_PHRASE, {}, 'ed25519');

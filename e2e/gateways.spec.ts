@@ -2,8 +2,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { Keyring } from '@polkadot/keyring';
 import type { KeyringPair } from '@polkadot/keyring/types';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
-import { CONTROLLER_PHRASE, openSeededHome } from './fixtures/devices-home.ts';
 import { DevnetChain } from './fixtures/devnet-chain.ts';
+import { CONTROLLER_PHRASE, openSeededHome } from './fixtures/seeded-home.ts';
 
 // The devnet profile's gateways, as the e2e stack starts them (playwright.config.ts).
 const API = 'http://127.0.0.1:5001';
@@ -74,7 +74,7 @@ test('the home loads through the fastest gateway and the panel shows the ranking
   page,
 }) => {
   const reads = recordReads(page);
-  await openSeededHome(page, accounts);
+  await openSeededHome(page);
   const picked = await pickedRow(page).getAttribute('data-gateway');
   expect(FAST).toContain(picked);
   await expect(pickedRow(page)).toContainText(`${picked} ✓`);
@@ -107,7 +107,7 @@ test('the home loads through the fastest gateway and the panel shows the ranking
 });
 
 test('a picked gateway that starts failing is replaced without a reload', async ({ page }) => {
-  await openSeededHome(page, accounts, { blockPeer: true });
+  await openSeededHome(page, { blockPeer: true });
   await expect(page.getByTestId('connection-type')).toContainText('Parachain', {
     timeout: 30_000,
   });
@@ -157,7 +157,7 @@ test('a picked gateway that starts failing is replaced without a reload', async 
 test('a user gateway can be added, switched to and removed; bad ones are refused', async ({
   page,
 }) => {
-  await openSeededHome(page, accounts, { blockPeer: true });
+  await openSeededHome(page, { blockPeer: true });
   const form = page.getByRole('form', { name: 'Add your gateway' });
   const input = form.getByLabel('Add your gateway');
   const switchTo = form.getByRole('button', { name: 'Switch gateway' });

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { createPublicClient, http } from 'viem';
 import { DevnetChain } from './fixtures/devnet-chain.ts';
 import { devAccount, devnetSepolia, EVM_URL } from './fixtures/devnet-evm.ts';
-import { openSeededHome, seededAccounts } from './fixtures/seeded-home.ts';
+import { openSeededHome } from './fixtures/seeded-home.ts';
 
 // What a user or developer is protected from: home data left readable in the browser, a link
 // that makes the app talk to a node before the user agrees, and other web pages driving the
@@ -59,8 +59,7 @@ async function openForeignPage(page: Page, html: string): Promise<void> {
 
 test.describe('security', () => {
   test('sign-out leaves no readable home data in storage', async ({ page }) => {
-    const accounts = await seededAccounts();
-    await openSeededHome(page, accounts, { blockPeer: true });
+    await openSeededHome(page, { blockPeer: true });
     // The config is cached, as its encrypted envelope only.
     await expect
       .poll(() =>

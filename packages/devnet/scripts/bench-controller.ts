@@ -1,7 +1,8 @@
 // Device-control round trips against an in-process seeded devnet (chain in instant seal, IPFS,
-// controller): a /call over libp2p until the /update showing the new state, and a chain launch
-// (boxed command on IPFS, launch.launch through rws.call) until the controller's next datalog
-// record. Run by `npm run bench`.
+// relay, controller): a /call over libp2p until the /update showing the new state, through the
+// relay (how a home behind NAT is reached) and directly; and a chain launch (boxed command on
+// IPFS, launch.launch through rws.call) until the controller's next datalog record.
+// Run by `npm run bench`.
 import { Keyring } from '@polkadot/keyring';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
 import { encryptMessage } from '@robonomics-dapp/robonomics/crypto/box';
@@ -27,13 +28,19 @@ const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length
 await cryptoWaitReady();
 const dataDir = tempDir();
 const net = await startNetwork(dataDir);
-const controller = await startControllerService(net.options, net.running, { log: () => {} });
+// Both ways in: the relay circuit, and a direct listener (--controller-direct).
+const controller = await startControllerService(
+  { ...net.options, controllerDirect: true },
+  net.running,
+  { log: () => {}, lanAddress: null },
+);
 const keyring = new Keyring({ ss58Format: 32 });
 const bobPair = keyring.addFromUri('//Bob', {}, 'ed25519');
 const bob = pairFromUri('//Bob', 'ed25519');
 const controllerKey = pairFromUri(SEED_CONTROLLER_MNEMONIC, 'ed25519');
 const alice = keyring.addFromUri('//Alice', {}, 'sr25519').address;
-const app = await startAppPeer(controller.multiaddr);
+const relayed = await startAppPeer(controller.multiaddr);
+const direct = await startAppPeer(controller.directAddress!);
 const entity = 'switch.kitchen_kettle';
 const stateOf = (data: unknown): string | undefined => {
   try {
@@ -51,27 +58,35 @@ const stateOf = (data: unknown): string | undefined => {
 };
 
 try {
-  const p2p: number[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    // At a human pace: the controller flushes /update at most once a second, like HA.
-    await new Promise((r) => setTimeout(r, 1_100));
-    const want = controller.home.entity(entity)!.state === 'on' ? 'off' : 'on';
-    const t0 = performance.now();
-    await app.call({
-      data: {
-        sender: bobPair.address,
-        data: encryptMessage(
-          JSON.stringify({ platform: 'switch', name: 'toggle', params: { entity_id: entity } }),
-          bob,
-          controller.address,
-        ),
-      },
-    });
-    const update = await app.nextUpdate((m) => m.at > t0 && stateOf(m.body.data) === want, 5_000);
-    p2p.push(update.at - t0);
+  const roundTrips = async (app: typeof relayed): Promise<number[]> => {
+    const times: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      // At a human pace: the controller flushes /update at most once a second, like HA.
+      await new Promise((r) => setTimeout(r, 1_100));
+      const want = controller.home.entity(entity)!.state === 'on' ? 'off' : 'on';
+      const t0 = performance.now();
+      await app.call({
+        data: {
+          sender: bobPair.address,
+          data: encryptMessage(
+            JSON.stringify({ platform: 'switch', name: 'toggle', params: { entity_id: entity } }),
+            bob,
+            controller.address,
+          ),
+        },
+      });
+      const update = await app.nextUpdate((m) => m.at > t0 && stateOf(m.body.data) === want, 5_000);
+      times.push(update.at - t0);
+    }
+    return times;
+  };
+  if (!relayed.connection.remoteAddr.toString().includes('/p2p-circuit')) {
+    throw new Error('The relayed peer is not connected through the relay.');
   }
+  const viaRelay = await roundTrips(relayed);
+  const viaDirect = await roundTrips(direct);
   console.log(
-    `p2p command round trip (/call -> /update): median ${median(p2p).toFixed(0)} ms over ${ROUNDS}`,
+    `p2p command round trip (/call -> /update): through the relay median ${median(viaRelay).toFixed(0)} ms, direct median ${median(viaDirect).toFixed(0)} ms, over ${ROUNDS} each`,
   );
 
   const chain: number[] = [];
@@ -98,7 +113,8 @@ try {
     `parachain command round trip (upload, launch in instant seal, applied): median ${median(chain).toFixed(0)} ms over 5`,
   );
 } finally {
-  await app.stop();
+  await relayed.stop();
+  await direct.stop();
   await controller.stop();
   await net.stop();
   removeDir(dataDir);

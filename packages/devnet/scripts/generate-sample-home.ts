@@ -1,6 +1,10 @@
-// Writes the devnet controller's sample home: fixtures/sample-home.json (a Home Assistant states
-// document exactly as the Robonomics integration publishes it, facts/interop.md §3.3) and
-// fixtures/sample-services.json (the `services` part of its config, §3.2).
+// Writes the devnet controller's sample home (see docs/home-assistant.md):
+// - fixtures/sample-home.json: a Home Assistant states document with a day of history, exactly as
+//   the Robonomics integration publishes it (the controller moves the history to end when it
+//   first starts);
+// - fixtures/ha-services.json: HA's service descriptions of every domain the home has entities
+//   of (the config lists those of the domains present);
+// - fixtures/sample-dashboard.json: the home's Lovelace dashboard as HA stores it.
 // Deterministic: a fixed PRNG seed and fixed dates, so re-running gives identical files.
 //   npx tsx packages/devnet/scripts/generate-sample-home.ts
 import { writeFileSync } from 'node:fs';
@@ -263,14 +267,9 @@ device({
   manufacturer: 'Google',
   model: 'Pixel 7',
 });
-const coordinator = device({
-  name: 'Sonoff Zigbee 3.0 USB Dongle Plus',
-  entities: [],
-  config_entries: [ZHA_ENTRY],
-  manufacturer: 'ITead',
-  model: 'Sonoff Zigbee 3.0 USB Dongle Plus',
-  connections: [['zigbee', '00:12:4b:00:25:1a:9f:3c']],
-});
+// The Zigbee coordinator (a Sonoff dongle) is a device without entities: HA's dump leaves it out,
+// but the devices it connects still name it as their via_device.
+const coordinator = hex(32);
 const zigbee = (name: string, model: string, manufacturer: string, area: string, ids: string[]) =>
   device({
     name,
@@ -747,7 +746,148 @@ const onOff = (domain: string, thing: string) => ({
   toggle: service(domain, 'Toggle', `Toggles the ${thing}.`),
 });
 
-const services = {
+const services: Record<string, Record<string, unknown>> = {
+  update: {
+    install: service('update', 'Install update', 'Installs an update for a device or service.', {
+      version: {
+        name: 'Version',
+        description: 'The version to install. If omitted, the latest version will be installed.',
+        example: '1.0.0',
+        selector: { text: {} },
+      },
+      backup: {
+        name: 'Backup',
+        description:
+          'If supported by the integration, this creates a backup before starting the update.',
+        selector: { boolean: {} },
+      },
+    }),
+    skip: service('update', 'Skip update', 'Marks currently available update as skipped.'),
+    clear_skipped: service(
+      'update',
+      'Clear skipped update',
+      'Removes the skipped version marker from an update.',
+    ),
+  },
+  weather: {
+    get_forecasts: {
+      ...service(
+        'weather',
+        'Get forecasts',
+        'Retrieves the forecast from selected weather services.',
+        {
+          type: {
+            name: 'Forecast type',
+            description: 'The scope of the weather forecast.',
+            required: true,
+            selector: {
+              select: {
+                options: ['daily', 'hourly', 'twice_daily'],
+                translation_key: 'forecast_type',
+              },
+            },
+          },
+        },
+      ),
+      target: { entity: [{ domain: ['weather'], supported_features: [1, 2, 4] }] },
+      response: { optional: false },
+    },
+  },
+  person: {
+    reload: {
+      name: 'Reload',
+      description: 'Reloads persons from the YAML-configuration.',
+      fields: {},
+    },
+  },
+  device_tracker: {
+    see: {
+      name: 'See',
+      description:
+        'Manually update the records of a seen legacy device tracker in the known_devices.yaml file.',
+      fields: {
+        mac: {
+          name: 'MAC address',
+          description: 'MAC address of the device.',
+          example: 'FF:FF:FF:FF:FF:FF',
+          selector: { text: {} },
+        },
+        dev_id: {
+          name: 'Device ID',
+          description: 'ID of the device (find the ID in `known_devices.yaml`).',
+          example: 'phonedave',
+          selector: { text: {} },
+        },
+        location_name: {
+          name: 'Location',
+          description:
+            'Name of the location where the device is located. The options are: `home`, `not_home`, or the name of the zone.',
+          example: 'home',
+          selector: { text: {} },
+        },
+        gps: {
+          name: 'GPS coordinates',
+          description:
+            'GPS coordinates where the device is located, specified by latitude and longitude (for example: [51.513845, -0.100539]).',
+          example: '[51.509802, -0.086692]',
+          selector: { object: {} },
+        },
+        gps_accuracy: {
+          name: 'GPS accuracy',
+          description: 'Accuracy of the GPS coordinates.',
+          selector: { number: { min: 0, mode: 'box', unit_of_measurement: 'm' } },
+        },
+        battery: {
+          name: 'Battery level',
+          description: 'Battery level of the device.',
+          selector: { number: { min: 0, max: 100, unit_of_measurement: '%' } },
+        },
+      },
+    },
+  },
+  tts: {
+    speak: service('tts', 'Speak', 'Speaks something using text-to-speech.', {
+      media_player_entity_id: {
+        name: 'Media player entity',
+        description: 'Media players to play the message.',
+        required: true,
+        selector: { entity: { domain: 'media_player' } },
+      },
+      message: {
+        name: 'Message',
+        description:
+          'The text you want to convert into speech so that you can listen to it on your device.',
+        required: true,
+        example: 'My name is hanna',
+        selector: { text: {} },
+      },
+      cache: {
+        name: 'Cache',
+        description:
+          'Stores this message locally so that when the text is requested again, the output can be produced more quickly.',
+        default: true,
+        selector: { boolean: {} },
+      },
+      language: {
+        name: 'Language',
+        description: 'Language to use for speech generation.',
+        example: 'ru',
+        selector: { text: {} },
+      },
+      options: {
+        name: 'Options',
+        description: 'A dictionary containing integration-specific options.',
+        advanced: true,
+        example: 'platform specific',
+        selector: { object: {} },
+      },
+    }),
+    clear_cache: {
+      name: 'Clear TTS cache',
+      description: 'Removes all cached text-to-speech files and purges the memory.',
+      fields: {},
+    },
+  },
   automation: {
     trigger: service('automation', 'Trigger', 'Triggers the actions of an automation.', {
       skip_condition: {
@@ -915,6 +1055,131 @@ const services = {
   },
 };
 
+// ------------------------------------------------------------------------------ dashboard
+
+/** The default Lovelace dashboard as HA stores it (what lovelace's async_load returns). */
+const dashboard = {
+  title: 'Home',
+  views: [
+    {
+      title: 'Home',
+      path: 'home',
+      icon: 'mdi:home',
+      cards: [
+        { type: 'weather-forecast', entity: 'weather.forecast_home', forecast_type: 'daily' },
+        {
+          type: 'entities',
+          title: 'Living room',
+          entities: ['light.living_room_lamp', 'text.living_room_display_message'],
+        },
+        {
+          type: 'entities',
+          title: 'Hallway',
+          entities: [
+            'light.hallway_ceiling',
+            'number.hallway_ceiling_off_delay',
+            'binary_sensor.hallway_motion',
+            'binary_sensor.front_door_contact',
+            'event.front_doorbell',
+          ],
+        },
+        {
+          type: 'entities',
+          title: 'Kitchen',
+          entities: [
+            'switch.kitchen_kettle',
+            'number.kitchen_kettle_target_temperature',
+            'select.kitchen_kettle_mode',
+            'button.kitchen_kettle_descale',
+          ],
+        },
+        { type: 'thermostat', entity: 'climate.bedroom_thermostat' },
+        {
+          type: 'entities',
+          title: 'Garden',
+          entities: ['switch.garden_fountain', 'valve.garden_irrigation'],
+        },
+      ],
+    },
+    {
+      title: 'Sensors',
+      path: 'sensors',
+      icon: 'mdi:chart-line',
+      cards: [
+        {
+          type: 'history-graph',
+          title: 'Altruist outdoor',
+          hours_to_show: 24,
+          entities: [
+            { entity: 'sensor.altruist_signal_strength' },
+            { entity: 'sensor.altruist_peak_noise' },
+          ],
+        },
+        {
+          type: 'gauge',
+          entity: 'sensor.altruist_peak_noise',
+          min: 30,
+          max: 90,
+          severity: { green: 0, yellow: 55, red: 70 },
+        },
+        {
+          type: 'glance',
+          entities: [
+            'person.alex',
+            'sensor.pixel_7_battery_level',
+            'sensor.robonomics_subscription_days_left',
+          ],
+        },
+      ],
+    },
+    {
+      title: 'System',
+      path: 'system',
+      icon: 'mdi:cog',
+      cards: [
+        {
+          type: 'entities',
+          title: 'Updates',
+          entities: [
+            'update.home_assistant_core_update',
+            'update.home_assistant_supervisor_update',
+            'update.mosquitto_broker_update',
+          ],
+        },
+        {
+          type: 'entities',
+          title: 'Automations',
+          entities: [
+            'automation.evening_lights',
+            'automation.morning_heating',
+            'input_boolean.guest_mode',
+          ],
+        },
+        { type: 'entities', title: 'Backup', entities: ['sensor.backup_backup_manager_state'] },
+      ],
+    },
+  ],
+};
+for (const view of dashboard.views) {
+  for (const card of view.cards as {
+    entity?: string;
+    entities?: (string | { entity: string })[];
+  }[]) {
+    for (const item of [card.entity, ...(card.entities ?? [])]) {
+      const id = typeof item === 'string' ? item : item?.entity;
+      if (id && !entities[id]) throw new Error(`the dashboard shows a missing ${id}`);
+    }
+  }
+}
+// Every domain of the home that has services in HA has its descriptions in the catalogue.
+const WITHOUT_SERVICES = new Set(['sensor', 'binary_sensor', 'event']);
+for (const id of Object.keys(entities)) {
+  const domain = id.split('.')[0]!;
+  if (!WITHOUT_SERVICES.has(domain) && !services[domain]) {
+    throw new Error(`the service catalogue has no ${domain}`);
+  }
+}
+
 // ------------------------------------------------------------------------------ output
 
 /**
@@ -954,7 +1219,8 @@ function oneLine(value: unknown): string {
 }
 
 writeFileSync(join(OUT_DIR, 'sample-home.json'), `${layout(states, 0, 0)}\n`);
-writeFileSync(join(OUT_DIR, 'sample-services.json'), `${layout(services, 0, 0)}\n`);
+writeFileSync(join(OUT_DIR, 'ha-services.json'), `${layout(services, 0, 0)}\n`);
+writeFileSync(join(OUT_DIR, 'sample-dashboard.json'), `${layout(dashboard, 0, 0)}\n`);
 const historyCount = Object.values(entities).reduce((n, e) => n + e.history.length, 0);
 console.log(
   `sample home: ${Object.keys(devices).length} devices, ${Object.keys(entities).length} entities, ${historyCount} history entries`,

@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_APP_ORIGINS, parseOrigins } from './http/origins.ts';
 import { GATEWAYS_OPTION_HELP, parseGatewaysOption } from './ipfs/extra-gateways.ts';
@@ -29,13 +30,18 @@ Starts the local Robonomics network on 127.0.0.1.
                           a controller, datalog records, a twin) through the chain's RPC
   --crust-metadata V      what the Crust chain serves: v13 (default, as Crust mainnet) or v14
                           (the same chain described in V14, as an upgraded Crust would)
+  --controller-direct     the controller also listens on its own port (default: reachable
+                          only through the relay, like a home behind NAT)
   --allowed-origins a,b   web page origins that may use the services (default:
                           ${DEFAULT_APP_ORIGINS.join(', ')}); tools that send no
                           Origin header are always served
-  --chain-port, --crust-port, --ipfs-port, --gateway-port, --evm-port,
-  --oracle-port, --releases-port, --controller-port  override a default port
+  --chain-port, --crust-port, --ipfs-port, --gateway-port, --evm-port, --oracle-port,
+  --releases-port, --relay-port, --controller-port, --ha-port  override a default port
   --gateways ${GATEWAYS_OPTION_HELP}
-  --help                  print this text`;
+  --help                  print this text
+
+While it runs, <data dir>/devnet.pid holds its process id; \`kill -USR2 <pid>\` restarts the
+relay (the controller and connected apps reconnect).`;
 
 function parsePort(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -68,6 +74,9 @@ function parseOptions(argv: string[]): { options: DevnetOptions; services: strin
       'oracle-port': { type: 'string' },
       'releases-port': { type: 'string' },
       'controller-port': { type: 'string' },
+      'relay-port': { type: 'string' },
+      'ha-port': { type: 'string' },
+      'controller-direct': { type: 'boolean', default: false },
       gateways: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
@@ -120,6 +129,7 @@ function parseOptions(argv: string[]): { options: DevnetOptions; services: strin
     instant: values.instant ?? false,
     seed: values.seed ?? false,
     auctionDuration,
+    controllerDirect: values['controller-direct'] ?? false,
     crustMetadata,
     allowedOrigins:
       values['allowed-origins'] === undefined
@@ -135,6 +145,8 @@ function parseOptions(argv: string[]): { options: DevnetOptions; services: strin
       oracle: parsePort('oracle-port', values['oracle-port'], defaultPorts.oracle),
       releases: parsePort('releases-port', values['releases-port'], defaultPorts.releases),
       controller: parsePort('controller-port', values['controller-port'], defaultPorts.controller),
+      relay: parsePort('relay-port', values['relay-port'], defaultPorts.relay),
+      homeAssistant: parsePort('ha-port', values['ha-port'], defaultPorts.homeAssistant),
     },
     gateways: values.gateways === undefined ? [] : parseGatewaysOption(values.gateways),
   };
@@ -154,10 +166,13 @@ async function main(): Promise<void> {
   const running: RunningServices = new Map();
   const started: ServiceHandle[] = [];
   let stopping = false;
+  /** The process id, for `kill -USR2` (see the README). */
+  const pidFile = join(options.dataDir, 'devnet.pid');
 
   const stopAll = async (code: number) => {
     if (stopping) return;
     stopping = true;
+    rmSync(pidFile, { force: true });
     for (const handle of started.reverse()) {
       try {
         await handle.stop();
@@ -169,6 +184,29 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stopAll(0));
   process.on('SIGTERM', () => void stopAll(0));
+
+  // SIGUSR2 restarts the relay, as when the public relay goes away and comes back: the
+  // controller and connected apps lose their relayed connections and reconnect.
+  let restarting = false;
+  process.on('SIGUSR2', () => {
+    const old = running.get('relay');
+    if (!old || restarting || stopping) return;
+    restarting = true;
+    void (async () => {
+      console.log('relay restarting');
+      await old.stop();
+      const handle = await serviceStarters.relay!(options, running);
+      running.set('relay', handle);
+      started[started.indexOf(old)] = handle;
+      console.log(`relay ready ${handle.url}`);
+    })()
+      .catch((error: unknown) => {
+        console.error(`devnet: the relay did not restart: ${(error as Error).message}`);
+      })
+      .finally(() => {
+        restarting = false;
+      });
+  });
 
   for (const name of services) {
     try {
@@ -191,16 +229,26 @@ async function main(): Promise<void> {
     }
     console.log('  Alice (sr25519) is the sudo key and the RWS oracle.\n');
     if (options.seed) {
-      const { SEED_CONTROLLER_MNEMONIC } = await import('./chain/seed.ts');
+      const { SEED_CONTROLLER_MNEMONIC, SEED_SECOND_USER_MNEMONIC } = await import(
+        './chain/seed.ts'
+      );
+      const { Keyring } = await import('@polkadot/keyring');
+      const ed25519 = (phrase: string) =>
+        new Keyring({ ss58Format: 32 }).addFromUri(phrase, {}, 'ed25519').address;
       console.log(
         `Demo scenario (written on a fresh chain): Alice owns an active subscription with devices`,
       );
       console.log(
         `Alice, Bob (ed25519) and a controller (ed25519, phrase "${SEED_CONTROLLER_MNEMONIC}");`,
       );
+      console.log(
+        `a second user, ${ed25519(SEED_SECOND_USER_MNEMONIC)} (ed25519, phrase "${SEED_SECOND_USER_MNEMONIC}"), is a device too.`,
+      );
       console.log('Dave owns a Lifetime subscription; three auctions are open.\n');
     }
   }
+  mkdirSync(options.dataDir, { recursive: true });
+  writeFileSync(pidFile, `${process.pid}\n`);
   console.log(`devnet ready (${services.join(', ')}); data in ${options.dataDir}`);
 }
 

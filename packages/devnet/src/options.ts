@@ -24,6 +24,11 @@ export interface DevnetOptions {
   auctionDuration?: number;
   /** Write the demo scenario into a fresh genesis (npm start). */
   seed?: boolean;
+  /**
+   * The controller also listens directly on its port; by default it is reachable only through
+   * the relay, as a home behind NAT is.
+   */
+  controllerDirect?: boolean;
   /** The metadata the Crust chain serves: V13 like Crust mainnet (default), or V14. */
   crustMetadata?: 'v13' | 'v14';
   host: string;
@@ -47,6 +52,10 @@ export interface ServicePorts {
   oracle: number;
   releases: number;
   controller: number;
+  /** The libp2p circuit relay (websockets). */
+  relay: number;
+  /** Home Assistant's own HTTP API of the controller (login flow). */
+  homeAssistant: number;
 }
 
 export const defaultPorts: ServicePorts = {
@@ -58,6 +67,8 @@ export const defaultPorts: ServicePorts = {
   oracle: 8787,
   releases: 8788,
   controller: 9999,
+  relay: 9998,
+  homeAssistant: 8123,
 };
 
 /** A started service: where it answers and how to stop it. */

@@ -2,6 +2,7 @@ import {
   DEFAULT_PARACHAIN_ENDPOINT,
   LOCAL_DEVNET_ENDPOINT,
 } from '@robonomics-dapp/robonomics/chain/endpoint';
+import { devnetRelayAddress, PRODUCTION_RELAY } from '@robonomics-dapp/robonomics/p2p/relays';
 
 /** Where the app's services are, per build profile (ARCHITECTURE §4). */
 export interface AppConfig {
@@ -25,6 +26,11 @@ export interface AppConfig {
   crustEndpoint: string;
   /** The free-minimum NFT oracle. */
   nftOracleUrl: string;
+  /**
+   * libp2p circuit relays homes are reached through: after the addresses in a home's config,
+   * the app dials `<relay>/p2p-circuit/p2p/<home peer id>` on each.
+   */
+  relays: string[];
 }
 
 const productionConfig: AppConfig = {
@@ -42,6 +48,7 @@ const productionConfig: AppConfig = {
   ipfsApi: 'https://ipfs.url.today',
   crustEndpoint: 'wss://rpc.crust.network',
   nftOracleUrl: 'https://nft-oracle.robonomics.network',
+  relays: [PRODUCTION_RELAY],
 };
 
 const devnetConfig: AppConfig = {
@@ -63,6 +70,7 @@ const devnetConfig: AppConfig = {
   ipfsApi: 'http://127.0.0.1:5001',
   crustEndpoint: 'ws://127.0.0.1:9945',
   nftOracleUrl: 'http://127.0.0.1:8787',
+  relays: [devnetRelayAddress()],
 };
 
 export const appConfig: AppConfig =

@@ -11,6 +11,13 @@ import { DEV_PHRASE } from './dev-accounts.ts';
 export const SEED_CONTROLLER_MNEMONIC =
   'legal winner thank year wave sausage worth useful legal winner thank yellow';
 
+/**
+ * A second user of the seeded home, with a plain 12-word phrase of its own (a BIP39 test vector,
+ * no derivation path): ed25519, a device of Alice's subscription, funded to sign.
+ */
+export const SEED_SECOND_USER_MNEMONIC =
+  'letter advice cage absurd amount doctor acoustic avoid letter advice cage above';
+
 /** "altruist" / "energy" right-aligned in 32 bytes: the topics the sensor pages look for. */
 const ALTRUIST_TOPIC = `0x${'00'.repeat(24)}${Buffer.from('altruist').toString('hex')}`;
 const ENERGY_TOPIC = `0x${'00'.repeat(26)}${Buffer.from('energy').toString('hex')}`;
@@ -47,6 +54,7 @@ function scenarioAccounts() {
     dave: sr.addFromUri('//Dave'),
     bobEd: ed.addFromUri('//Bob'),
     controller: ed.addFromUri(SEED_CONTROLLER_MNEMONIC),
+    secondUser: ed.addFromUri(SEED_SECOND_USER_MNEMONIC),
     altruist: ed.addFromUri(`${DEV_PHRASE}//AltruistDemo`),
     energy: ed.addFromUri(`${DEV_PHRASE}//EnergyDemo`),
   };
@@ -68,7 +76,7 @@ function storageValue(api: ApiPromise, entry: { creator: { meta: Codec } }, valu
 /**
  * The demo scenario of `npm start`, written through the chain's JSON-RPC so that both engines
  * get it from the same code: open auctions, Alice's active Daily subscription with herself,
- * Bob (ed25519) and a controller as devices, a Lifetime subscription for Dave, a few datalog
+ * Bob (ed25519), a controller and a second user (ed25519, a phrase of its own) as devices, a Lifetime subscription for Dave, a few datalog
  * records and a digital twin pointing to two sensors, as transactions; then, through
  * dev_setStorage, what no transaction can produce: a day of past sensor readings and the free
  * weight of a subscription that has been idle for a long time.
@@ -79,7 +87,7 @@ export async function seedScenario(url: string, options: SeedOptions): Promise<v
   await provider.connect();
   const api = await ApiPromise.create({ provider, noInitWarn: true, throwOnConnect: true });
   try {
-    const { alice, dave, bobEd, controller, altruist, energy } = scenarioAccounts();
+    const { alice, dave, bobEd, controller, secondUser, altruist, energy } = scenarioAccounts();
     const newBlock = () => provider.send('dev_newBlock', [{ count: 1 }]);
     const send = async (tx: SubmittableExtrinsic<'promise'>, signer: KeyringPair) => {
       const done = submitWatched(api, tx, signer);
@@ -109,9 +117,15 @@ export async function seedScenario(url: string, options: SeedOptions): Promise<v
           // Alice is also the RWS oracle: her 30-day subscription and Dave's Lifetime one.
           api.tx.rws.setSubscription(alice.address, daily30),
           api.tx.rws.setSubscription(dave.address, { Lifetime: { tps: 1_000_000 } }),
-          api.tx.rws.setDevices([alice.address, bobEd.address, controller.address]),
-          // The controller pays its own transactions if it has to.
+          api.tx.rws.setDevices([
+            alice.address,
+            bobEd.address,
+            controller.address,
+            secondUser.address,
+          ]),
+          // The controller and the second user pay their own transactions if they have to.
           api.tx.balances.transferKeepAlive(controller.address, 100n * XRT),
+          api.tx.balances.transferKeepAlive(secondUser.address, 100n * XRT),
           ...records.map((text) => api.tx.datalog.record(text)),
           // A twin pointing to an Altruist outdoor sensor and an energy monitor.
           api.tx.digitalTwin.create(),

@@ -46,9 +46,18 @@ export interface LedgerView {
 
 const ss58 = (bytes: Uint8Array) => encodeAddress(bytes, SS58_PREFIX);
 
+/** A datalog item as the chain keeps it; moment 0 is an empty slot. */
+export interface DatalogItem {
+  moment: number;
+  /** The record bytes as UTF-8 text (replacement characters where they are not). */
+  text: string;
+}
+
 export class ChainLink {
   readonly api: ApiPromise;
   private readonly provider: WsProvider;
+  /** Submissions of the controller's own transactions go one at a time (one nonce each). */
+  private submitting: Promise<unknown> = Promise.resolve();
 
   constructor(
     url: string,
@@ -141,6 +150,29 @@ export class ChainLink {
     return Math.trunc((ledger.issueTime + ledger.kind.daily * DAY_MS - now) / DAY_MS) + 1;
   }
 
+  /** The ring-buffer index of an account's datalog: items start..end-1 (end wraps at 128). */
+  async datalogIndex(account: string): Promise<{ start: number; end: number }> {
+    const api = await this.ready();
+    const json = (await api.query.datalog.datalogIndex(account)).toJSON() as {
+      start: number | string;
+      end: number | string;
+    };
+    return { start: Number(json.start), end: Number(json.end) };
+  }
+
+  /** One datalog item of an account (moment 0 and empty text when the slot is empty). */
+  async datalogItem(account: string, index: number): Promise<DatalogItem> {
+    const api = await this.ready();
+    const item = (await api.query.datalog.datalogItem([account, index])) as unknown as [
+      { toString(): string },
+      { toU8a(bare: boolean): Uint8Array },
+    ];
+    return {
+      moment: Number(item[0].toString()),
+      text: new TextDecoder().decode(item[1].toU8a(true)),
+    };
+  }
+
   /** Twin ids owned by an account, ascending. */
   async ownedTwins(owner: string): Promise<number[]> {
     const api = await this.ready();
@@ -187,6 +219,21 @@ export class ChainLink {
   ): Promise<ChainEvent[]> {
     const api = await this.ready();
     const tx = api.tx.rws.call(owner, inner(api));
+    const previous = this.submitting;
+    let submitted!: () => void;
+    this.submitting = new Promise<void>((resolve) => {
+      submitted = resolve;
+    });
+    await previous;
+    // The node's next index counts the pool; asked directly, since @polkadot/api replays a
+    // recent answer to the same query, which would hand two transactions one nonce.
+    let nonce: number;
+    try {
+      nonce = Number(await this.provider.send('system_accountNextIndex', [this.signer.address]));
+    } catch (error) {
+      submitted();
+      throw error;
+    }
     return new Promise<ChainEvent[]>((resolve, reject) => {
       let unsubscribe: (() => void) | undefined;
       const timer = setTimeout(() => {
@@ -198,7 +245,7 @@ export class ChainLink {
         unsubscribe?.();
         fn();
       };
-      tx.signAndSend(this.signer, { nonce: -1 }, (result) => {
+      tx.signAndSend(this.signer, { nonce }, (result) => {
         if (result.status.isInvalid || result.status.isDropped || result.status.isUsurped) {
           finish(() =>
             reject(new Error(`The transaction was ${result.status.type.toLowerCase()}.`)),
@@ -225,7 +272,9 @@ export class ChainLink {
         .catch((error: unknown) => {
           clearTimeout(timer);
           reject(error);
-        });
+        })
+        // The next transaction may take its nonce once this one is in the pool.
+        .finally(() => submitted());
     });
   }
 

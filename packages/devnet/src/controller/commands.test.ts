@@ -8,8 +8,9 @@ import {
 } from '@robonomics-dapp/robonomics/home-assistant/states';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { applyCommand, type LightMemory, planCommand } from './commands.ts';
+import { SERVICE_CATALOGUE } from './ha-config.ts';
 import { likeExisting, pyDateStr, pyFloat, pyIsoFormat } from './ha-format.ts';
-import { SAMPLE_HOME, SAMPLE_SERVICES } from './home.ts';
+import { SAMPLE_HOME } from './home.ts';
 
 const NOW = Date.UTC(2025, 8, 22, 9, 30, 15) * 1000 + 123_456;
 let home: HaStates;
@@ -140,7 +141,7 @@ describe('the sample home', () => {
   });
 
   it('comes with services for the domains it can run', () => {
-    const services = JSON.parse(readFileSync(SAMPLE_SERVICES, 'utf8'));
+    const services = JSON.parse(readFileSync(SERVICE_CATALOGUE, 'utf8'));
     expect(Object.keys(services.switch)).toEqual(['turn_on', 'turn_off', 'toggle']);
     expect(services.light.turn_on.fields.brightness.selector.number).toEqual({
       min: 0,

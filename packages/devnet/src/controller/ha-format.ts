@@ -4,6 +4,8 @@
  * keep HA's six fraction digits exactly.
  */
 
+import { pythonFloatRepr } from '@robonomics-dapp/robonomics/home-assistant/python-payload';
+
 /** Microseconds since the epoch, now (the clock HA stamps state changes with). */
 export function nowMicros(): number {
   return Math.round((performance.timeOrigin + performance.now()) * 1000);
@@ -29,6 +31,24 @@ export function pyDateStr(micros: number): string {
   return `${date} ${time}${fraction}+00:00`;
 }
 
+const PY_DATE = /^(\d{4})-(\d\d)-(\d\d)([ T])(\d\d):(\d\d):(\d\d)(?:\.(\d{6}))?\+00:00$/;
+
+/**
+ * Reads a UTC date written by pyDateStr or pyIsoFormat back into microseconds since the epoch,
+ * with its separator (" " or "T"); undefined for any other text.
+ */
+export function parsePyDate(text: string): { micros: number; separator: ' ' | 'T' } | undefined {
+  const match = PY_DATE.exec(text);
+  if (!match) return undefined;
+  const [, y, mo, d, separator, h, mi, s, fraction] = match;
+  const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
+  if (Number.isNaN(ms)) return undefined;
+  return {
+    micros: ms * 1000 + Number(fraction ?? 0),
+    separator: separator as ' ' | 'T',
+  };
+}
+
 /** Python datetime.isoformat() in UTC: as pyDateStr with a "T" (button and event states). */
 export function pyIsoFormat(micros: number): string {
   const { date, time, fraction } = split(micros);
@@ -36,19 +56,7 @@ export function pyIsoFormat(micros: number): string {
 }
 
 /** Python repr/str of a float: "21.0", "0.1", "1e-05", "1e+16", "-0.0", "inf". */
-export function pyFloat(value: number): string {
-  if (Number.isNaN(value)) return 'nan';
-  if (!Number.isFinite(value)) return value > 0 ? 'inf' : '-inf';
-  if (Object.is(value, -0)) return '-0.0';
-  const abs = Math.abs(value);
-  if (abs !== 0 && (abs >= 1e16 || abs < 1e-4)) {
-    const [mantissa, exponent] = value.toExponential().split('e') as [string, string];
-    const sign = exponent[0] === '-' ? '-' : '+';
-    return `${mantissa}e${sign}${exponent.replace(/^[+-]/, '').padStart(2, '0')}`;
-  }
-  const text = String(value);
-  return text.includes('.') ? text : `${text}.0`;
-}
+export const pyFloat = pythonFloatRepr;
 
 /**
  * A number the way an entity already writes its values: Python float text when its current

@@ -1,41 +1,37 @@
 import { EventEmitter } from 'node:events';
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  renameSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LaunchCommand } from '@robonomics-dapp/robonomics/home-assistant/launch';
-import { isPlainObject } from '@robonomics-dapp/robonomics/home-assistant/python-payload';
-import type { HaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
+import {
+  clonePython,
+  isPlainObject,
+  parseJsonKeepingFloats,
+  toPythonJson,
+} from '@robonomics-dapp/robonomics/home-assistant/python-payload';
+import type { HaEntityState, HaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
 import {
   type ApplyContext,
   applyCommand,
   type CommandResult,
   type LightMemory,
 } from './commands.ts';
-import { pyDateStr } from './ha-format.ts';
+import { nowMicros, parsePyDate, pyDateStr, pyIsoFormat } from './ha-format.ts';
 
 /** The committed sample home (scripts/generate-sample-home.ts). */
 export const SAMPLE_HOME = fileURLToPath(
   new URL('../../fixtures/sample-home.json', import.meta.url),
 );
-/** The `services` part of the config. */
-export const SAMPLE_SERVICES = fileURLToPath(
-  new URL('../../fixtures/sample-services.json', import.meta.url),
-);
-
 /** History kept per entity; HA keeps a day, the sample already holds a day. */
 export const MAX_HISTORY = 5000;
+/** HA publishes the state changes of the last 24 hours. */
+export const HISTORY_WINDOW_MICROS = 24 * 3600 * 1_000_000;
 
-/** An HA user made for a device by a registration launch or a password launch (§4.3). */
+/** The Home Assistant user of a device (see docs/home-assistant.md, "Users"). */
 export interface HomeUser {
   username: string;
-  password: string;
+  /** The password as HA's auth provider keeps it: a salted hash (see ha-auth.ts). */
+  passwordHash: string;
   /** Python str(datetime) of the creation. */
   created: string;
 }
@@ -53,7 +49,8 @@ function writeAtomic(file: string, text: string): void {
 }
 
 function readStates(file: string): HaStates {
-  const value: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  // Floats such as 1.0 inside dict attributes stay floats (json.dumps writes them so).
+  const value: unknown = parseJsonKeepingFloats(readFileSync(file, 'utf8'));
   if (!isPlainObject(value) || !isPlainObject(value.entities) || !isPlainObject(value.devices)) {
     throw new Error(`${file} is not a Home Assistant states document.`);
   }
@@ -66,10 +63,46 @@ export interface HomeChange {
   stateChanged: boolean;
 }
 
+/** Every date an entity carries (history, state, attributes), moved by `delta` microseconds. */
+function shiftDates(entity: HaEntityState, delta: number): void {
+  const shift = (value: unknown): unknown => {
+    if (typeof value !== 'string') return value;
+    const date = parsePyDate(value);
+    if (!date) return value;
+    return date.separator === 'T'
+      ? pyIsoFormat(date.micros + delta)
+      : pyDateStr(date.micros + delta);
+  };
+  entity.state = shift(entity.state) as string;
+  for (const [key, value] of Object.entries(entity.attributes))
+    entity.attributes[key] = shift(value);
+  for (const change of entity.history ?? []) change.date = shift(change.date) as string;
+}
+
+/** The newest history date of a home, in microseconds. */
+function lastChange(states: HaStates): number | undefined {
+  let last: number | undefined;
+  for (const entity of Object.values(states.entities)) {
+    for (const change of entity.history ?? []) {
+      const micros = parsePyDate(change.date)?.micros;
+      if (micros !== undefined && (last === undefined || micros > last)) last = micros;
+    }
+  }
+  return last;
+}
+
+export interface HomeStoreOptions {
+  /** The states document a fresh home starts from. */
+  fixture?: string;
+  /** The controller's start time (microseconds): a fresh home's history is moved to end here. */
+  now?: number;
+}
+
 /**
  * The home the controller owns: <dir>/home.json, the states document with history in HA's shape
- * (copied from the sample on first start), and <dir>/extras.json. Every change is written at
- * once (write, then rename) and announced with a "change" event.
+ * (copied from the sample on first start, its history moved to end at that moment), and
+ * <dir>/extras.json. Every change is written at once (write, then rename) and announced with a
+ * "change" event.
  */
 export class HomeStore extends EventEmitter<{ change: [HomeChange] }> {
   readonly file: string;
@@ -77,12 +110,20 @@ export class HomeStore extends EventEmitter<{ change: [HomeChange] }> {
   private states: HaStates;
   private extras: Extras;
 
-  constructor(dir: string, fixture = SAMPLE_HOME) {
+  constructor(dir: string, { fixture = SAMPLE_HOME, now = nowMicros() }: HomeStoreOptions = {}) {
     super();
     mkdirSync(dir, { recursive: true });
     this.file = join(dir, 'home.json');
     this.extrasFile = join(dir, 'extras.json');
-    if (!existsSync(this.file)) copyFileSync(fixture, this.file);
+    if (!existsSync(this.file)) {
+      const fresh = readStates(fixture);
+      // The sample's day of history happened just before this home started.
+      const last = lastChange(fresh);
+      if (last !== undefined) {
+        for (const entity of Object.values(fresh.entities)) shiftDates(entity, now - last);
+      }
+      writeAtomic(this.file, toPythonJson(fresh));
+    }
     this.states = readStates(this.file);
     this.extras = existsSync(this.extrasFile)
       ? (JSON.parse(readFileSync(this.extrasFile, 'utf8')) as Extras)
@@ -91,20 +132,48 @@ export class HomeStore extends EventEmitter<{ change: [HomeChange] }> {
     this.extras.lights ??= {};
   }
 
-  /** A copy of the states: with history for IPFS, without for the live libp2p snapshots. */
-  snapshot({ history, twinId }: { history: boolean; twinId?: number }): HaStates {
-    const copy = structuredClone(this.states);
-    if (!history) {
-      for (const entity of Object.values(copy.entities)) delete entity.history;
+  /**
+   * A copy of the states: with the last 24 hours of history for IPFS (as HA's recorder gives
+   * them at `now`), without history for the live libp2p snapshots.
+   */
+  snapshot({
+    history,
+    twinId,
+    now = nowMicros(),
+  }: {
+    history: boolean;
+    twinId?: number;
+    now?: number;
+  }): HaStates {
+    const copy = clonePython(this.states);
+    for (const entity of Object.values(copy.entities)) {
+      if (!history) {
+        delete entity.history;
+        continue;
+      }
+      entity.history = (entity.history ?? []).filter((change) => {
+        const micros = parsePyDate(change.date)?.micros;
+        return micros !== undefined && micros > now - HISTORY_WINDOW_MICROS && micros <= now;
+      });
     }
     if (twinId !== undefined) copy.twin_id = twinId;
     return copy;
   }
 
+  /** The home as stored, every history entry kept. */
+  document(): HaStates {
+    return clonePython(this.states);
+  }
+
   entity(entityId: string) {
     return Object.hasOwn(this.states.entities, entityId)
-      ? structuredClone(this.states.entities[entityId])
+      ? clonePython(this.states.entities[entityId])
       : undefined;
+  }
+
+  /** Entity ids in the order HA's registry lists them. */
+  entityIds(): string[] {
+    return Object.keys(this.states.entities);
   }
 
   /** Runs a service call; a refused one changes nothing. */
@@ -142,13 +211,21 @@ export class HomeStore extends EventEmitter<{ change: [HomeChange] }> {
   }
 
   users(): Record<string, HomeUser> {
-    return structuredClone(this.extras.users);
+    return clonePython(this.extras.users);
   }
 
   /** Creates or replaces the HA user of an address. */
   setUser(address: string, user: HomeUser): void {
     this.extras.users[address] = user;
     this.saveExtras();
+  }
+
+  /** Deletes the HA user of an address; false when it had none. */
+  removeUser(address: string): boolean {
+    if (!Object.hasOwn(this.extras.users, address)) return false;
+    delete this.extras.users[address];
+    this.saveExtras();
+    return true;
   }
 
   private trim(entityId: string): void {
@@ -159,7 +236,7 @@ export class HomeStore extends EventEmitter<{ change: [HomeChange] }> {
   }
 
   private save(): void {
-    writeAtomic(this.file, JSON.stringify(this.states));
+    writeAtomic(this.file, toPythonJson(this.states));
     this.saveExtras();
   }
 

@@ -1,14 +1,26 @@
 /**
- * How Home Assistant reads a launch command that came through the chain (facts/interop.md §4.3
- * step 4): the decrypted bytes become `str(bytes)[2:-1]` (the Python bytes repr without
- * `b'…'`) and go through `ast.literal_eval`; a plaintext command is literal_eval'ed as is.
- * JSON `true`/`false`/`null` are no Python literals, a backslash breaks the repr round trip and
- * non-ASCII text comes out as one character per UTF-8 byte. This module reproduces that.
+ * How Home Assistant reads a launch command that came through the chain (see
+ * docs/home-assistant.md, "Commands from the chain"): the decrypted bytes become
+ * `str(bytes)[2:-1]` (the Python bytes repr without `b'…'`) and go through `ast.literal_eval`; a
+ * plaintext command is literal_eval'ed as is. JSON `true`/`false`/`null` are no Python literals,
+ * a backslash breaks the repr round trip and non-ASCII text comes out as one character per UTF-8
+ * byte. This module reproduces that, down to the Python types of the result.
  */
 
 export class LiteralEvalError extends Error {
   override readonly name = 'LiteralEvalError';
 }
+
+/** A value as ast.literal_eval returns it, with its Python type. */
+export type PyLiteral =
+  | { type: 'str'; value: string }
+  | { type: 'bytes'; value: Uint8Array }
+  | { type: 'int'; value: bigint }
+  | { type: 'float'; value: number }
+  | { type: 'bool'; value: boolean }
+  | { type: 'none' }
+  | { type: 'list' | 'tuple' | 'set'; items: PyLiteral[] }
+  | { type: 'dict'; entries: [PyLiteral, PyLiteral][] };
 
 /** Python's repr() of a bytes object: b'…' (or b"…" when it has ' and no "). */
 export function pyBytesRepr(bytes: Uint8Array): string {
@@ -30,11 +42,11 @@ export function pyBytesRepr(bytes: Uint8Array): string {
 const MAX_DEPTH = 100;
 
 /**
- * ast.literal_eval for the literals a command can hold: str, int, float, True, False, None,
- * list, tuple, dict, set (tuples and sets become arrays, dict keys text). Throws
- * LiteralEvalError with Python's kind of message.
+ * ast.literal_eval for the literals a command can hold: str, bytes, int, float, True, False,
+ * None, list, tuple, dict, set and set(). Throws LiteralEvalError with Python's kind of message.
+ * Complex numbers are refused (no command can use them).
  */
-export function literalEval(source: string): unknown {
+export function literalEvalTree(source: string): PyLiteral {
   // literal_eval strips leading spaces and tabs before parsing (Python ≥ 3.9).
   const parser = new Parser(source.replace(/^[ \t]+/, ''));
   const value = parser.expression();
@@ -42,10 +54,84 @@ export function literalEval(source: string): unknown {
   return value;
 }
 
+/**
+ * literal_eval as plain JavaScript values: lists, tuples and sets become arrays, dicts objects
+ * (keys as Python's str() of them), bytes Uint8Array, ints numbers.
+ */
+export function literalEval(source: string): unknown {
+  return toJs(literalEvalTree(source));
+}
+
 /** The chain path: bytes -> str(bytes)[2:-1] -> literal_eval. */
 export function literalEvalBytesRepr(bytes: Uint8Array): unknown {
   return literalEval(pyBytesRepr(bytes).slice(2, -1));
 }
+
+function keyText(key: PyLiteral): string {
+  switch (key.type) {
+    case 'str':
+      return key.value;
+    case 'bool':
+      return key.value ? 'True' : 'False';
+    case 'none':
+      return 'None';
+    case 'int':
+      return key.value.toString();
+    default: {
+      const value = toJs(key);
+      return typeof value === 'object' ? JSON.stringify(value) : String(value);
+    }
+  }
+}
+
+export function toJs(value: PyLiteral): unknown {
+  switch (value.type) {
+    case 'str':
+    case 'bytes':
+    case 'float':
+    case 'bool':
+      return value.value;
+    case 'int':
+      return Number(value.value);
+    case 'none':
+      return null;
+    case 'list':
+    case 'tuple':
+    case 'set':
+      return value.items.map(toJs);
+    case 'dict':
+      return Object.fromEntries(value.entries.map(([k, v]) => [keyText(k), toJs(v)]));
+  }
+}
+
+/**
+ * What Python compares dict keys and set members by: equal numbers are one key whatever their
+ * type (True == 1 == 1.0). Throws for unhashable values, as Python does.
+ */
+function hashKey(value: PyLiteral): string {
+  switch (value.type) {
+    case 'str':
+      return `s${value.value}`;
+    case 'bytes':
+      return `b${Buffer.from(value.value).toString('hex')}`;
+    case 'none':
+      return 'N';
+    case 'bool':
+      return `n${value.value ? 1 : 0}`;
+    case 'int':
+      return `n${value.value.toString()}`;
+    case 'float':
+      return Number.isInteger(value.value)
+        ? `n${BigInt(value.value).toString()}`
+        : `n${String(value.value)}`;
+    case 'tuple':
+      return `t(${value.items.map(hashKey).join(',')})`;
+    default:
+      throw new LiteralEvalError(`unhashable type: '${value.type}'`);
+  }
+}
+
+const STRING_PREFIX = /^(?:[rRuUbB]|[bB][rR]|[rR][bB])?(?=['"])/;
 
 class Parser {
   private pos = 0;
@@ -77,35 +163,46 @@ class Parser {
     if (this.pos < this.text.length) this.fail();
   }
 
-  expression(): unknown {
+  expression(): PyLiteral {
     this.space();
     const c = this.text[this.pos];
     if (c === undefined) this.fail('unexpected EOF while parsing');
     if (c === '[' || c === '(' || c === '{') return this.container(c);
-    if (c === '"' || c === "'") return this.strings();
+    const prefix = STRING_PREFIX.exec(this.text.slice(this.pos, this.pos + 3));
+    if (prefix) return this.strings();
     if (c === '-' || c === '+') {
       this.pos++;
       const value = this.expression();
-      if (typeof value !== 'number') this.fail('malformed node or string');
-      return c === '-' ? -value : value;
+      if (value.type === 'int')
+        return { type: 'int', value: c === '-' ? -value.value : value.value };
+      if (value.type === 'float')
+        return { type: 'float', value: c === '-' ? -value.value : value.value };
+      this.fail('malformed node or string');
     }
     if (/[0-9.]/.test(c)) return this.number();
     const word = /^[A-Za-z_][A-Za-z0-9_]*/.exec(this.text.slice(this.pos))?.[0];
     if (!word) this.fail();
     this.pos += word.length;
-    if (word === 'True') return true;
-    if (word === 'False') return false;
-    if (word === 'None') return null;
+    if (word === 'True') return { type: 'bool', value: true };
+    if (word === 'False') return { type: 'bool', value: false };
+    if (word === 'None') return { type: 'none' };
+    if (word === 'set') {
+      this.space();
+      if (this.text.startsWith('()', this.pos)) {
+        this.pos += 2;
+        return { type: 'set', items: [] };
+      }
+    }
     // Names such as JSON's true/false/null are not literals.
     throw new LiteralEvalError(`malformed node or string: name '${word}'`);
   }
 
-  private container(open: string): unknown {
+  private container(open: string): PyLiteral {
     if (++this.depth > MAX_DEPTH) this.fail('too many nested parentheses');
     this.pos++;
     const close = open === '[' ? ']' : open === '(' ? ')' : '}';
-    const items: unknown[] = [];
-    const entries: [string, unknown][] = [];
+    const items: PyLiteral[] = [];
+    const entries: [PyLiteral, PyLiteral][] = [];
     let isDict: boolean | undefined = open === '{' ? undefined : false;
     let commas = 0;
     for (;;) {
@@ -117,11 +214,7 @@ class Parser {
       if (isDict) {
         if (this.text[this.pos] !== ':') this.fail();
         this.pos++;
-        if (key !== null && typeof key === 'object') this.fail("unhashable type: 'list'");
-        entries.push([
-          String(key === true ? 'True' : key === false ? 'False' : key),
-          this.expression(),
-        ]);
+        entries.push([key, this.expression()]);
         this.space();
       } else {
         items.push(key);
@@ -137,28 +230,42 @@ class Parser {
     }
     this.pos++;
     this.depth--;
-    if (isDict) return Object.fromEntries(entries);
+    // "{}" is an empty dict; a set needs at least one member.
+    if (open === '{' && isDict !== false) return { type: 'dict', entries: dedupeEntries(entries) };
+    if (open === '{') return { type: 'set', items: dedupeItems(items) };
+    if (open === '[') return { type: 'list', items };
     // "(x)" is x itself; "(x,)" and "()" are tuples.
-    if (open === '(' && items.length === 1 && commas === 0) return items[0];
-    return items;
+    if (items.length === 1 && commas === 0) return items[0]!;
+    return { type: 'tuple', items };
   }
 
-  /** One or more adjacent string literals (Python concatenates them). */
-  private strings(): string {
+  /** One or more adjacent string literals (Python concatenates them; bytes only with bytes). */
+  private strings(): PyLiteral {
     let out = this.string();
     for (;;) {
       const save = this.pos;
       this.space();
-      const c = this.text[this.pos];
-      if (c !== '"' && c !== "'") {
+      if (!STRING_PREFIX.test(this.text.slice(this.pos, this.pos + 3))) {
         this.pos = save;
         return out;
       }
-      out += this.string();
+      const next = this.string();
+      if (next.type !== out.type) this.fail('cannot mix bytes and nonbytes literals');
+      out =
+        out.type === 'bytes' && next.type === 'bytes'
+          ? { type: 'bytes', value: new Uint8Array([...out.value, ...next.value]) }
+          : {
+              type: 'str',
+              value: `${(out as { value: string }).value}${(next as { value: string }).value}`,
+            };
     }
   }
 
-  private string(): string {
+  private string(): PyLiteral {
+    const prefix = STRING_PREFIX.exec(this.text.slice(this.pos, this.pos + 3))![0].toLowerCase();
+    this.pos += prefix.length;
+    const raw = prefix.includes('r');
+    const bytes = prefix.includes('b');
     const quote = this.text[this.pos]!;
     const triple = this.text.startsWith(quote.repeat(3), this.pos);
     const delimiter = triple ? quote.repeat(3) : quote;
@@ -168,20 +275,31 @@ class Parser {
       if (this.pos >= this.text.length) this.fail('unterminated string literal');
       if (this.text.startsWith(delimiter, this.pos)) {
         this.pos += delimiter.length;
-        return out;
+        break;
       }
       const c = this.text[this.pos]!;
       if (!triple && (c === '\n' || c === '\r')) this.fail('unterminated string literal');
+      if (bytes && c.charCodeAt(0) > 0x7f) {
+        this.fail('bytes can only contain ASCII literal characters');
+      }
       if (c !== '\\') {
         out += c;
         this.pos++;
         continue;
       }
-      out += this.escape();
+      if (raw) {
+        // A raw string keeps the backslash, but it still escapes the quote after it.
+        out += c + (this.text[this.pos + 1] ?? '');
+        this.pos += 2;
+        continue;
+      }
+      out += this.escape(bytes);
     }
+    if (!bytes) return { type: 'str', value: out };
+    return { type: 'bytes', value: Uint8Array.from(out, (ch) => ch.charCodeAt(0) & 0xff) };
   }
 
-  private escape(): string {
+  private escape(bytes: boolean): string {
     const next = this.text[this.pos + 1];
     this.pos += 2;
     const simple: Record<string, string> = {
@@ -199,7 +317,8 @@ class Parser {
     };
     if (next === undefined) this.fail('unterminated string literal');
     if (Object.hasOwn(simple, next)) return simple[next]!;
-    const hexDigits = next === 'x' ? 2 : next === 'u' ? 4 : next === 'U' ? 8 : 0;
+    // \u, \U and \N are escapes in text only; in bytes they stay as written.
+    const hexDigits = next === 'x' ? 2 : bytes ? 0 : next === 'u' ? 4 : next === 'U' ? 8 : 0;
     if (hexDigits) {
       const digits = this.text.slice(this.pos, this.pos + hexDigits);
       if (!new RegExp(`^[0-9a-fA-F]{${hexDigits}}$`).test(digits)) {
@@ -217,11 +336,12 @@ class Parser {
       }
       return String.fromCharCode(Number.parseInt(digits, 8));
     }
+    if (next === 'N' && !bytes) this.fail('(unicode error) named escapes are not supported');
     // Unknown escapes stay as written.
     return `\\${next}`;
   }
 
-  private number(): number {
+  private number(): PyLiteral {
     const rest = this.text.slice(this.pos);
     const match =
       /^(0[xX](_?[0-9a-fA-F])+|0[oO](_?[0-7])+|0[bB](_?[01])+|((\d(_?\d)*)?\.\d(_?\d)*|\d(_?\d)*\.?)([eE][+-]?\d(_?\d)*)?)/.exec(
@@ -230,13 +350,38 @@ class Parser {
     if (!match || match[0] === '.') this.fail();
     const literal = match[0];
     this.pos += literal.length;
+    if (/^[jJ]/.test(this.text[this.pos] ?? '')) this.fail('complex numbers are not supported');
     if (/^[A-Za-z_]/.test(this.text[this.pos] ?? '')) this.fail();
     const clean = literal.replaceAll('_', '');
-    if (/^0[xXoObB]/.test(clean)) return Number(clean);
-    // Python 3 forbids leading zeros in decimal integers ("007").
-    if (/^0\d/.test(clean) && /^\d+$/.test(clean) && !/^0+$/.test(clean)) {
-      this.fail('leading zeros in decimal integer literals are not permitted');
+    if (/^0[xXoObB]/.test(clean)) return { type: 'int', value: BigInt(clean) };
+    if (/^\d+$/.test(clean)) {
+      // Python 3 forbids leading zeros in decimal integers ("007").
+      if (/^0\d/.test(clean) && !/^0+$/.test(clean)) {
+        this.fail('leading zeros in decimal integer literals are not permitted');
+      }
+      return { type: 'int', value: BigInt(clean) };
     }
-    return Number(clean);
+    return { type: 'float', value: Number(clean) };
   }
+}
+
+/** A dict keeps the first key object and the last value of equal keys. */
+function dedupeEntries(entries: [PyLiteral, PyLiteral][]): [PyLiteral, PyLiteral][] {
+  const byKey = new Map<string, [PyLiteral, PyLiteral]>();
+  for (const [key, value] of entries) {
+    const hash = hashKey(key);
+    const existing = byKey.get(hash);
+    byKey.set(hash, [existing ? existing[0] : key, value]);
+  }
+  return [...byKey.values()];
+}
+
+/** A set keeps the first of equal members. */
+function dedupeItems(items: PyLiteral[]): PyLiteral[] {
+  const byKey = new Map<string, PyLiteral>();
+  for (const item of items) {
+    const hash = hashKey(item);
+    if (!byKey.has(hash)) byKey.set(hash, item);
+  }
+  return [...byKey.values()];
 }

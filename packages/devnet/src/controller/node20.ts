@@ -1,8 +1,15 @@
+import { WebSocket as NodeWebSocket } from 'ws';
+
 /**
- * libp2p 3 calls Promise.withResolvers (ES2024), which Node 22 has and Node 20 (this repo's
- * minimum) lacks. This defines it with the standard semantics when it is missing; importing the
- * module is enough.
+ * What libp2p 3 expects of the platform and Node 20 (this repo's minimum) lacks, defined when
+ * missing; importing the module is enough:
+ * - Promise.withResolvers (ES2024), with the standard semantics;
+ * - a global WebSocket, which the websockets transport dials with (browsers and Node 22 have
+ *   it); ws is the implementation Node's own is tested against.
  */
+
+(globalThis as { WebSocket?: unknown }).WebSocket ??= NodeWebSocket;
+
 interface Resolvers<T> {
   promise: Promise<T>;
   resolve: (value: T | PromiseLike<T>) => void;
@@ -26,5 +33,3 @@ if (typeof PromiseConstructor.withResolvers !== 'function') {
     },
   });
 }
-
-export {};

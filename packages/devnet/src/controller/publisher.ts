@@ -4,11 +4,11 @@ import { encryptForDevices } from '@robonomics-dapp/robonomics/crypto/envelope';
 import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
 import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
 import { toPythonJson } from '@robonomics-dapp/robonomics/home-assistant/python-payload';
-import { cidToH256 } from '@robonomics-dapp/robonomics/ipfs/cid';
-import { type ChainLink, ExtrinsicError, ZERO_ACCOUNT } from './chain.ts';
+import { type ChainLink, ExtrinsicError } from './chain.ts';
 import type { HomeStore } from './home.ts';
 import type { IpfsClient } from './ipfs-client.ts';
 import type { SubscriptionView } from './subscription.ts';
+import { setTopicRemovingOld } from './twin-topics.ts';
 
 /** The config without its twin id, which the publisher fills in. */
 export type ConfigBase = Omit<HaConfig, 'twin_id'>;
@@ -69,6 +69,7 @@ export class Publisher {
   private wake: (() => void) | undefined;
   private readonly file: string;
   private saved: PublishedFile;
+  private twinLookup: Promise<number> | undefined;
 
   constructor(private readonly options: PublisherOptions) {
     this.file = join(options.dir, 'published.json');
@@ -149,8 +150,18 @@ export class Publisher {
     renameSync(temp, this.file);
   }
 
-  /** HA's order: the twin id it published before, the highest it owns, else a new twin. */
-  private async twin(owner: string): Promise<number> {
+  /**
+   * The twin HA publishes on, in HA's order: the one it published before, the highest it owns,
+   * else a new twin. Runs one at a time.
+   */
+  twin(owner: string): Promise<number> {
+    this.twinLookup ??= this.findTwin(owner).finally(() => {
+      this.twinLookup = undefined;
+    });
+    return this.twinLookup;
+  }
+
+  private async findTwin(owner: string): Promise<number> {
     const { chain, controllerAddress } = this.options;
     const owned = await chain.ownedTwins(controllerAddress);
     if (this.saved.twinId !== undefined && owned.includes(this.saved.twinId)) {
@@ -201,19 +212,7 @@ export class Publisher {
       this.saved.config = { plaintext, recipients, cid };
       this.persist();
     }
-    const topic = cidToH256(cid);
-    const topics = await chain.twinTopics(twinId);
-    if (topics.get(topic) !== controllerAddress) {
-      for (const [old, source] of topics) {
-        if (source !== controllerAddress || old === topic) continue;
-        await chain.callThroughSubscription(owner, (api) =>
-          api.tx.digitalTwin.setSource(twinId, old, ZERO_ACCOUNT),
-        );
-      }
-      await chain.callThroughSubscription(owner, (api) =>
-        api.tx.digitalTwin.setSource(twinId, topic, controllerAddress),
-      );
-    }
+    await setTopicRemovingOld(chain, owner, twinId, cid, controllerAddress);
     return cid;
   }
 

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Keyring } from '@polkadot/keyring';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
@@ -23,23 +23,34 @@ import {
   toPythonJson,
 } from '@robonomics-dapp/robonomics/home-assistant/python-payload';
 import { h256ToCid } from '@robonomics-dapp/robonomics/ipfs/cid';
+import { circuitAddress } from '@robonomics-dapp/robonomics/p2p/relays';
 import { SEED_CONTROLLER_MNEMONIC } from '../chain/seed.ts';
 import type { DevnetOptions, ServiceHandle } from '../options.ts';
+import type { RelayHandle } from '../relay/service.ts';
 import type { RunningServices } from '../services.ts';
 import { type ChainEvent, ChainLink } from './chain.ts';
 import { CrustOrders } from './crust-orders.ts';
-import { nowMicros, pyDateStr } from './ha-format.ts';
-import { HomeStore, SAMPLE_SERVICES } from './home.ts';
+import { type HaAuthServer, startHaAuthServer } from './ha-auth.ts';
+import {
+  buildConfig,
+  lanGuess,
+  readFixture,
+  SAMPLE_DASHBOARD,
+  SERVICE_CATALOGUE,
+} from './ha-config.ts';
+import { nowMicros } from './ha-format.ts';
+import { HaUsers, type UserEvent } from './ha-users.ts';
+import { HomeStore } from './home.ts';
 import { IpfsClient } from './ipfs-client.ts';
 import { LiteralEvalError, literalEval, literalEvalBytesRepr } from './literal-eval.ts';
-import { type CallReply, P2pNode } from './p2p.ts';
+import { type CallBody, P2pNode, type RelayPolicy } from './p2p.ts';
 import { loadPeerKey } from './peer-key.ts';
 import { type Published, Publisher } from './publisher.ts';
 import { normalizeAddress, SubscriptionView } from './subscription.ts';
 
-/** HA's default telemetry interval: 10 minutes (interop §3.4). */
-export const SENDING_TIMEOUT_S = 600;
-/** The live /update slot is flushed at most once a second (interop §3.4). */
+/** HA's default telemetry interval: 10 minutes (see docs/home-assistant.md, "Cadence"). */
+export const DEFAULT_INTERVAL_MINUTES = 10;
+/** The live /update slot is flushed at most once a second (see docs/home-assistant.md). */
 export const UPDATE_FLUSH_MS = 1_000;
 /** The integration's own counter of subscription days. */
 export const DAYS_SENSOR = 'sensor.robonomics_subscription_days_left';
@@ -60,15 +71,25 @@ export interface ControllerEvents {
   retry: [string];
   launch: [LaunchOutcome];
   update: [unknown];
+  /** A Home Assistant user created or deleted. */
+  user: [UserEvent];
+  /** The addresses the controller announces changed. */
+  addresses: [string[]];
 }
 
 export interface ControllerExtras {
   /** Subscription owner; found on the chain (the account listing the controller) by default. */
   owner?: string;
-  /** Telemetry interval in seconds (config sending_timeout). */
-  sendingTimeoutS?: number;
+  /** Telemetry interval in minutes (HA's option; the config says timedelta.seconds of it). */
+  intervalMinutes?: number;
   /** Wait before publishing again after a refusal (e.g. no free weight yet). */
   retryDelayMs?: number;
+  /** The relay to be reached through; the devnet's relay service by default. */
+  relay?: string;
+  /** How the relay is dialled again after it went away (the proxy's policy by default). */
+  relayPolicy?: RelayPolicy;
+  /** HA's LAN-address guess; found like HA does when not given (null: none). */
+  lanAddress?: string | null;
   log?: (message: string) => void;
 }
 
@@ -76,9 +97,16 @@ export interface ControllerHandle extends ServiceHandle {
   /** The controller account (SS58-32). */
   address: string;
   peerId: string;
-  /** /ip4/127.0.0.1/tcp/<port>/ws/p2p/<peer id>. */
+  /** The address an app dials first: the relay circuit, else the direct one. */
   multiaddr: string;
+  /** Everything announced now: relay circuit address, direct address with --controller-direct. */
+  addresses(): string[];
+  /** The direct address (only with --controller-direct). */
+  directAddress: string | undefined;
+  /** Home Assistant's HTTP API (login flow). */
+  haUrl: string;
   home: HomeStore;
+  users: HaUsers;
   events: EventEmitter<ControllerEvents>;
   /** Publishes config and states now (serialized with any publication under way). */
   publish(): void;
@@ -86,6 +114,11 @@ export interface ControllerHandle extends ServiceHandle {
 
 const PASSWORD_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const utf8 = new TextDecoder('utf-8', { fatal: false });
+
+function hexText(value: unknown): string {
+  if (typeof value !== 'string' || !/^0x([0-9a-f]{2})*$/i.test(value)) return '';
+  return utf8.decode(Buffer.from(value.slice(2), 'hex'));
+}
 
 function randomPassword(): string {
   return Array.from({ length: 10 }, () => PASSWORD_CHARS[randomInt(PASSWORD_CHARS.length)]).join(
@@ -98,10 +131,11 @@ function describe(command: LaunchCommand): string {
 }
 
 /**
- * The devnet's Home Assistant controller with its Robonomics integration: the ed25519 account
- * of the seeded scenario owning a sample home, publishing encrypted config and telemetry through
- * the owner's subscription, applying launch commands from the chain and from libp2p `/call`,
- * and pushing live `/update`s (facts/interop.md §3–§5).
+ * The devnet's Home Assistant controller with its Robonomics integration and libp2p proxy: the
+ * ed25519 account of the seeded scenario owning a sample home, reached through the relay,
+ * publishing encrypted config and telemetry through the owner's subscription, applying launch
+ * commands from the chain and from libp2p `/call`, pushing live `/update`s, and managing the
+ * Home Assistant users of the devices (see docs/home-assistant.md and docs/libp2p.md).
  */
 export async function startControllerService(
   options: DevnetOptions,
@@ -121,8 +155,9 @@ export async function startControllerService(
   );
   const address = signer.address;
   const home = new HomeStore(dir);
-  const services = JSON.parse(readFileSync(SAMPLE_SERVICES, 'utf8')) as HaServices;
-  const sendingTimeout = extras.sendingTimeoutS ?? SENDING_TIMEOUT_S;
+  const catalogue = readFixture(SERVICE_CATALOGUE) as HaServices;
+  const dashboard = readFixture(SAMPLE_DASHBOARD);
+  const intervalMinutes = extras.intervalMinutes ?? DEFAULT_INTERVAL_MINUTES;
   const events = new EventEmitter<ControllerEvents>();
 
   const chainHandle = running.get('chain');
@@ -154,62 +189,87 @@ export async function startControllerService(
 
   // ------------------------------------------------------------------ commands from libp2p
 
-  const onCall = async (body: unknown): Promise<CallReply> => {
-    const request = isPlainObject(body) ? body.data : undefined;
+  /** HA's `_run_command` on what the proxy forwarded; the caller already has its ack. */
+  const onCall = async (body: CallBody, remote: string): Promise<void> => {
+    const refuse = (sender: string, error: string) => {
+      log(`/call from ${remote} ignored: ${error}`);
+      events.emit('launch', { source: 'libp2p', sender, ok: false, error });
+    };
+    if ('text' in body) return refuse('', 'The request is not JSON.');
+    const request = isPlainObject(body.json) ? body.json.data : undefined;
     if (!isPlainObject(request) || typeof request.data !== 'string') {
-      return {
-        result: false,
-        error: 'The request must be {"data": {"sender": …, "data": "0x…"}}.',
-      };
+      return refuse('', 'The request must be {"data": {"sender": …, "data": "0x…"}}.');
     }
     const sender = normalizeAddress(request.sender);
-    if (!sender) return { result: false, error: 'The sender is not an account address.' };
+    if (!sender) return refuse('', 'The sender is not an account address.');
     try {
       if (!subscription.isAllowed(sender)) await refreshDevices();
     } catch (error) {
-      return {
-        result: false,
-        error: `The controller cannot read its subscription: ${(error as Error).message}`,
-      };
+      return refuse(
+        sender,
+        `The controller cannot read its subscription: ${(error as Error).message}`,
+      );
     }
-    const refuse = (error: string): CallReply => {
-      log(`/call from ${sender} refused: ${error}`);
-      events.emit('launch', { source: 'libp2p', sender, ok: false, error });
-      return { result: false, error };
-    };
     if (!subscription.isAllowed(sender)) {
-      return refuse(`${sender} is not a device of the subscription.`);
+      return refuse(sender, `${sender} is not a device of the subscription.`);
     }
     let text: string;
     try {
       text = decryptMessage(request.data, key, sender);
     } catch (error) {
       const detail = error instanceof DecryptError ? error.detail : (error as Error).message;
-      return refuse(`The command could not be decrypted: ${detail}`);
+      return refuse(sender, `The command could not be decrypted: ${detail}`);
     }
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch {
-      return refuse('The command is not JSON.');
+      return refuse(sender, 'The command is not JSON.');
     }
     const command = parseLaunchCommand(parsed);
-    if (!command.ok) return refuse(command.error);
+    if (!command.ok) return refuse(sender, command.error);
     const result = home.apply(command.value, nowMicros());
-    if (!result.ok) return refuse(`${describe(command.value)}: ${result.error}`);
+    if (!result.ok) return refuse(sender, `${describe(command.value)}: ${result.error}`);
     log(`/call from ${sender}: ${describe(command.value)} -> ${result.update.state}`);
     events.emit('launch', { source: 'libp2p', sender, ok: true, action: describe(command.value) });
     publisher?.request();
-    return { result: true };
   };
 
+  const relay =
+    extras.relay ?? (running.get('relay') as RelayHandle | undefined)?.multiaddr ?? undefined;
+  if (!relay && !options.controllerDirect) {
+    throw new Error('The controller needs the relay service (or --controller-direct).');
+  }
+  /** What HA last heard from the proxy: kept while the relay is away, as HA keeps it. */
+  let proxyAddresses: string[] = [];
   const p2p = await P2pNode.start({
     host: options.host,
-    port: options.ports.controller,
+    directPort: options.controllerDirect ? options.ports.controller : undefined,
+    relay,
+    relayPolicy: extras.relayPolicy,
     privateKey: await loadPeerKey(join(dir, 'peer-key.json'), key.secretKey.slice(0, 32)),
-    onCall: (body) => onCall(body),
+    onCall: (body, remote) => {
+      void onCall(body, remote).catch((error: unknown) =>
+        log(`/call failed: ${(error as Error).message}`),
+      );
+    },
+    onAddresses: (addresses) => {
+      events.emit('addresses', addresses);
+      if (addresses.length === 0) return;
+      const changed =
+        addresses.length !== proxyAddresses.length ||
+        addresses.some((a, i) => a !== proxyAddresses[i]);
+      proxyAddresses = addresses;
+      // A new address list is a new config: HA sends its telemetry again.
+      if (changed) publisher?.request();
+    },
     log: (message) => log(message),
   });
+  proxyAddresses = p2p.addresses;
+  const lanAddress =
+    extras.lanAddress !== undefined
+      ? extras.lanAddress
+      : await lanGuess(p2p.peerId, options.ports.controller);
   live.attach(p2p, (body) => events.emit('update', body));
 
   publisher = new Publisher({
@@ -220,13 +280,16 @@ export async function startControllerService(
     controller: key,
     controllerAddress: address,
     dir,
-    config: () => ({
-      services,
-      dashboard: null,
-      sending_timeout: sendingTimeout,
-      peer_id: p2p.peerId,
-      libp2p_multiaddress: [p2p.multiaddr],
-    }),
+    config: () =>
+      buildConfig({
+        catalogue,
+        dashboard,
+        entityIds: home.entityIds(),
+        intervalMinutes,
+        peerId: p2p.peerId,
+        proxyAddresses,
+        lanAddress,
+      }),
     retryDelayMs: extras.retryDelayMs ?? 30_000,
     log,
     onPublished: (result) => {
@@ -240,15 +303,35 @@ export async function startControllerService(
   });
   home.on('change', () => live.markDirty());
 
+  // ------------------------------------------------------------------ Home Assistant users
+
+  const users = new HaUsers({
+    chain,
+    ipfs,
+    home,
+    subscription,
+    controller: key,
+    controllerAddress: address,
+    twin: (owner) => publisher!.twin(owner),
+    log,
+    onUser: (event) => events.emit('user', event),
+  });
+  let auth: HaAuthServer;
+  try {
+    auth = await startHaAuthServer({
+      host: options.host,
+      port: options.ports.homeAssistant,
+      lookup: (username) => users.lookup(username),
+      log,
+    });
+  } catch (error) {
+    await p2p.stop();
+    throw new Error(`Home Assistant's HTTP port: ${(error as Error).message}`);
+  }
+
   // ------------------------------------------------------------------ launches from the chain
 
-  const registerUser = (sender: string, password: string) => {
-    home.setUser(sender, {
-      username: sender.toLowerCase(),
-      password,
-      created: pyDateStr(nowMicros()),
-    });
-  };
+  const registerUser = (sender: string, password: string) => users.setPassword(sender, password);
 
   const handleLaunch = async (sender: string, param: string): Promise<void> => {
     const outcome = (fields: Omit<LaunchOutcome, 'source' | 'sender'>) => {
@@ -262,7 +345,7 @@ export async function startControllerService(
       return;
     }
     if (param.toLowerCase() === HA_REGISTRATION_PARAM) {
-      registerUser(sender, randomPassword());
+      await registerUser(sender, randomPassword());
       outcome({ ok: true, action: 'registration' });
       return;
     }
@@ -282,7 +365,7 @@ export async function startControllerService(
         if (typeof value.password !== 'string' || !value.password) {
           outcome({ ok: false, error: 'The password launch has no password.' });
         } else {
-          registerUser(sender, value.password);
+          await registerUser(sender, value.password);
           outcome({ ok: true, action: 'password' });
         }
       } else if (isPlainObject(value) && 'platform' in value) {
@@ -330,6 +413,9 @@ export async function startControllerService(
             log(`launch handling failed: ${(error as Error).message}`);
           });
       }
+      if (event.section === 'datalog' && event.method === 'NewRecord') {
+        users.onRecord(String(event.data[0]), hexText(event.data[2]));
+      }
       if (
         event.section === 'rws' &&
         event.method === 'NewDevices' &&
@@ -337,6 +423,7 @@ export async function startControllerService(
       ) {
         void refreshDevices(true)
           .then(() => {
+            void users.sync();
             live.markDirty();
             publisher?.request();
           })
@@ -368,22 +455,36 @@ export async function startControllerService(
     }
     live.markDirty();
     publisher?.request();
+    if (subscription.isLoaded) void users.sync();
   })().catch((error: unknown) => log(`start-up failed: ${(error as Error).message}`));
 
-  const timer = setInterval(() => {
-    void updateDaysSensor().catch(() => {});
-    publisher?.request();
-  }, sendingTimeout * 1000);
+  const timer = setInterval(
+    () => {
+      void updateDaysSensor().catch(() => {});
+      publisher?.request();
+    },
+    Math.max(1, intervalMinutes * 60_000),
+  );
   timer.unref();
 
-  log(`${address} on ${p2p.multiaddr}`);
+  const direct =
+    p2p.directPort === undefined
+      ? undefined
+      : `/ip4/${options.host}/tcp/${p2p.directPort}/ws/p2p/${p2p.peerId}`;
+  const circuit = relay ? circuitAddress(relay, p2p.peerId) : undefined;
+  const dialAddress = circuit ?? direct!;
+  log(`${address} (peer ${p2p.peerId}) at ${[circuit, direct].filter(Boolean).join(' and ')}`);
   return {
     name: 'controller',
-    url: p2p.multiaddr,
+    url: dialAddress,
     address,
     peerId: p2p.peerId,
-    multiaddr: p2p.multiaddr,
+    multiaddr: dialAddress,
+    addresses: () => p2p.addresses,
+    directAddress: direct,
+    haUrl: auth.url,
     home,
+    users,
     events,
     publish: () => publisher?.request(),
     stop: async () => {
@@ -393,6 +494,8 @@ export async function startControllerService(
       unsubscribe?.();
       await publisher?.stop();
       await p2p.stop();
+      await auth.close();
+      await users.settled();
       await chain.disconnect();
       await crust?.stop();
       await launches;

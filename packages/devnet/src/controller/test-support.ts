@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { noise } from '@chainsafe/libp2p-noise';
 import { yamux } from '@chainsafe/libp2p-yamux';
+import { circuitRelayTransport } from '@libp2p/circuit-relay-v2';
 import { identify } from '@libp2p/identify';
 import { lpStream } from '@libp2p/utils';
 import { webSockets } from '@libp2p/websockets';
@@ -12,10 +13,10 @@ import type { SubmittableExtrinsic } from '@polkadot/api/types';
 import type { KeyringPair } from '@polkadot/keyring/types';
 import { createLibp2p } from 'libp2p';
 import './node20.ts';
-import { WebSocket as NodeWebSocket } from 'ws';
 import { type ChainServiceHandle, startChainService } from '../chain/service.ts';
 import { type IpfsServiceHandle, startIpfsService } from '../ipfs/service.ts';
 import { type DevnetOptions, defaultPorts } from '../options.ts';
+import { type RelayExtras, type RelayHandle, startRelayService } from '../relay/service.ts';
 import type { RunningServices } from '../services.ts';
 
 // Shared by the controller tests (not a test file itself).
@@ -37,7 +38,15 @@ export function testOptions(dataDir: string): DevnetOptions {
     instant: true,
     seed: true,
     host: '127.0.0.1',
-    ports: { ...defaultPorts, chain: 0, ipfsApi: 0, ipfsGateway: 0, controller: 0 },
+    ports: {
+      ...defaultPorts,
+      chain: 0,
+      ipfsApi: 0,
+      ipfsGateway: 0,
+      controller: 0,
+      relay: 0,
+      homeAssistant: 0,
+    },
   };
 }
 
@@ -46,33 +55,56 @@ export interface Network {
   running: RunningServices;
   chain: ChainServiceHandle;
   ipfs: IpfsServiceHandle;
+  relay: RelayHandle;
   api: ApiPromise;
   provider: WsProvider;
+  /** Stops the relay and starts it again on the same port (after `downMs`). */
+  restartRelay(downMs?: number, extras?: RelayExtras): Promise<RelayHandle>;
   stop(): Promise<void>;
 }
 
-/** Chain and IPFS in this process, and a @polkadot/api client of the chain. */
-export async function startNetwork(dataDir: string): Promise<Network> {
+/** Chain, IPFS and the relay in this process, and a @polkadot/api client of the chain. */
+export async function startNetwork(
+  dataDir: string,
+  relayExtras: RelayExtras = {},
+): Promise<Network> {
   const options = testOptions(dataDir);
   const chain = await startChainService(options);
   const running: RunningServices = new Map([['chain', chain]]);
   const ipfs = await startIpfsService(options, running);
   running.set('ipfs', ipfs);
+  const quiet = { ...relayExtras };
+  let relay = await startRelayService(options, quiet);
+  running.set('relay', relay);
   const provider = new WsProvider(chain.url);
   const api = await ApiPromise.create({ provider, noInitWarn: true });
-  return {
+  const net: Network = {
     options,
     running,
     chain,
     ipfs,
+    relay,
     api,
     provider,
+    restartRelay: async (downMs = 0, extras = {}) => {
+      await relay.stop();
+      if (downMs) await new Promise((resolve) => setTimeout(resolve, downMs));
+      relay = await startRelayService(
+        { ...options, ports: { ...options.ports, relay: relay.port } },
+        { ...quiet, ...extras },
+      );
+      net.relay = relay;
+      running.set('relay', relay);
+      return relay;
+    },
     stop: async () => {
       await api.disconnect();
+      await relay.stop();
       await ipfs.stop();
       await chain.stop();
     },
   };
+  return net;
 }
 
 /** Signs and sends; resolves at inclusion with the dispatch error, if any. */
@@ -128,18 +160,15 @@ export interface UpdateMessage {
 }
 
 /**
- * A peer built like the app's (websockets, noise, yamux, identify; lpStream framing from
- * @libp2p/utils, not the controller's helper): it answers /update with {"result": true} and
- * sends /call requests.
+ * A peer built like the app's (websockets, circuit relay, noise, yamux, identify; lpStream
+ * framing from @libp2p/utils, not the controller's helper): it answers /update with
+ * {"result": true} and sends /call requests.
  */
 export async function startAppPeer(controllerAddress: string) {
-  // The websockets transport dials with the global WebSocket, which Node 20 lacks (browsers and
-  // Node 22 have it); ws is the same implementation Node's own is tested against.
-  (globalThis as { WebSocket?: unknown }).WebSocket ??= NodeWebSocket;
   const updates: UpdateMessage[] = [];
   const waiters: ((message: UpdateMessage) => void)[] = [];
   const node = await createLibp2p({
-    transports: [webSockets()],
+    transports: [webSockets(), circuitRelayTransport()],
     connectionEncrypters: [noise()],
     streamMuxers: [yamux()],
     services: { identify: identify() },
@@ -160,7 +189,7 @@ export async function startAppPeer(controllerAddress: string) {
     },
     { runOnLimitedConnection: true },
   );
-  const connection = await node.dial(multiaddr(controllerAddress), {
+  let connection = await node.dial(multiaddr(controllerAddress), {
     signal: AbortSignal.timeout(10_000),
   });
 
@@ -186,6 +215,17 @@ export async function startAppPeer(controllerAddress: string) {
         };
         waiters.push(wait);
       });
+    },
+    /** The connection in use: its remote address says whether it goes through the relay. */
+    get connection() {
+      return connection;
+    },
+    /** Dials the controller again (after the relay came back, say). */
+    async redial(ms = 10_000) {
+      connection = await node.dial(multiaddr(controllerAddress), {
+        signal: AbortSignal.timeout(ms),
+      });
+      return connection;
     },
     /** One /call: a length-prefixed JSON request, one length-prefixed JSON reply. */
     async call(body: unknown): Promise<unknown> {

@@ -85,7 +85,7 @@ describe('the app chain layer on the devnet', () => {
     expect(result.blockNumber).toBeGreaterThan(0);
     await new Promise((r) => setTimeout(r, 300));
     await unsub();
-    expect(seen.at(-1)).toHaveLength(4);
+    expect(seen.at(-1)).toHaveLength(devices.length + 1);
     expect(await fetchNextAccountIndex(client, alice.address)).toBe(nonce + 1);
   });
 

@@ -1,11 +1,12 @@
 import { ApiPromise, WsProvider } from '@polkadot/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_CONTROLLER_MNEMONIC } from '../../src/chain/seed.ts';
+import { SEED_CONTROLLER_MNEMONIC, SEED_SECOND_USER_MNEMONIC } from '../../src/chain/seed.ts';
 import { type DevnetProcess, removeDir, startDevnet } from './devnet-process.ts';
 
 const alice = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';
 const bobEd25519 = '4GvnAjgUnhCvhCLz7TkJdxYUhTxN8W5keXrRndG5aijDsEX7';
 const controller = '4Eyj9NvT8hPBtszHK14VJTxULq8mFC41hY3ndXbJdW7heo3G';
+const secondUser = '4EqtNuXrv5jhr7P7sm3b2DvVMZWXvtyavcYEtpmsQYN72Bcd';
 const dave = '4DHaCwK5eNijEByXSrrXauJwUi5vYR53rESBNeDYHD6WeJYw';
 
 // One seeding code path (transactions and dev_setStorage) for both engines.
@@ -40,13 +41,19 @@ describe.each(['typescript', 'runtime'])('the demo scenario of npm start (%s eng
       kind: { lifetime: { tps: 1_000_000 } },
     });
     expect((await api.query.rws.devices(dave)).toHuman()).toEqual([dave]);
-    expect((await api.query.rws.devices(alice)).toJSON()).toEqual([
-      expect.any(String),
-      expect.any(String),
-      expect.any(String),
+    expect((await api.query.rws.devices(alice)).toHuman()).toEqual([
+      alice,
+      bobEd25519,
+      controller,
+      secondUser,
     ]);
-    expect((await api.query.rws.devices(alice)).toHuman()).toEqual([alice, bobEd25519, controller]);
     expect(SEED_CONTROLLER_MNEMONIC.split(' ')).toHaveLength(12);
+    // The second user has a phrase of its own, no derivation path, and can pay.
+    expect(SEED_SECOND_USER_MNEMONIC.split(' ')).toHaveLength(12);
+    const account = (await api.query.system.account(secondUser)).toJSON() as {
+      data: { free: number | string };
+    };
+    expect(BigInt(account.data.free)).toBeGreaterThan(0n);
   });
 
   it('has a twin pointing to an Altruist sensor and an energy monitor with a day of data', async () => {

@@ -52,6 +52,21 @@ describe('Home Assistant config', () => {
     expect(dialAddresses(noPeer)).toEqual({ direct: [], circuit: [] });
   });
 
+  it("adds the app's own relays for the peer after the config's circuit addresses", () => {
+    const config = valid(CONFIG_TEXT);
+    const other =
+      '/dns4/relay.example/tcp/443/wss/p2p/12D3KooWEMFXXvpZUjAuj1eKR11HuzZTCQ5HmYG9MNPtsnqPSERD';
+    const configRelay = RELAY.split('/p2p-circuit')[0]!;
+    expect(dialAddresses(config, [configRelay, other])).toEqual({
+      direct: [`/ip4/127.0.0.1/tcp/9999/ws/p2p/${PEER}`],
+      // The config already names the first relay's circuit: it is not dialled twice.
+      circuit: [RELAY, `${other}/p2p-circuit/p2p/${PEER}`],
+    });
+    // Without a peer id there is nothing to ask a relay for.
+    const noPeer = valid({ ...JSON.parse(CONFIG_TEXT), peer_id: '', libp2p_multiaddress: [null] });
+    expect(dialAddresses(noPeer, [other])).toEqual({ direct: [], circuit: [] });
+  });
+
   it('answers whether a service exists for a domain (own keys only)', () => {
     const config = valid(CONFIG_TEXT);
     expect(hasService(config, 'light', 'turn_on')).toBe(true);

@@ -1,3 +1,4 @@
+import { circuitAddress } from '../p2p/relays.ts';
 import { isPlainObject, payloadObject, type Validation } from './python-payload.ts';
 
 /**
@@ -97,14 +98,23 @@ export function validateHaConfig(input: unknown): Validation<HaConfig> {
 
 /**
  * Where the app dials, as it splits them: empty entries dropped; relayed ("p2p-circuit")
- * addresses apart, tried after the direct ones.
+ * addresses apart, tried after the direct ones. The app's own relays follow as a last resort:
+ * `<relay>/p2p-circuit/p2p/<peer id>` reaches a home whose proxy holds a slot there even when
+ * its config names no circuit address (see docs/libp2p.md).
  */
-export function dialAddresses(config: HaConfig): { direct: string[]; circuit: string[] } {
+export function dialAddresses(
+  config: HaConfig,
+  relays: readonly string[] = [],
+): { direct: string[]; circuit: string[] } {
   const all = config.libp2p_multiaddress.filter((a): a is string => !!a);
-  return {
-    direct: all.filter((a) => !a.includes('p2p-circuit')),
-    circuit: all.filter((a) => a.includes('p2p-circuit')),
-  };
+  const circuit = all.filter((a) => a.includes('p2p-circuit'));
+  if (config.peer_id) {
+    for (const relay of relays) {
+      const address = circuitAddress(relay, config.peer_id);
+      if (!circuit.includes(address)) circuit.push(address);
+    }
+  }
+  return { direct: all.filter((a) => !a.includes('p2p-circuit')), circuit };
 }
 
 /** The peer-to-peer path needs a peer id; without one the app falls back to the chain. */

@@ -16,6 +16,7 @@ import {
   isProcessable,
   LAUNCH_STATUS_TEXT,
   type LaunchStatus,
+  latestHaPassword,
   parseHaPassRecord,
   parseLaunchCommand,
   parseLaunchRequest,
@@ -232,6 +233,38 @@ describe('Home Assistant password record', () => {
     expect(() => decryptHaPassAsController(record, pairFromUri('//Eve'), USER)).toThrow(
       'decryptMsg',
     );
+  });
+
+  it("finds a user's newest own password in their datalog", () => {
+    const records = [
+      { text: build('first-pass') },
+      { text: 'hello' },
+      { text: build('second-pass') },
+      // For another controller, and one written by someone else: both skipped.
+      {
+        text: buildHaPassRecord({
+          subscription: OWNER,
+          user,
+          controller: pairFromUri('//Eve').publicKey,
+          password: 'other-controller',
+        }),
+      },
+      {
+        text: buildHaPassRecord({
+          subscription: OWNER,
+          user: pairFromUri('//Eve'),
+          controller: CONTROLLER,
+          password: 'not-mine',
+        }),
+      },
+    ];
+    // The owner may be given in any SS58 format.
+    expect(latestHaPassword(records, encodeAddress(OWNER_KEY, 42), CONTROLLER, user)).toBe(
+      'second-pass',
+    );
+    expect(latestHaPassword(records.slice(0, 2), OWNER, CONTROLLER, user)).toBe('first-pass');
+    expect(latestHaPassword(records.slice(1, 2), OWNER, CONTROLLER, user)).toBeNull();
+    expect(latestHaPassword(records, OWNER, USER, user)).toBeNull();
   });
 
   it('compares owner and controller as text, as HA does', () => {

@@ -319,3 +319,37 @@ export function decryptHaPassAsUser(record: HaPassRecord, user: KeyPair): string
   }
   return decryptMessage(record.user, user, user.publicKey);
 }
+
+/**
+ * A user's own Home Assistant password, from their datalog: the newest password record for this
+ * subscription and controller whose "user" copy opens with their key. Null when none does.
+ * Addresses are compared as accounts (any SS58 format), records newest first.
+ */
+export function latestHaPassword(
+  records: readonly { text: string }[],
+  owner: string,
+  controller: string,
+  user: KeyPair,
+): string | null {
+  for (const item of [...records].reverse()) {
+    const parsed = parseHaPassRecord(item.text);
+    if (!parsed.ok || !sameAccount(parsed.value.subscription, owner)) continue;
+    if (!sameAccount(parsed.value.ha, controller)) continue;
+    try {
+      return decryptHaPassAsUser(parsed.value, user);
+    } catch {
+      // Someone else's copy, or a damaged one: look further back.
+    }
+  }
+  return null;
+}
+
+function sameAccount(a: string, b: string): boolean {
+  try {
+    const x = publicKeyOf(a);
+    const y = publicKeyOf(b);
+    return x.length === y.length && x.every((byte, i) => byte === y[i]);
+  } catch {
+    return false;
+  }
+}

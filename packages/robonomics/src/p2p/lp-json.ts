@@ -35,10 +35,13 @@ export type LpJsonFailure = 'closed' | 'too-large' | 'bad-length' | 'bad-json' |
 export class LpJsonError extends Error {
   override readonly name = 'LpJsonError';
   readonly reason: LpJsonFailure;
+  /** For 'bad-json': the text of the message that is not JSON. */
+  readonly text: string | undefined;
 
-  constructor(reason: LpJsonFailure, message: string) {
+  constructor(reason: LpJsonFailure, message: string, text?: string) {
     super(message);
     this.reason = reason;
+    this.text = text;
   }
 }
 
@@ -210,7 +213,7 @@ export async function readJson(
       try {
         return JSON.parse(text);
       } catch {
-        throw new LpJsonError('bad-json', 'The message is not JSON.');
+        throw new LpJsonError('bad-json', 'The message is not JSON.', text);
       }
     }
   } finally {

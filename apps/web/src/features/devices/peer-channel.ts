@@ -9,6 +9,8 @@ const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
 export interface PeerConnection extends CallChannel {
   /** 'via relay' for a relayed connection, else null. */
   status: string | null;
+  /** How the home is reached: through a relay, or directly. */
+  path: 'relay' | 'direct';
   close(): Promise<void>;
 }
 
@@ -18,17 +20,28 @@ export interface PeerEvents {
   /** The connection closed; the channel tries once more after 10 s. */
   onClosed(): void;
   onReconnected(connection: PeerConnection): void;
+  /** That one more try failed: the home is out of reach peer-to-peer. */
+  onReconnectFailed(): void;
 }
 
+const pathOf = (remote: { toString(): string }) =>
+  remote.toString().includes('p2p-circuit') ? ('relay' as const) : ('direct' as const);
+
 /**
- * Connects to the controller's libp2p node (websockets, noise, yamux, one length-prefixed JSON
- * request and one reply per stream; facts/interop.md §5): direct addresses first, then relayed
- * ones, 10 s each. Rejects when no address answers or the config has no peer id.
+ * Connects to the controller's libp2p node (websockets, circuit relay v2, noise, yamux, one
+ * length-prefixed JSON request and one reply per stream; see docs/libp2p.md): direct addresses
+ * first, then relayed ones (the config's, then the app's own relays), 10 s each. Rejects when no
+ * address answers or the config has no peer id.
  */
-export async function connectPeer(config: HaConfig, events: PeerEvents): Promise<PeerConnection> {
+export async function connectPeer(
+  config: HaConfig,
+  relays: readonly string[],
+  events: PeerEvents,
+): Promise<PeerConnection> {
   const [
     { createLibp2p },
     { webSockets },
+    { circuitRelayTransport },
     { noise },
     { yamux },
     { identify },
@@ -38,6 +51,7 @@ export async function connectPeer(config: HaConfig, events: PeerEvents): Promise
   ] = await Promise.all([
     import('libp2p'),
     import('@libp2p/websockets'),
+    import('@libp2p/circuit-relay-v2'),
     import('@chainsafe/libp2p-noise'),
     import('@chainsafe/libp2p-yamux'),
     import('@libp2p/identify'),
@@ -47,9 +61,9 @@ export async function connectPeer(config: HaConfig, events: PeerEvents): Promise
   ]);
   const peer = peerIdOrError(config);
   if (!peer.ok) throw new Error(peer.error);
-  const { direct, circuit } = dialAddresses(config);
+  const { direct, circuit } = dialAddresses(config, relays);
   const node = await createLibp2p({
-    transports: [webSockets()],
+    transports: [webSockets(), circuitRelayTransport()],
     connectionEncrypters: [noise()],
     streamMuxers: [yamux()],
     services: { identify: identify() },
@@ -93,7 +107,8 @@ export async function connectPeer(config: HaConfig, events: PeerEvents): Promise
   const remote = () => connection!.remoteAddr;
 
   const channel: PeerConnection = {
-    status: remote().toString().includes('p2p-circuit') ? 'via relay' : null,
+    status: pathOf(remote()) === 'relay' ? 'via relay' : null,
+    path: pathOf(remote()),
     async call(body) {
       if (connection?.status !== 'open')
         throw new Error('Cannot perform HA request: connection is not established yet');
@@ -134,9 +149,13 @@ export async function connectPeer(config: HaConfig, events: PeerEvents): Promise
         .dial(address, { signal: AbortSignal.timeout(30_000) })
         .then((again) => {
           connection = again;
+          channel.path = pathOf(again.remoteAddr);
+          channel.status = channel.path === 'relay' ? 'via relay' : null;
           events.onReconnected(channel);
         })
-        .catch(() => {});
+        .catch(() => {
+          if (!closed) events.onReconnectFailed();
+        });
     }, RECONNECT_DELAY_MS);
   });
   return channel;

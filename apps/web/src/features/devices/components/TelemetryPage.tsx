@@ -16,7 +16,7 @@ import { useDevices } from '../../../lib/use-devices.ts';
 import { useLedger } from '../../../lib/use-ledger.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useUserKey } from '../../../lib/user-key/user-key-store.ts';
-import { useHome } from '../hooks/use-home.ts';
+import { type ConnectionState, useHome } from '../hooks/use-home.ts';
 
 const HomeDashboard = lazy(() => import('./HomeDashboard.tsx'));
 const IpfsPanel = lazy(() => import('./IpfsPanel.tsx').then((m) => ({ default: m.IpfsPanel })));
@@ -28,6 +28,20 @@ const STATUS_TEXT: Record<LaunchStatus, string> = {
   declined: 'Request was declined',
   error: 'Request was not complete',
 };
+
+/** "Libp2p (via relay) ✓", "Libp2p (direct) ✓", "Parachain ✓" or "… · Connecting". */
+function connectionText(connection: ConnectionState): string {
+  const type = connection.type === 'libp2p' ? 'Libp2p' : 'Parachain';
+  const how =
+    connection.type !== 'libp2p'
+      ? ''
+      : connection.status
+        ? ` (${connection.status})`
+        : connection.path === 'direct'
+          ? ' (direct)'
+          : '';
+  return `${type}${how}${connection.connected ? ' ✓' : ' · Connecting'}`;
+}
 
 export function TelemetryPage() {
   const now = useNow();
@@ -123,10 +137,8 @@ export function TelemetryPage() {
                 )}
               </dd>
               <dt>Connection</dt>
-              <dd data-testid="connection-type">
-                {home.phase === 'ready'
-                  ? `${home.connection.type === 'libp2p' ? 'Libp2p' : 'Parachain'}${home.connection.status ? ` (${home.connection.status})` : ''}${home.connection.connected ? ' ✓' : ' · Connecting'}`
-                  : '—'}
+              <dd data-testid="connection-type" data-path={home.connection.path ?? undefined}>
+                {home.phase === 'ready' ? connectionText(home.connection) : '—'}
               </dd>
               <dt>Updated</dt>
               <dd data-testid="telemetry-updated">

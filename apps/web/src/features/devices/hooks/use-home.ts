@@ -3,6 +3,7 @@ import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
 import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
 import type { HaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
 import { useEffect, useRef, useState } from 'react';
+import { appConfig } from '../../../app/config.ts';
 import { useChain } from '../../../lib/chain-store.ts';
 import { readConfigEnvelope, writeConfigEnvelope } from '../../../lib/home-config-cache.ts';
 import { useToasts } from '../../../lib/toasts.ts';
@@ -14,6 +15,8 @@ export interface ConnectionState {
   connected: boolean;
   /** 'via relay' for a relayed peer connection. */
   status: string | null;
+  /** The way commands and updates travel: through a relay, directly, or through the chain. */
+  path: 'relay' | 'direct' | 'parachain' | null;
 }
 
 export interface HomeState {
@@ -33,7 +36,7 @@ const initial: HomeState = {
   config: null,
   error: null,
   updated: null,
-  connection: { type: 'libp2p', connected: false, status: null },
+  connection: { type: 'libp2p', connected: false, status: null, path: null },
   peer: null,
 };
 
@@ -138,7 +141,14 @@ export function useHome(
       const { validateHaStates } = await import(
         '@robonomics-dapp/robonomics/home-assistant/states'
       );
-      const peer = await connectPeer(config, {
+      const parachain = () =>
+        active &&
+        setHome((h) => ({
+          ...h,
+          peer: null,
+          connection: { type: 'parachain', connected: true, status: null, path: 'parachain' },
+        }));
+      const peer = await connectPeer(config, appConfig.relays, {
         onUpdate: async (data) => {
           try {
             const states = await openHomeFile(JSON.stringify(data), keys, validateHaStates);
@@ -156,8 +166,15 @@ export function useHome(
           setHome((h) => ({
             ...h,
             peer: again,
-            connection: { type: 'libp2p', connected: true, status: again.status },
+            connection: {
+              type: 'libp2p',
+              connected: true,
+              status: again.status,
+              path: again.path,
+            },
           })),
+        // Out of reach peer-to-peer: commands and updates go through the parachain.
+        onReconnectFailed: parachain,
       });
       if (!active) {
         await peer.close();
@@ -168,7 +185,7 @@ export function useHome(
       setHome((h) => ({
         ...h,
         peer,
-        connection: { type: 'libp2p', connected: true, status: peer.status },
+        connection: { type: 'libp2p', connected: true, status: peer.status, path: peer.path },
       }));
     };
 
@@ -217,7 +234,7 @@ export function useHome(
             setHome((h) => ({
               ...h,
               peer: null,
-              connection: { type: 'parachain', connected: true, status: null },
+              connection: { type: 'parachain', connected: true, status: null, path: 'parachain' },
             }));
         }
       })

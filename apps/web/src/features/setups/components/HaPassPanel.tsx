@@ -2,6 +2,7 @@ import { stringToHex } from '@dedot/utils';
 import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
 import { sendTransaction } from '@robonomics-dapp/robonomics/chain/tx/send-transaction';
 import { throughSubscription } from '@robonomics-dapp/robonomics/chain/tx/through-subscription';
+import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
 import { useId, useState } from 'react';
 import { TxButton } from '../../../components/TxButton.tsx';
 import { UserSignIn } from '../../../components/UserSignIn.tsx';
@@ -14,6 +15,89 @@ import { useUserKey } from '../../../lib/user-key/user-key-store.ts';
  * The password a user logs in to Home Assistant with: box-encrypted by the user's key to the
  * controller and to the user, written as a datalog record through the owner's subscription.
  */
+/** A user's own copy of their password, read back from their datalog. */
+function ShowPassword({
+  owner,
+  controller,
+  user,
+  pair,
+}: {
+  owner: string;
+  controller: string;
+  user: string;
+  pair: KeyPair;
+}) {
+  const id = useId();
+  const client = useChain((s) => s.client);
+  const [state, setState] = useState<
+    | { kind: 'idle' }
+    | { kind: 'busy' }
+    | { kind: 'shown'; password: string }
+    | { kind: 'error'; message: string }
+  >({ kind: 'idle' });
+
+  const show = async () => {
+    if (!client) {
+      setState({ kind: 'error', message: 'Parachain is not ready.' });
+      return;
+    }
+    setState({ kind: 'busy' });
+    try {
+      const [{ fetchDatalogWindow }, { latestHaPassword }] = await Promise.all([
+        import('@robonomics-dapp/robonomics/chain/queries/datalog-window'),
+        import('@robonomics-dapp/robonomics/home-assistant/launch'),
+      ]);
+      const records = await fetchDatalogWindow(client, user);
+      const password = latestHaPassword(records, owner, controller, pair);
+      setState(
+        password === null
+          ? {
+              kind: 'error',
+              message:
+                'No Home Assistant password of yours for this controller is in your datalog. Save one above.',
+            }
+          : { kind: 'shown', password },
+      );
+    } catch (error) {
+      setState({ kind: 'error', message: (error as Error).message });
+    }
+  };
+
+  return (
+    <div className="stack-s">
+      {state.kind === 'shown' ? (
+        <>
+          <dl className="facts small" aria-labelledby={`${id}-login`}>
+            <dt id={`${id}-login`}>Username</dt>
+            <dd data-testid="ha-username">{user.toLowerCase()}</dd>
+            <dt>Password</dt>
+            <dd data-testid="ha-password">{state.password}</dd>
+          </dl>
+          <button type="button" className="button" onClick={() => setState({ kind: 'idle' })}>
+            Hide my Home Assistant password
+          </button>
+        </>
+      ) : (
+        <button
+          type="button"
+          className="button"
+          onClick={() => void show()}
+          disabled={state.kind === 'busy'}
+          aria-busy={state.kind === 'busy'}
+        >
+          {state.kind === 'busy' && <span className="spinner" aria-hidden="true" />}
+          Show my Home Assistant password
+        </button>
+      )}
+      {state.kind === 'error' && (
+        <p className="error small" role="alert">
+          {state.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function HaPassPanel({
   setup,
   devices,
@@ -109,6 +193,15 @@ export function HaPassPanel({
                 labels={{ idle: 'Save', working: 'Saving', done: 'Saved', failed: 'Not saved' }}
               />
             </form>
+          )}
+          {pair && user && controller && (
+            <ShowPassword
+              key={user}
+              owner={setup.owner}
+              controller={controller}
+              user={user}
+              pair={pair}
+            />
           )}
         </>
       )}
