@@ -11,7 +11,9 @@ beforeAll(async () => {
   await cryptoWaitReady();
 });
 
-describe('polkadot-js JSON keystore', () => {
+// Every keystore round runs scrypt (32 MiB, deliberately slow): with the machine's two cores busy
+// with other suites a test can take several seconds, so allow more than the default.
+describe('polkadot-js JSON keystore', { timeout: 30_000 }, () => {
   it.each(['ed25519', 'sr25519'] as const)(
     'writes a %s file polkadot-js opens with the password',
     (type) => {
