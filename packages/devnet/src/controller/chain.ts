@@ -11,7 +11,7 @@ import { encodeAddress } from '@polkadot/util-crypto';
  */
 
 export const SS58_PREFIX = 32;
-/** ZERO_ACC: re-pointing a twin topic here deletes it (interop §2.3, §3.1). */
+/** ZERO_ACC: re-pointing a twin topic here deletes it (docs/home-assistant.md, Digital twin). */
 export const ZERO_ACCOUNT = encodeAddress(new Uint8Array(32), SS58_PREFIX);
 const DAY_MS = 86_400_000;
 const TX_TIMEOUT_MS = 120_000;
@@ -139,7 +139,7 @@ export class ChainLink {
   }
 
   /**
-   * Days left as HA's sensor shows them (interop §4.4): int((issue + days·day − now)/day) + 1,
+   * Days left as HA's sensor shows them (docs/devnet.md): int((issue + days·day − now)/day) + 1,
    * 100000 for a Lifetime subscription, null without a ledger.
    */
   async subscriptionDaysLeft(owner: string): Promise<number | null> {

@@ -504,7 +504,7 @@ export async function startControllerService(
 }
 
 /**
- * HA's live push (interop §3.4): a one-slot queue holding the newest snapshot, flushed to every
+ * HA's live push (docs/home-assistant.md, Cadence): a one-slot queue holding the newest snapshot, flushed to every
  * peer at most once a second (the first change after a quiet second goes out at once), and the
  * last message kept for peers that connect later.
  */

@@ -82,7 +82,7 @@ function setSubscription(
   );
 }
 
-describe('web3 auth refusals (facts/interop.md §7.2)', () => {
+describe('web3 auth refusals (docs/web3-auth.md)', () => {
   it('refuses a request without the owner header, even with a valid Authorization', async () => {
     await expectRefused(await call({}), AUTH_ERRORS.ownerNotFound);
     // Home Assistant's custom-gateway auth sends no `robonomics` header.
@@ -265,7 +265,7 @@ describe('web3 auth acceptance', () => {
 });
 
 describe('the rules, without a server', () => {
-  it('verifies the web3 auth vector of the facts (§9.1, ed25519 user)', () => {
+  it('verifies the web3 auth vector of docs/web3-auth.md (ed25519 user)', () => {
     const address = '4DNhfCUWDh5LG2GkFHPDdZfejMoSezRnF3tRfvudqLzn2HAs';
     const signature =
       '0x0fc36c8add844f1505fa1a2160af82b3a19fd355bf22db4bf39b47887804127d725704f1c8ab767ef05f15ce0890df9e1a806ccdb728a710713a2cfbefd24a03';

@@ -5,13 +5,13 @@ import { decodeAddress, signatureVerify } from '@polkadot/util-crypto';
 /** The header that names the subscription owner (the spec's "{product}" header). */
 export const OWNER_HEADER = 'robonomics';
 
-/** Refusal texts of the robonomics auth gateway (facts/interop.md §7.2). */
+/** Refusal texts of the robonomics auth gateway (docs/web3-auth.md). */
 export const AUTH_ERRORS = {
   ownerNotFound: 'Subscription owner not found',
   emptySignature: 'Empty Signature',
   invalidSignature: 'Invalid Signature',
   invalidSubscription: 'Invalid subscription',
-  /** The gateway itself crashes on this case (no text in the facts); the devnet says why. */
+  /** The gateway itself crashes on this case (it has no text for it); the devnet says why. */
   noAuthorization: 'Authorization header not found',
   /** The chain could not be read; answered with 503, not 401. */
   chainUnavailable: 'Parachain is not ready',

@@ -141,7 +141,7 @@ describe('nft oracle', () => {
     expect(await check('1', holders[0])).toEqual({ result: true });
   });
 
-  it('/verify: refuses in the order of §8', async () => {
+  it('/verify: refuses in the order of docs/nft-oracle.md', async () => {
     // 1. availability
     expect(await claim(2, 0, parachain.Charlie!)).toEqual({ error: ORACLE_TEXTS.notActivated });
     expect(await claim(3, 0, parachain.Charlie!)).toEqual({ error: ORACLE_TEXTS.wrongOwner });

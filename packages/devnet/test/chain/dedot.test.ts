@@ -7,7 +7,7 @@ import type { ISubmittableResult } from 'dedot/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DevnetProcess, removeDir, startDevnet } from './devnet-process.ts';
 
-// The app's own client: dedot with legacy JSON-RPC and the runtime API specs (facts §8).
+// The app's own client: dedot with legacy JSON-RPC and the runtime API specs (docs/robonomics-chain.md).
 // biome-ignore lint/suspicious/noExplicitAny: untyped here; the app uses the generated bindings
 type AnyClient = DedotClient<any>;
 let devnet: DevnetProcess;
