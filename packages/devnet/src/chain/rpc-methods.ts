@@ -214,8 +214,9 @@ export function chainMethods(node: ChainNode, hooks: MethodHooks) {
     [
       'state_getStorageHash',
       ([key, hash]) => {
+        // The blake2-256 hash of the value, not the value (docs/devnet.md).
         const value = blockOf(hash).state.get(hexParam(key, 'key'));
-        return value ? u8aToHex(hexToU8a(value)) : null;
+        return value ? blake2AsHex(hexToU8a(value), 256) : null;
       },
     ],
     [
