@@ -38,6 +38,8 @@ export interface MethodHooks {
   onSubmit?: () => void;
   /** dev_newBlock: builds `count` blocks and answers the last hash. */
   newBlocks: (count: number) => Promise<string>;
+  /** dev_holdBlocks: holds block production (true) or releases it (false). */
+  holdBlocks: (held: boolean) => void;
   /** Sends a notification of a subscription to its connection. */
   notify(sub: Subscription, result: unknown): void;
   /** Ends a subscription (after its last notification). */
@@ -281,6 +283,14 @@ export function chainMethods(node: ChainNode, hooks: MethodHooks) {
       },
     ],
     [
+      'dev_holdBlocks',
+      ([held]) => {
+        if (typeof held !== 'boolean') throw badParams('expected true (hold) or false (release)');
+        hooks.holdBlocks(held);
+        return held;
+      },
+    ],
+    [
       'dev_timeTravel',
       ([date]) => {
         const ms =
@@ -423,6 +433,7 @@ export const METHOD_NAMES: readonly string[] = [
   'chain_unsubscribeFinalizedHeads',
   'chain_unsubscribeNewHead',
   'chain_unsubscribeNewHeads',
+  'dev_holdBlocks',
   'dev_newBlock',
   'dev_setStorage',
   'dev_timeTravel',

@@ -64,6 +64,8 @@ export interface RpcServerOptions {
   onSubmit?: () => void;
   /** dev_newBlock: builds `count` blocks. */
   newBlocks: (count: number) => Promise<string>;
+  /** dev_holdBlocks: holds block production (true) or releases it (false). */
+  holdBlocks: (held: boolean) => void;
   /** Page origins allowed to connect (tools without an Origin header always may). */
   allowedOrigins?: readonly string[];
   limits?: Partial<RpcLimits>;
@@ -143,6 +145,7 @@ export async function startRpcServer(node: ChainNode, options: RpcServerOptions)
   const { handlers, starters } = chainMethods(node, {
     onSubmit: options.onSubmit,
     newBlocks: options.newBlocks,
+    holdBlocks: options.holdBlocks,
     notify: (sub, result) => {
       const owned = subscriptions.get(sub.id);
       if (owned) sendNotification(owned, JSON.stringify(result));

@@ -334,13 +334,20 @@ describe('@polkadot/api against the devnet', () => {
     await first.signAsync(dave, { nonce });
     const second = api.tx.system.remark('0x03');
     await second.signAsync(dave, { nonce });
-    const [ok, doubled] = await Promise.allSettled([
-      rpc('author_submitExtrinsic', [first.toHex()]),
-      rpc('author_submitExtrinsic', [second.toHex()]),
-    ]);
-    expect(ok.status).toBe('fulfilled');
-    expect(doubled.status === 'rejected' && String(doubled.reason)).toMatch(/1014/);
-    await newBlocks(1);
+    // Both meet in the pool: no block is sealed between the two submissions (that would make
+    // the second outdated, 1010, instead); dev_newBlock still builds the block that takes the first.
+    await rpc('dev_holdBlocks', [true]);
+    try {
+      const [ok, doubled] = await Promise.allSettled([
+        rpc('author_submitExtrinsic', [first.toHex()]),
+        rpc('author_submitExtrinsic', [second.toHex()]),
+      ]);
+      expect(ok.status).toBe('fulfilled');
+      expect(doubled.status === 'rejected' && String(doubled.reason)).toMatch(/1014/);
+      await newBlocks(1);
+    } finally {
+      await rpc('dev_holdBlocks', [false]);
+    }
     // The same bytes again: a node bans included transactions for a while.
     await expect(rpc('author_submitExtrinsic', [first.toHex()])).rejects.toThrow(
       /1012: Transaction is temporarily banned/,
