@@ -83,9 +83,8 @@ describe('the app chain layer on the devnet', () => {
       alice,
     );
     expect(result.blockNumber).toBeGreaterThan(0);
-    await new Promise((r) => setTimeout(r, 300));
+    await expect.poll(() => seen.at(-1), { timeout: 10_000 }).toHaveLength(devices.length + 1);
     await unsub();
-    expect(seen.at(-1)).toHaveLength(devices.length + 1);
     expect(await fetchNextAccountIndex(client, alice.address)).toBe(nonce + 1);
   });
 

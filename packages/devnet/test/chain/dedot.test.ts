@@ -107,9 +107,8 @@ describe('dedot against the devnet', () => {
       client.tx.sudo.sudo(client.tx.rws.startAuction({ type: 'Daily', value: { days: 30 } }).call),
       alice,
     );
-    await new Promise((r) => setTimeout(r, 300));
+    await expect.poll(() => seen, { timeout: 10_000 }).toEqual([0, 1]);
     await unsub();
-    expect(seen).toEqual([0, 1]);
   });
 
   it('counts pooled transactions in the next account index', async () => {
