@@ -10,13 +10,9 @@ import {
 } from '../http/origins.ts';
 import { PoolError } from './extrinsic.ts';
 import { type Block, ChainHaltedError, type ChainNode } from './node.ts';
-import {
-  chainMethods,
-  isDevMethod,
-  type RpcConnection,
-  type Subscription,
-  UNSUBSCRIBE_METHODS,
-} from './rpc-methods.ts';
+import { isDevMethod } from './rpc/dev.ts';
+import type { RpcConnection, Subscription } from './rpc/table.ts';
+import { chainMethods } from './rpc-methods.ts';
 import { RpcError } from './rpc-params.ts';
 
 export { RpcError };
@@ -142,7 +138,7 @@ export async function startRpcServer(node: ChainNode, options: RpcServerOptions)
     owned.owner.subscriptions.delete(sub.id);
   };
 
-  const { handlers, starters } = chainMethods(node, {
+  const methods = chainMethods(node, {
     onSubmit: options.onSubmit,
     newBlocks: options.newBlocks,
     holdBlocks: options.holdBlocks,
@@ -198,15 +194,16 @@ export async function startRpcServer(node: ChainNode, options: RpcServerOptions)
       if (isDevMethod(method) && !connection.devAllowed) {
         return errorReply(id, -32601, 'RPC call is unsafe to be called externally');
       }
-      if (UNSUBSCRIBE_METHODS.has(method)) {
+      const entry = methods.get(method);
+      if (!entry) return errorReply(id, -32601, 'Method not found');
+      if (entry.kind === 'unsubscribe') {
         const sub = typeof params[0] === 'string' ? subscriptions.get(params[0]) : undefined;
         if (!sub || sub.owner !== connection) return { jsonrpc: '2.0', id, result: false };
         sub.stop?.();
         end(sub);
         return { jsonrpc: '2.0', id, result: true };
       }
-      const starter = starters.get(method);
-      if (starter) {
+      if (entry.kind === 'subscribe') {
         if (connection.subscriptions.size >= limits.maxSubscriptionsPerConnection) {
           return errorReply(
             id,
@@ -216,14 +213,12 @@ export async function startRpcServer(node: ChainNode, options: RpcServerOptions)
           );
         }
         const sub = { id: newId(), connection, owner: connection, notification: method };
-        starter(params, sub);
+        entry.start(params, sub);
         subscriptions.set(sub.id, sub);
         connection.subscriptions.add(sub.id);
         return { jsonrpc: '2.0', id, result: sub.id };
       }
-      const handler = handlers.get(method);
-      if (!handler) return errorReply(id, -32601, 'Method not found');
-      return { jsonrpc: '2.0', id, result: await handler(params, connection) };
+      return { jsonrpc: '2.0', id, result: await entry.handle(params, connection) };
     } catch (error) {
       if (error instanceof RpcError || error instanceof PoolError) {
         return errorReply(id, error.code, error.message, error.data);
