@@ -3,6 +3,7 @@ import type { KeyringPair } from '@polkadot/keyring/types';
 import { stringToU8a, u8aToHex } from '@polkadot/util';
 import { encodeAddress } from '@polkadot/util-crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS, type SubscriptionLedger } from '../runtime-rules.ts';
 import { type IpfsServiceHandle, startIpfsService } from './service.ts';
 import {
   removeDir,
@@ -13,7 +14,7 @@ import {
   testOptions,
   web3Headers,
 } from './test-support.ts';
-import { AUTH_ERRORS, DAY_MS, isSubscriptionActive, verifyAddressSignature } from './web3-auth.ts';
+import { AUTH_ERRORS, isSubscriptionActive, verifyAddressSignature } from './web3-auth.ts';
 
 let devnet: TestDevnet;
 let a: SeedAccounts;
@@ -277,10 +278,16 @@ describe('the rules, without a server', () => {
   });
 
   it('keeps a Daily subscription active up to issueTime + days·86 400 000 inclusive', () => {
-    const ledger = { issueTime: 1_000, kind: { daily: { days: 2 } } };
-    expect(isSubscriptionActive(ledger, 1_000 + 2 * DAY_MS)).toBe(true);
-    expect(isSubscriptionActive(ledger, 1_000 + 2 * DAY_MS + 1)).toBe(false);
-    expect(isSubscriptionActive({ issueTime: 0, kind: { lifetime: { tps: 1 } } }, 1e15)).toBe(true);
+    const ledger = (kind: SubscriptionLedger['kind'], issueTime: bigint) => ({
+      freeWeight: 0n,
+      issueTime,
+      lastUpdate: issueTime,
+      kind,
+    });
+    const daily = ledger({ type: 'Daily', days: 2 }, 1_000n);
+    expect(isSubscriptionActive(daily, 1_000 + 2 * DAY_MS)).toBe(true);
+    expect(isSubscriptionActive(daily, 1_000 + 2 * DAY_MS + 1)).toBe(false);
+    expect(isSubscriptionActive(ledger({ type: 'Lifetime', tps: 1 }, 0n), 1e15)).toBe(true);
   });
 });
 

@@ -20,12 +20,12 @@ import {
   testOptions,
 } from '../evm/test-support.ts';
 import type { DevnetOptions } from '../options.ts';
+import { DAY_MS } from '../runtime-rules.ts';
 import type { RunningServices } from '../services.ts';
 import { INPUT_TEXTS, ORACLE_TEXTS } from './oracle.ts';
 import { type OracleServiceHandle, startOracleService } from './service.ts';
 
 const APP_ORIGIN = 'http://127.0.0.1:5173';
-const DAY_MS = 86_400_000;
 
 type Answer = { result?: unknown; error?: unknown };
 
