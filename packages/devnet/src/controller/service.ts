@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Keyring } from '@polkadot/keyring';
+import { hexToU8a } from '@polkadot/util';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
 import {
   canEncryptTo,
@@ -117,7 +118,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: false });
 
 function hexText(value: unknown): string {
   if (typeof value !== 'string' || !/^0x([0-9a-f]{2})*$/i.test(value)) return '';
-  return utf8.decode(Buffer.from(value.slice(2), 'hex'));
+  return utf8.decode(hexToU8a(value));
 }
 
 function randomPassword(): string {
