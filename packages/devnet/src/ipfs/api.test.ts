@@ -220,6 +220,9 @@ describe('kubo RPC: cat and ls', () => {
     );
 
     expect((await post('nope')).status).toBe(404);
+    // Names of Object.prototype are no commands either (they used to leave the request hanging).
+    expect((await post('constructor')).status).toBe(404);
+    expect((await post('toString')).status).toBe(404);
     const get = await fetch(`${devnet.ipfs.apiUrl}/api/v0/version`, {
       headers: web3Headers(accounts.alice, accounts.alice.address),
     });
