@@ -245,39 +245,38 @@ async function ls(
   sendJson(res, 200, { Objects: objects });
 }
 
-/** Pins each path. */
-async function pinAdd(
+/** Pins or unpins each path and answers the CIDs it resolved to. */
+async function changePins(
   ctx: CommandContext,
-  _req: IncomingMessage,
   res: ServerResponse,
   params: URLSearchParams,
+  change: (cid: CID, recursive: boolean) => unknown,
 ): Promise<void> {
   const recursive = boolOption(params, 'recursive', true);
   const pins: string[] = [];
   for (const arg of requiredArgs(params, 'ipfs-path')) {
     const cid = await resolveCid(ctx.repo, arg);
-    await ctx.repo.pinAdd(cid, recursive);
+    await change(cid, recursive);
     pins.push(cid.toString());
   }
   sendJson(res, 200, { Pins: pins });
 }
 
-/** Unpins each path. */
-async function pinRm(
+/** Pins each path. */
+const pinAdd = (
   ctx: CommandContext,
   _req: IncomingMessage,
   res: ServerResponse,
   params: URLSearchParams,
-): Promise<void> {
-  const recursive = boolOption(params, 'recursive', true);
-  const pins: string[] = [];
-  for (const arg of requiredArgs(params, 'ipfs-path')) {
-    const cid = await resolveCid(ctx.repo, arg);
-    ctx.repo.pinRm(cid, recursive);
-    pins.push(cid.toString());
-  }
-  sendJson(res, 200, { Pins: pins });
-}
+) => changePins(ctx, res, params, (cid, recursive) => ctx.repo.pinAdd(cid, recursive));
+
+/** Unpins each path. */
+const pinRm = (
+  ctx: CommandContext,
+  _req: IncomingMessage,
+  res: ServerResponse,
+  params: URLSearchParams,
+) => changePins(ctx, res, params, (cid, recursive) => ctx.repo.pinRm(cid, recursive));
 
 /** Lists pins, as one JSON object or a stream of lines. */
 async function pinLs(
