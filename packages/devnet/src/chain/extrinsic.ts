@@ -7,6 +7,7 @@ import {
   signatureVerify,
   sr25519Verify,
 } from '@polkadot/util-crypto';
+import { compactAt } from '../scale.ts';
 import type { Runtime } from './runtime.ts';
 import { ScaleWalkError } from './scale-walk.ts';
 
@@ -137,10 +138,7 @@ export function callOfExtrinsic(runtime: Runtime, body: Uint8Array): Call {
   return runtime.registry.createType('Call', body.subarray(p)) as Call;
 }
 
-function compactLength(bytes: Uint8Array, at: number): number {
-  const mode = bytes[at]! & 3;
-  return mode === 0 ? 1 : mode === 1 ? 2 : mode === 2 ? 4 : (bytes[at]! >> 2) + 5;
-}
+const compactLength = (bytes: Uint8Array, at: number): number => compactAt(bytes, at).length;
 
 /** Where the signature bytes of a signed extrinsic start and end (after its length prefix). */
 function signatureSpan(runtime: Runtime, bytes: Uint8Array): [number, number] | null {

@@ -255,7 +255,7 @@ export class Runtime {
     return entry;
   }
 
-  /** The full storage key (hashers applied, no length prefix: pitfall 1 of the facts). */
+  /** The full storage key (hashers applied, no length prefix; see docs/devnet.md). */
   key(section: string, item: string, ...args: unknown[]): string {
     const entry = this.#entry(section, item);
     const raw = args.length === 0 ? entry() : args.length === 1 ? entry(args[0]) : entry(args);
@@ -303,7 +303,7 @@ export class Runtime {
     ) as unknown as T;
   }
 
-  /** Event bytes: pallet index ++ the pallet's event enum (pitfall 8 of the facts). */
+  /** Event bytes: pallet index ++ the pallet's event enum (see docs/devnet.md). */
   event(pallet: string, name: string, data: Record<string, unknown> | unknown[]): Uint8Array {
     const type = this.#eventType.get(pallet);
     if (!type) throw new Error(`pallet ${pallet} has no events`);

@@ -1,4 +1,5 @@
 import type { PortableRegistry } from '@polkadot/types';
+import { compactAt } from '../scale.ts';
 
 /** A type of the metadata's registry, reduced to what skipping its encoding needs. */
 type Shape =
@@ -39,30 +40,11 @@ export class ScaleWalkError extends Error {
   }
 }
 
-/** A SCALE compact integer at `at`: its value (as a number, saturating) and its byte length. */
+/** A SCALE compact integer at `at` (dedot's codec): its value (as a number) and byte length. */
 function readCompact(bytes: Uint8Array, at: number): [number, number] {
-  const first = bytes[at];
-  if (first === undefined) throw new ScaleWalkError('input too short');
-  switch (first & 3) {
-    case 0:
-      return [first >> 2, 1];
-    case 1:
-      if (at + 2 > bytes.length) throw new ScaleWalkError('input too short');
-      return [(first | (bytes[at + 1]! << 8)) >> 2, 2];
-    case 2:
-      if (at + 4 > bytes.length) throw new ScaleWalkError('input too short');
-      return [
-        (first | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16)) / 4 + bytes[at + 3]! * 2 ** 22,
-        4,
-      ];
-    default: {
-      const size = (first >> 2) + 4;
-      if (at + 1 + size > bytes.length) throw new ScaleWalkError('input too short');
-      let value = 0;
-      for (let i = size; i >= 1; i--) value = value * 256 + bytes[at + i]!;
-      return [value, 1 + size];
-    }
-  }
+  const { value, length } = compactAt(bytes, at);
+  if (at + length > bytes.length) throw new ScaleWalkError('input too short');
+  return [Number(value), length];
 }
 
 /**

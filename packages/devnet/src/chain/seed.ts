@@ -5,6 +5,7 @@ import type { KeyringPair } from '@polkadot/keyring/types';
 import type { Codec } from '@polkadot/types/types';
 import { stringToU8a, u8aToHex } from '@polkadot/util';
 import { blake2AsU8a, cryptoWaitReady } from '@polkadot/util-crypto';
+import { DAY_MS } from '../runtime-rules.ts';
 import { DEV_PHRASE } from './dev-accounts.ts';
 
 /** The controller of the seeded home: a well-known BIP-39 test mnemonic, ed25519. */
@@ -21,7 +22,6 @@ export const SEED_SECOND_USER_MNEMONIC =
 /** "altruist" / "energy" right-aligned in 32 bytes: the topics the sensor pages look for. */
 const ALTRUIST_TOPIC = `0x${'00'.repeat(24)}${Buffer.from('altruist').toString('hex')}`;
 const ENERGY_TOPIC = `0x${'00'.repeat(26)}${Buffer.from('energy').toString('hex')}`;
-const DAY_MS = 86_400_000;
 /** Datalog.WindowSize - 1: the most records a ring holds (start == end means empty). */
 const WINDOW = 127;
 const XRT = 1_000_000_000n;

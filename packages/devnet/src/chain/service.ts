@@ -93,7 +93,10 @@ export async function serveChain(
   let sealTimer: NodeJS.Timeout | null = null;
   let interval: NodeJS.Timeout | null = null;
   let stopping = false;
+  // dev_holdBlocks: while held, neither the timer nor instant seal builds a block.
+  let held = false;
   const produce = async () => {
+    if (held) return;
     if (node.halted) {
       // The node logged why; no timer keeps trying.
       if (interval) clearInterval(interval);
@@ -120,7 +123,7 @@ export async function serveChain(
   // Instant seal: one block shortly after a burst of submissions, and another while ready
   // transactions remain (what did not fit the last block's limits or build budget).
   const scheduleSeal = () => {
-    if (!options.instant || sealTimer) return;
+    if (!options.instant || sealTimer || held) return;
     sealTimer = setTimeout(async () => {
       await produce();
       sealTimer = null;
@@ -134,6 +137,10 @@ export async function serveChain(
     allowedOrigins: options.allowedOrigins,
     onSubmit: scheduleSeal,
     newBlocks: async (count) => (await node.buildBlocks(count)).hash,
+    holdBlocks: (hold) => {
+      held = hold;
+      if (!held && node.poolCounts.ready > 0) scheduleSeal();
+    },
   }).catch(async (error: unknown) => {
     // The port is taken, for example: no timer may keep building blocks.
     if (interval) clearInterval(interval);

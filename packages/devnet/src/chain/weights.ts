@@ -10,7 +10,7 @@ const READ = 25_000_000n;
 const WRITE = 100_000_000n;
 
 /**
- * Call weights from runtime/robonomics/src/weights (facts §1.2–1.7); calls not listed there
+ * Call weights of the runtime's benchmarked weight files (docs/devnet.md); calls not listed there
  * get a small fixed weight. Nested calls add their inner weight.
  */
 export function callWeight(call: Call): Weight {
@@ -81,7 +81,7 @@ export function refundsFee(call: Call): boolean {
   return call.section === 'sudo' && call.method === 'sudo';
 }
 
-/** weight_fee(w) = max(ref_time * 80 / 1e9, proof_size / 10) (facts §1.2). */
+/** weight_fee(w) = max(ref_time * 80 / 1e9, proof_size / 10) (docs/robonomics-chain.md, Fees). */
 export function weightFee(weight: Weight): bigint {
   const ref = (weight.refTime * 80n) / 1_000_000_000n;
   const proof = weight.proofSize / 10n;

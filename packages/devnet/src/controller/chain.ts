@@ -3,6 +3,7 @@ import type { SubmittableExtrinsic } from '@polkadot/api/types';
 import type { KeyringPair } from '@polkadot/keyring/types';
 import { u8aToHex } from '@polkadot/util';
 import { encodeAddress } from '@polkadot/util-crypto';
+import { haDaysLeft, ledgerFromCodecJson, type SubscriptionLedger } from '../runtime-rules.ts';
 
 /**
  * The controller's view of the parachain, through @polkadot/api over WebSocket like any client:
@@ -11,9 +12,8 @@ import { encodeAddress } from '@polkadot/util-crypto';
  */
 
 export const SS58_PREFIX = 32;
-/** ZERO_ACC: re-pointing a twin topic here deletes it (interop §2.3, §3.1). */
+/** ZERO_ACC: re-pointing a twin topic here deletes it (docs/home-assistant.md, Digital twin). */
 export const ZERO_ACCOUNT = encodeAddress(new Uint8Array(32), SS58_PREFIX);
-const DAY_MS = 86_400_000;
 const TX_TIMEOUT_MS = 120_000;
 
 /** A dispatch error of an included extrinsic, e.g. "rws.FreeWeightIsNotEnough". */
@@ -37,11 +37,6 @@ export interface ChainEvent {
   /** Raw account ids and hashes as 0x-hex, in argument order. */
   hex: string[];
   blockNumber: number;
-}
-
-export interface LedgerView {
-  issueTime: number;
-  kind: { daily: number } | { lifetime: number };
 }
 
 const ss58 = (bytes: Uint8Array) => encodeAddress(bytes, SS58_PREFIX);
@@ -110,26 +105,13 @@ export class ChainLink {
     return owners;
   }
 
-  async ledger(owner: string): Promise<LedgerView | null> {
+  async ledger(owner: string): Promise<SubscriptionLedger | null> {
     const api = await this.ready();
     const value = (await api.query.rws.ledger(owner)) as unknown as {
       isSome: boolean;
       unwrap(): { toJSON(): unknown };
     };
-    if (!value.isSome) return null;
-    const json = value.unwrap().toJSON() as {
-      issueTime: number | string;
-      kind: Record<string, { days?: number; tps?: number }>;
-    };
-    const kind = Object.fromEntries(
-      Object.entries(json.kind).map(([k, v]) => [k.toLowerCase(), v]),
-    ) as { daily?: { days: number }; lifetime?: { tps: number } };
-    return {
-      issueTime: Number(json.issueTime),
-      kind: kind.lifetime
-        ? { lifetime: Number(kind.lifetime.tps) }
-        : { daily: Number(kind.daily?.days ?? 0) },
-    };
+    return value.isSome ? ledgerFromCodecJson(value.unwrap().toJSON()) : null;
   }
 
   /** The chain's clock (Timestamp.Now, ms). */
@@ -139,15 +121,13 @@ export class ChainLink {
   }
 
   /**
-   * Days left as HA's sensor shows them (interop §4.4): int((issue + days·day − now)/day) + 1,
+   * Days left as HA's sensor shows them (docs/devnet.md): int((issue + days·day − now)/day) + 1,
    * 100000 for a Lifetime subscription, null without a ledger.
    */
   async subscriptionDaysLeft(owner: string): Promise<number | null> {
     const ledger = await this.ledger(owner);
     if (!ledger) return null;
-    if ('lifetime' in ledger.kind) return 100_000;
-    const now = await this.now();
-    return Math.trunc((ledger.issueTime + ledger.kind.daily * DAY_MS - now) / DAY_MS) + 1;
+    return haDaysLeft(ledger, await this.now());
   }
 
   /** The ring-buffer index of an account's datalog: items start..end-1 (end wraps at 128). */

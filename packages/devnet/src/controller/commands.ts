@@ -9,8 +9,8 @@ import {
 import { likeExisting, pyDateStr, pyFloat, pyIsoFormat } from './ha-format.ts';
 
 /**
- * What the sample home's Home Assistant does with a service call (facts/interop.md §4.3 step 5,
- * §5.5): `call(domain=platform, service=name, data=params without entity_id, target=entity_id)`.
+ * What the sample home's Home Assistant does with a service call (docs/home-assistant.md,
+ * Commands): `call(domain=platform, service=name, data=params without entity_id, target=entity_id)`.
  * Each service checks its data the way HA's schemas and entity methods do (unknown keys, ranges,
  * allowed options); a refused call changes nothing and says why.
  */

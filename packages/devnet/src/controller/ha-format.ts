@@ -1,5 +1,5 @@
 /**
- * How Home Assistant writes values into the states it publishes (facts/interop.md §3.3): Python
+ * How Home Assistant writes values into the states it publishes (docs/home-assistant.md): Python
  * str() of floats and datetimes. Time is handled in whole microseconds since the epoch so dates
  * keep HA's six fraction digits exactly.
  */

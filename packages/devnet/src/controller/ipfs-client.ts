@@ -17,7 +17,7 @@ export class IpfsClientError extends Error {
 }
 
 /**
- * The controller's client of the kubo RPC API behind the robonomics web3 auth (interop §7.2):
+ * The controller's client of the kubo RPC API behind the robonomics web3 auth (docs/web3-auth.md):
  * `Authorization: Basic base64("sub-<controller>:0x<signature of the address>")` and
  * `robonomics: <subscription owner>`. Files are added as CIDv0 so their digest fits an H256.
  */

@@ -15,7 +15,7 @@ const DERIVATION_LABEL = 'robonomics devnet controller libp2p key';
 
 /**
  * The controller's libp2p identity: an ed25519 key kept in `file` as the proxy keeps its
- * peerIdJson.json, `{"privKey": "<base64 of the protobuf private key>"}` (interop §5.1), so the
+ * peerIdJson.json, `{"privKey": "<base64 of the protobuf private key>"}` (docs/devnet.md), so the
  * peer id survives restarts. A fresh data dir gets a key derived from the controller's seed, so
  * the seeded devnet always has the same peer id (its mnemonic is public anyway).
  */

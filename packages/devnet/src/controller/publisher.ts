@@ -55,7 +55,7 @@ const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && [...a].sort().every((item, i) => item === [...b].sort()[i]);
 
 /**
- * Publishes the home as HA's ConfigSender and StatesSender do (interop §3.1–§3.4): the config,
+ * Publishes the home as HA's ConfigSender and StatesSender do (docs/home-assistant.md): the config,
  * envelope-encrypted, added to IPFS and pointed to by the controller's twin topic; then the
  * states with history, envelope-encrypted, added to IPFS, its CID written as a datalog record.
  * Every write goes through `rws.call(owner, …)`. Runs one at a time; requests made meanwhile

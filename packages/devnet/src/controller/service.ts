@@ -1,28 +1,13 @@
-import { randomInt } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Keyring } from '@polkadot/keyring';
+import { hexToU8a } from '@polkadot/util';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
-import {
-  canEncryptTo,
-  DecryptError,
-  decryptMessage,
-  decryptMessageBytes,
-} from '@robonomics-dapp/robonomics/crypto/box';
 import { encryptForDevices } from '@robonomics-dapp/robonomics/crypto/envelope';
 import { pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
 import type { HaServices } from '@robonomics-dapp/robonomics/home-assistant/config';
-import {
-  HA_REGISTRATION_PARAM,
-  type LaunchCommand,
-  parseLaunchCommand,
-} from '@robonomics-dapp/robonomics/home-assistant/launch';
-import {
-  isPlainObject,
-  toPythonJson,
-} from '@robonomics-dapp/robonomics/home-assistant/python-payload';
-import { h256ToCid } from '@robonomics-dapp/robonomics/ipfs/cid';
+import { toPythonJson } from '@robonomics-dapp/robonomics/home-assistant/python-payload';
 import { circuitAddress } from '@robonomics-dapp/robonomics/p2p/relays';
 import { SEED_CONTROLLER_MNEMONIC } from '../chain/seed.ts';
 import type { DevnetOptions, ServiceHandle } from '../options.ts';
@@ -42,11 +27,16 @@ import { nowMicros } from './ha-format.ts';
 import { HaUsers, type UserEvent } from './ha-users.ts';
 import { HomeStore } from './home.ts';
 import { IpfsClient } from './ipfs-client.ts';
-import { LiteralEvalError, literalEval, literalEvalBytesRepr } from './literal-eval.ts';
-import { type CallBody, P2pNode, type RelayPolicy } from './p2p.ts';
+import {
+  type CommandContext,
+  chainLaunchJob,
+  type LaunchOutcome,
+  libp2pCommandJob,
+} from './launches.ts';
+import { P2pNode, type RelayPolicy } from './p2p.ts';
 import { loadPeerKey } from './peer-key.ts';
 import { type Published, Publisher } from './publisher.ts';
-import { normalizeAddress, SubscriptionView } from './subscription.ts';
+import { SubscriptionView } from './subscription.ts';
 
 /** HA's default telemetry interval: 10 minutes (see docs/home-assistant.md, "Cadence"). */
 export const DEFAULT_INTERVAL_MINUTES = 10;
@@ -57,14 +47,7 @@ export const DAYS_SENSOR = 'sensor.robonomics_subscription_days_left';
 /** A device list older than this is read again before refusing a sender. */
 const DEVICE_REFRESH_MS = 5_000;
 
-export interface LaunchOutcome {
-  source: 'chain' | 'libp2p';
-  sender: string;
-  ok: boolean;
-  /** "registration", "password" or the service call ("switch.toggle"). */
-  action?: string;
-  error?: string;
-}
+export type { LaunchOutcome };
 
 export interface ControllerEvents {
   published: [Published];
@@ -112,22 +95,11 @@ export interface ControllerHandle extends ServiceHandle {
   publish(): void;
 }
 
-const PASSWORD_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const utf8 = new TextDecoder('utf-8', { fatal: false });
 
 function hexText(value: unknown): string {
   if (typeof value !== 'string' || !/^0x([0-9a-f]{2})*$/i.test(value)) return '';
-  return utf8.decode(Buffer.from(value.slice(2), 'hex'));
-}
-
-function randomPassword(): string {
-  return Array.from({ length: 10 }, () => PASSWORD_CHARS[randomInt(PASSWORD_CHARS.length)]).join(
-    '',
-  );
-}
-
-function describe(command: LaunchCommand): string {
-  return `${command.platform}.${command.name} ${command.params.entity_id}`;
+  return utf8.decode(hexToU8a(value));
 }
 
 /**
@@ -187,53 +159,21 @@ export async function startControllerService(
     return { data: sealed.envelope };
   });
 
-  // ------------------------------------------------------------------ commands from libp2p
+  // ------------------------------------------------------------------ commands (launches.ts)
 
-  /** HA's `_run_command` on what the proxy forwarded; the caller already has its ack. */
-  const onCall = async (body: CallBody, remote: string): Promise<void> => {
-    const refuse = (sender: string, error: string) => {
-      log(`/call from ${remote} ignored: ${error}`);
-      events.emit('launch', { source: 'libp2p', sender, ok: false, error });
-    };
-    if ('text' in body) return refuse('', 'The request is not JSON.');
-    const request = isPlainObject(body.json) ? body.json.data : undefined;
-    if (!isPlainObject(request) || typeof request.data !== 'string') {
-      return refuse('', 'The request must be {"data": {"sender": …, "data": "0x…"}}.');
-    }
-    const sender = normalizeAddress(request.sender);
-    if (!sender) return refuse('', 'The sender is not an account address.');
-    try {
-      if (!subscription.isAllowed(sender)) await refreshDevices();
-    } catch (error) {
-      return refuse(
-        sender,
-        `The controller cannot read its subscription: ${(error as Error).message}`,
-      );
-    }
-    if (!subscription.isAllowed(sender)) {
-      return refuse(sender, `${sender} is not a device of the subscription.`);
-    }
-    let text: string;
-    try {
-      text = decryptMessage(request.data, key, sender);
-    } catch (error) {
-      const detail = error instanceof DecryptError ? error.detail : (error as Error).message;
-      return refuse(sender, `The command could not be decrypted: ${detail}`);
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      return refuse(sender, 'The command is not JSON.');
-    }
-    const command = parseLaunchCommand(parsed);
-    if (!command.ok) return refuse(sender, command.error);
-    const result = home.apply(command.value, nowMicros());
-    if (!result.ok) return refuse(sender, `${describe(command.value)}: ${result.error}`);
-    log(`/call from ${sender}: ${describe(command.value)} -> ${result.update.state}`);
-    events.emit('launch', { source: 'libp2p', sender, ok: true, action: describe(command.value) });
-    publisher?.request();
+  const commandContext: CommandContext = {
+    address,
+    key,
+    home,
+    subscription,
+    ipfs,
+    report: (outcome) => events.emit('launch', outcome),
+    log,
+    refreshDevices: () => refreshDevices(),
+    requestPublish: () => publisher?.request(),
+    registerUser: (sender, password) => users.setPassword(sender, password),
   };
+  const onCall = libp2pCommandJob(commandContext);
 
   const relay =
     extras.relay ?? (running.get('relay') as RelayHandle | undefined)?.multiaddr ?? undefined;
@@ -331,75 +271,7 @@ export async function startControllerService(
 
   // ------------------------------------------------------------------ launches from the chain
 
-  const registerUser = (sender: string, password: string) => users.setPassword(sender, password);
-
-  const handleLaunch = async (sender: string, param: string): Promise<void> => {
-    const outcome = (fields: Omit<LaunchOutcome, 'source' | 'sender'>) => {
-      if (!fields.ok) log(`launch from ${sender} failed: ${fields.error}`);
-      events.emit('launch', { source: 'chain', sender, ...fields });
-    };
-    if (!subscription.isAllowed(sender)) await refreshDevices().catch(() => {});
-    // HA's device list holds the devices whose key can receive a box, and the controller.
-    if (!subscription.isAllowed(sender) || (sender !== address && !canEncryptTo(sender))) {
-      outcome({ ok: false, error: `not linked device ${sender}` });
-      return;
-    }
-    if (param.toLowerCase() === HA_REGISTRATION_PARAM) {
-      await registerUser(sender, randomPassword());
-      outcome({ ok: true, action: 'registration' });
-      return;
-    }
-    try {
-      const owner = subscription.owner!;
-      const file = await ipfs.cat(h256ToCid(param), owner);
-      const text = utf8.decode(file);
-      let decrypted: Uint8Array | undefined;
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch {
-        decrypted = decryptMessageBytes(text, key, sender);
-        value = JSON.parse(utf8.decode(decrypted));
-      }
-      if (isPlainObject(value) && 'password' in value) {
-        if (typeof value.password !== 'string' || !value.password) {
-          outcome({ ok: false, error: 'The password launch has no password.' });
-        } else {
-          await registerUser(sender, value.password);
-          outcome({ ok: true, action: 'password' });
-        }
-      } else if (isPlainObject(value) && 'platform' in value) {
-        // HA re-reads the command with ast.literal_eval, the decrypted one as str(bytes)[2:-1].
-        const literal = text.includes('platform')
-          ? literalEval(text)
-          : literalEvalBytesRepr(decrypted ?? decryptMessageBytes(text, key, sender));
-        const command = parseLaunchCommand(literal);
-        if (!command.ok) {
-          outcome({ ok: false, error: command.error });
-        } else {
-          const result = home.apply(command.value, nowMicros());
-          if (result.ok) {
-            log(`launch from ${sender}: ${describe(command.value)} -> ${result.update.state}`);
-            outcome({ ok: true, action: describe(command.value) });
-          } else {
-            outcome({ ok: false, error: `${describe(command.value)}: ${result.error}` });
-          }
-        }
-      } else {
-        outcome({ ok: false, error: 'The launch file is neither a command nor a password.' });
-      }
-    } catch (error) {
-      const message =
-        error instanceof DecryptError
-          ? `The launch file could not be decrypted: ${error.detail}`
-          : error instanceof LiteralEvalError
-            ? `ValueError: ${error.message}`
-            : (error as Error).message;
-      outcome({ ok: false, error: message });
-    }
-    // After any launch but a registration, HA sends its telemetry.
-    publisher?.request();
-  };
+  const handleLaunch = chainLaunchJob(commandContext);
 
   let launches = Promise.resolve();
   const onBlockEvents = (list: ChainEvent[]) => {
@@ -504,7 +376,7 @@ export async function startControllerService(
 }
 
 /**
- * HA's live push (interop §3.4): a one-slot queue holding the newest snapshot, flushed to every
+ * HA's live push (docs/home-assistant.md, Cadence): a one-slot queue holding the newest snapshot, flushed to every
  * peer at most once a second (the first change after a quiet second goes out at once), and the
  * last message kept for peers that connect later.
  */

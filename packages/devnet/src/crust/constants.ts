@@ -20,7 +20,7 @@ export const GENESIS_MARKET_FEES = {
   fileKeysCountFee: MILLICENTS / 10n,
 };
 
-/** Identity, runtime APIs and constants of the Crust-like runtime (facts §6). */
+/** Identity, runtime APIs and constants of the Crust-like runtime (docs/crust.md). */
 export const CRUST_CONSTANTS: CrustMetadataConstants = {
   ss58Prefix: CRUST_SS58,
   version: {

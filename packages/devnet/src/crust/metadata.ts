@@ -2,7 +2,7 @@ import { Metadata, TypeRegistry } from '@polkadot/types';
 import { compactToU8a, stringToU8a, u8aConcat, u8aToHex } from '@polkadot/util';
 
 /**
- * A hand-built V14 metadata for a Crust-like storage chain (facts/robonomics-chain.md §6):
+ * A hand-built V14 metadata for a Crust-like storage chain (docs/crust.md):
  * System, Timestamp, Balances, TransactionPayment and Crust's `market` pallet, with the type
  * paths @polkadot/api and dedot key on, so both decode it unmodified.
  */

@@ -114,7 +114,7 @@ async function newBlocks(count: number): Promise<string> {
   return (await provider.send('dev_newBlock', [{ count }])) as string;
 }
 
-/** The order fee of the market for a file of `size` bytes (facts §6, get_file_fee). */
+/** The order fee of the market for a file of `size` bytes (docs/crust.md, get_file_fee). */
 function orderFee(size: bigint, tips = 0n) {
   const megabytes = (size + MB - 1n) / MB;
   const amount = GENESIS_MARKET_FEES.fileByteFee * megabytes + GENESIS_MARKET_FEES.fileKeysCountFee;
@@ -167,7 +167,7 @@ describe('the Crust devnet (V13, as mainnet) with @polkadot/api and the Crust ty
     const market = api.consts.market as unknown as Record<string, Codec>;
     expect(market.fileDuration!.toString()).toBe(String(CRUST_CONSTANTS.market.fileDuration));
     expect(market.maximumFileSize!.toString()).toBe(String(8 * 1024 ** 3));
-    // Market is pallet 26 and place_storage_order its call 0 (facts §6).
+    // Market is pallet 26 and place_storage_order its call 0 (docs/crust.md).
     const call = api.tx.market!.placeStorageOrder!(CID, 1, 0, '');
     expect(call.method.callIndex).toEqual(new Uint8Array([26, 0]));
     expect(alice.address.startsWith('c')).toBe(true);

@@ -132,9 +132,8 @@ describe('Crust devnet persistence', () => {
 describe('Crust block production', () => {
   it('produces blocks on the block time when not instant', async () => {
     const crust = await startTestCrust(newDir(), { instant: false, blockTimeMs: 50 });
-    await new Promise((r) => setTimeout(r, 600));
+    await expect.poll(() => crust.node.best.number, { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
     await crust.stop();
-    expect(crust.node.best.number).toBeGreaterThanOrEqual(4);
   });
 
   it('with instant seal, keeps sealing blocks only while a file waits for replicas', async () => {
@@ -152,9 +151,14 @@ describe('Crust block production', () => {
       ).placeStorageOrder!('QmWaiting', 1, 0, ''),
       alice,
     );
-    await new Promise((r) => setTimeout(r, 3 * INSTANT_REPLICA_BLOCK_MS + 500));
-    const file = (await fileJson(api, 'QmWaiting')) as { reported_replica_count: number };
-    expect(file.reported_replica_count).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(
+        async () =>
+          ((await fileJson(api, 'QmWaiting')) as { reported_replica_count: number })
+            .reported_replica_count,
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThanOrEqual(1);
     await api.disconnect();
     await crust.stop();
   });

@@ -8,7 +8,7 @@ export const SEASON_PASS_ADDRESS = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 
 /**
  * The typed view of contracts/SeasonPass.sol that the devnet uses (a test checks the compiled
- * ABI has every entry, and every entry of the app's ABI).
+ * ABI has every entry, and every entry the app uses: docs/nft-oracle.md).
  */
 export const seasonPassAbi = parseAbi([
   'function balanceOf(address owner) view returns (uint256)',

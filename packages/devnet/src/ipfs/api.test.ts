@@ -89,7 +89,7 @@ describe('kubo RPC: add', () => {
     const added = await client.add(content);
     expect(added.cid.toString()).toBe(expected.cid);
     expect(added.size).toBe(expected.size);
-    // CIDv0: dag-pb with a sha2-256 digest, so it converts to an H256 (facts §9.2.7).
+    // CIDv0: dag-pb with a sha2-256 digest, so it converts to an H256 (docs/crypto.md).
     const cid = CID.parse(added.cid.toString());
     expect(cid.version).toBe(0);
     expect(cid.multihash.code).toBe(0x12);
@@ -220,6 +220,9 @@ describe('kubo RPC: cat and ls', () => {
     );
 
     expect((await post('nope')).status).toBe(404);
+    // Names of Object.prototype are no commands either (they used to leave the request hanging).
+    expect((await post('constructor')).status).toBe(404);
+    expect((await post('toString')).status).toBe(404);
     const get = await fetch(`${devnet.ipfs.apiUrl}/api/v0/version`, {
       headers: web3Headers(accounts.alice, accounts.alice.address),
     });

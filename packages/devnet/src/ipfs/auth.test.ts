@@ -3,6 +3,7 @@ import type { KeyringPair } from '@polkadot/keyring/types';
 import { stringToU8a, u8aToHex } from '@polkadot/util';
 import { encodeAddress } from '@polkadot/util-crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS, type SubscriptionLedger } from '../runtime-rules.ts';
 import { type IpfsServiceHandle, startIpfsService } from './service.ts';
 import {
   removeDir,
@@ -13,7 +14,7 @@ import {
   testOptions,
   web3Headers,
 } from './test-support.ts';
-import { AUTH_ERRORS, DAY_MS, isSubscriptionActive, verifyAddressSignature } from './web3-auth.ts';
+import { AUTH_ERRORS, isSubscriptionActive, verifyAddressSignature } from './web3-auth.ts';
 
 let devnet: TestDevnet;
 let a: SeedAccounts;
@@ -82,7 +83,7 @@ function setSubscription(
   );
 }
 
-describe('web3 auth refusals (facts/interop.md §7.2)', () => {
+describe('web3 auth refusals (docs/web3-auth.md)', () => {
   it('refuses a request without the owner header, even with a valid Authorization', async () => {
     await expectRefused(await call({}), AUTH_ERRORS.ownerNotFound);
     // Home Assistant's custom-gateway auth sends no `robonomics` header.
@@ -265,7 +266,7 @@ describe('web3 auth acceptance', () => {
 });
 
 describe('the rules, without a server', () => {
-  it('verifies the web3 auth vector of the facts (§9.1, ed25519 user)', () => {
+  it('verifies the web3 auth vector of docs/web3-auth.md (ed25519 user)', () => {
     const address = '4DNhfCUWDh5LG2GkFHPDdZfejMoSezRnF3tRfvudqLzn2HAs';
     const signature =
       '0x0fc36c8add844f1505fa1a2160af82b3a19fd355bf22db4bf39b47887804127d725704f1c8ab767ef05f15ce0890df9e1a806ccdb728a710713a2cfbefd24a03';
@@ -277,10 +278,16 @@ describe('the rules, without a server', () => {
   });
 
   it('keeps a Daily subscription active up to issueTime + days·86 400 000 inclusive', () => {
-    const ledger = { issueTime: 1_000, kind: { daily: { days: 2 } } };
-    expect(isSubscriptionActive(ledger, 1_000 + 2 * DAY_MS)).toBe(true);
-    expect(isSubscriptionActive(ledger, 1_000 + 2 * DAY_MS + 1)).toBe(false);
-    expect(isSubscriptionActive({ issueTime: 0, kind: { lifetime: { tps: 1 } } }, 1e15)).toBe(true);
+    const ledger = (kind: SubscriptionLedger['kind'], issueTime: bigint) => ({
+      freeWeight: 0n,
+      issueTime,
+      lastUpdate: issueTime,
+      kind,
+    });
+    const daily = ledger({ type: 'Daily', days: 2 }, 1_000n);
+    expect(isSubscriptionActive(daily, 1_000 + 2 * DAY_MS)).toBe(true);
+    expect(isSubscriptionActive(daily, 1_000 + 2 * DAY_MS + 1)).toBe(false);
+    expect(isSubscriptionActive(ledger({ type: 'Lifetime', tps: 1 }, 0n), 1e15)).toBe(true);
   });
 });
 

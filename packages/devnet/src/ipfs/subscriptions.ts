@@ -2,9 +2,9 @@ import { ApiPromise, WsProvider } from '@polkadot/api';
 import type { Codec } from '@polkadot/types/types';
 import { encodeAddress } from '@polkadot/util-crypto';
 import type { ChainNode } from '../chain/node.ts';
+import { ledgerFromCodecJson } from '../runtime-rules.ts';
 import {
   ChainUnavailableError,
-  ledgerFromJson,
   type SubscriptionReader,
   type SubscriptionState,
 } from './web3-auth.ts';
@@ -35,7 +35,7 @@ export class InProcessSubscriptions implements SubscriptionReader {
     const ledger = ctx.read('rws', 'ledger', owner);
     const devices = ctx.read('rws', 'devices', owner);
     return {
-      ledger: ledger ? ledgerFromJson(ledger.toJSON()) : null,
+      ledger: ledger ? ledgerFromCodecJson(ledger.toJSON()) : null,
       devices: devices ? addresses(devices) : [],
       now: activityNow(Number(ctx.now)),
     };
@@ -94,7 +94,7 @@ export class RemoteSubscriptions implements SubscriptionReader {
       'reading the subscription',
     );
     return {
-      ledger: ledger.isSome ? ledgerFromJson(ledger.unwrap().toJSON()) : null,
+      ledger: ledger.isSome ? ledgerFromCodecJson(ledger.unwrap().toJSON()) : null,
       devices: addresses(devices),
       now: activityNow(Number(now.toString())),
     };

@@ -1,23 +1,26 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { hexToU8a, isHex, stringToU8a } from '@polkadot/util';
 import { decodeAddress, signatureVerify } from '@polkadot/util-crypto';
+import {
+  isSubscriptionActive,
+  OWNER_HEADER,
+  type SubscriptionLedger,
+  WEB3_AUTH_ERRORS,
+} from '../runtime-rules.ts';
 
-/** The header that names the subscription owner (the spec's "{product}" header). */
-export const OWNER_HEADER = 'robonomics';
+export { isSubscriptionActive, OWNER_HEADER };
 
-/** Refusal texts of the robonomics auth gateway (facts/interop.md §7.2). */
+/** Refusal texts of the robonomics auth gateway (docs/web3-auth.md). */
 export const AUTH_ERRORS = {
-  ownerNotFound: 'Subscription owner not found',
-  emptySignature: 'Empty Signature',
-  invalidSignature: 'Invalid Signature',
-  invalidSubscription: 'Invalid subscription',
-  /** The gateway itself crashes on this case (no text in the facts); the devnet says why. */
+  ownerNotFound: WEB3_AUTH_ERRORS.noOwner,
+  emptySignature: WEB3_AUTH_ERRORS.empty,
+  invalidSignature: WEB3_AUTH_ERRORS.invalid,
+  invalidSubscription: WEB3_AUTH_ERRORS.subscription,
+  /** The gateway itself crashes on this case (it has no text for it); the devnet says why. */
   noAuthorization: 'Authorization header not found',
   /** The chain could not be read; answered with 503, not 401. */
   chainUnavailable: 'Parachain is not ready',
 } as const;
-
-export const DAY_MS = 86_400_000;
 
 /**
  * Longest address text read (SS58 of a 32-byte account is 47–50 characters) and longest
@@ -27,16 +30,9 @@ export const DAY_MS = 86_400_000;
 export const MAX_ADDRESS_LENGTH = 64;
 export const MAX_SIGNATURE_LENGTH = 2 + 2 * 65;
 
-export type SubscriptionKind = { lifetime: { tps: number } } | { daily: { days: number } };
-
-export interface LedgerInfo {
-  issueTime: number;
-  kind: SubscriptionKind;
-}
-
 /** What the auth needs from the chain about one owner. */
 export interface SubscriptionState {
-  ledger: LedgerInfo | null;
+  ledger: SubscriptionLedger | null;
   /** `rws.devices(owner)` as SS58 (format 32) strings, as `toHuman()` shows them. */
   devices: string[];
   /** Milliseconds "now" for the activity check. */
@@ -51,31 +47,6 @@ export interface SubscriptionReader {
 /** Thrown by a reader that cannot reach the chain. */
 export class ChainUnavailableError extends Error {
   override name = 'ChainUnavailableError';
-}
-
-/** The ledger from its codec JSON (enum keys in lower camel case, but accept both cases). */
-export function ledgerFromJson(json: unknown): LedgerInfo {
-  const value = json as { issueTime: number | string; kind: Record<string, unknown> };
-  const kind = value.kind as {
-    lifetime?: { tps: number };
-    Lifetime?: { tps: number };
-    daily?: { days: number };
-    Daily?: { days: number };
-  };
-  const lifetime = kind.lifetime ?? kind.Lifetime;
-  const daily = kind.daily ?? kind.Daily;
-  return {
-    issueTime: Number(value.issueTime),
-    kind: lifetime
-      ? { lifetime: { tps: Number(lifetime.tps) } }
-      : { daily: { days: Number(daily?.days ?? 0) } },
-  };
-}
-
-/** The gateway's rule: Lifetime is always active; Daily while now ≤ issueTime + days·DAY. */
-export function isSubscriptionActive(ledger: LedgerInfo, now: number): boolean {
-  if ('lifetime' in ledger.kind) return true;
-  return now <= ledger.issueTime + ledger.kind.daily.days * DAY_MS;
 }
 
 export type AuthOutcome =

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { removeTempFiles, writeFileDurably } from '../store/durable-file.ts';
 
-/** One free minimum given: the oracle's database row (facts/interop.md §8). */
+/** One free minimum given: the oracle's database row (docs/nft-oracle.md). */
 export interface Grant {
   /** Decimal token id. */
   tokenId: string;

@@ -20,12 +20,12 @@ import {
   testOptions,
 } from '../evm/test-support.ts';
 import type { DevnetOptions } from '../options.ts';
+import { DAY_MS } from '../runtime-rules.ts';
 import type { RunningServices } from '../services.ts';
 import { INPUT_TEXTS, ORACLE_TEXTS } from './oracle.ts';
 import { type OracleServiceHandle, startOracleService } from './service.ts';
 
 const APP_ORIGIN = 'http://127.0.0.1:5173';
-const DAY_MS = 86_400_000;
 
 type Answer = { result?: unknown; error?: unknown };
 
@@ -141,7 +141,7 @@ describe('nft oracle', () => {
     expect(await check('1', holders[0])).toEqual({ result: true });
   });
 
-  it('/verify: refuses in the order of §8', async () => {
+  it('/verify: refuses in the order of docs/nft-oracle.md', async () => {
     // 1. availability
     expect(await claim(2, 0, parachain.Charlie!)).toEqual({ error: ORACLE_TEXTS.notActivated });
     expect(await claim(3, 0, parachain.Charlie!)).toEqual({ error: ORACLE_TEXTS.wrongOwner });

@@ -12,7 +12,7 @@ import {
   type PreparedGrant,
 } from './parachain.ts';
 
-/** The answers of facts/interop.md §8, word for word. */
+/** The answers of docs/nft-oracle.md, word for word. */
 export const ORACLE_TEXTS = {
   alreadyReceived: 'Free minimum for this token has already been received',
   wrongOwner: "Token owner's address is incorrect",
@@ -90,7 +90,7 @@ function refuse(message: string): never {
 }
 
 /**
- * The NFT oracle's rules (facts/interop.md §8): /check runs the availability checks in order,
+ * The NFT oracle's rules (docs/nft-oracle.md): /check runs the availability checks in order,
  * /verify adds the subscription check, the signature and the grant. Requests to /verify run
  * one at a time, so two claims cannot both pass the checks. A grant is written down as an
  * intent (with its signed transaction) before it is sent, and settled against the chain after

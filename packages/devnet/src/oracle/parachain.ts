@@ -3,8 +3,8 @@ import type { SubmittableExtrinsic } from '@polkadot/api/types';
 import { Keyring } from '@polkadot/keyring';
 import type { KeyringPair } from '@polkadot/keyring/types';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
+import { expiryOf, ledgerFromCodecJson } from '../runtime-rules.ts';
 
-const DAY_MS = 86_400_000n;
 const CONNECT_TIMEOUT_MS = 15_000;
 const INCLUSION_TIMEOUT_MS = 120_000;
 
@@ -47,16 +47,6 @@ export interface Inclusion {
   blockHash: string;
   blockNumber: number;
   txIndex: number;
-}
-
-interface LedgerJson {
-  issueTime: number | string;
-  kind: {
-    lifetime?: unknown;
-    Lifetime?: unknown;
-    daily?: { days: number | string };
-    Daily?: { days: number | string };
-  };
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
@@ -134,11 +124,11 @@ export class ParachainClient {
     );
     const option = ledger as unknown as { isSome: boolean; unwrap(): { toJSON(): unknown } };
     if (!option.isSome) return false;
-    const json = option.unwrap().toJSON() as LedgerJson;
-    if (json.kind.lifetime !== undefined || json.kind.Lifetime !== undefined) return true;
-    const days = BigInt((json.kind.daily ?? json.kind.Daily)?.days ?? 0);
-    const chainNow = BigInt((now as unknown as { toString(): string }).toString());
-    return chainNow < BigInt(json.issueTime) + days * DAY_MS;
+    const expiry = expiryOf(ledgerFromCodecJson(option.unwrap().toJSON()));
+    // Strictly before the end, as the pallet's accrual counts it.
+    return (
+      expiry === null || Number((now as unknown as { toString(): string }).toString()) < expiry
+    );
   }
 
   /** The best block's number. */

@@ -19,7 +19,7 @@ export interface OracleServiceHandle extends ServiceHandle {
 }
 
 /**
- * The free-minimum NFT oracle (facts/interop.md §8) on 127.0.0.1: reads the SeasonPass
+ * The free-minimum NFT oracle (docs/nft-oracle.md) on 127.0.0.1: reads the SeasonPass
  * contract from the EVM service, checks and grants RWS subscriptions on the chain service as
  * its RWS oracle account (//Alice), and keeps its grants (and grants under way) in
  * <dataDir>/oracle/grants.json.

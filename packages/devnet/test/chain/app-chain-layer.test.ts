@@ -83,9 +83,8 @@ describe('the app chain layer on the devnet', () => {
       alice,
     );
     expect(result.blockNumber).toBeGreaterThan(0);
-    await new Promise((r) => setTimeout(r, 300));
+    await expect.poll(() => seen.at(-1), { timeout: 10_000 }).toHaveLength(devices.length + 1);
     await unsub();
-    expect(seen.at(-1)).toHaveLength(devices.length + 1);
     expect(await fetchNextAccountIndex(client, alice.address)).toBe(nonce + 1);
   });
 
@@ -132,7 +131,24 @@ describe('the app chain layer on the devnet', () => {
     const charlie = keyring.addFromUri('//Charlie');
     const auction = await fetchFirstFreeAuction(client);
     const bid = () => sendTransaction(client, client.tx.rws.bid(auction!, 2_000_000_000n), charlie);
-    const outcomes = await Promise.allSettled([bid(), bid()]);
+    // Both meet in the pool: blocks are held until the pool has refused one, so no block sealed
+    // between the two submissions makes the second merely outdated.
+    await client.rpc.dev_holdBlocks(true);
+    let attempts: Promise<unknown>[] = [];
+    try {
+      attempts = [bid(), bid()];
+      await Promise.any(
+        attempts.map((p) =>
+          p.then(
+            () => Promise.reject(),
+            () => undefined,
+          ),
+        ),
+      );
+    } finally {
+      await client.rpc.dev_holdBlocks(false);
+    }
+    const outcomes = await Promise.allSettled(attempts);
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     const refused = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
     expect((refused.reason as TxFailedError).message).toMatch(

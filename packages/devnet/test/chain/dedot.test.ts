@@ -7,7 +7,7 @@ import type { ISubmittableResult } from 'dedot/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DevnetProcess, removeDir, startDevnet } from './devnet-process.ts';
 
-// The app's own client: dedot with legacy JSON-RPC and the runtime API specs (facts §8).
+// The app's own client: dedot with legacy JSON-RPC and the runtime API specs (docs/robonomics-chain.md).
 // biome-ignore lint/suspicious/noExplicitAny: untyped here; the app uses the generated bindings
 type AnyClient = DedotClient<any>;
 let devnet: DevnetProcess;
@@ -107,9 +107,8 @@ describe('dedot against the devnet', () => {
       client.tx.sudo.sudo(client.tx.rws.startAuction({ type: 'Daily', value: { days: 30 } }).call),
       alice,
     );
-    await new Promise((r) => setTimeout(r, 300));
+    await expect.poll(() => seen, { timeout: 10_000 }).toEqual([0, 1]);
     await unsub();
-    expect(seen).toEqual([0, 1]);
   });
 
   it('counts pooled transactions in the next account index', async () => {

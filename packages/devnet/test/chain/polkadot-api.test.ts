@@ -3,7 +3,8 @@ import { ApiPromise, WsProvider } from '@polkadot/api';
 import type { SubmittableExtrinsic } from '@polkadot/api/types';
 import { Keyring } from '@polkadot/keyring';
 import type { KeyringPair } from '@polkadot/keyring/types';
-import { cryptoWaitReady } from '@polkadot/util-crypto';
+import { hexToU8a } from '@polkadot/util';
+import { blake2AsHex, cryptoWaitReady } from '@polkadot/util-crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type DevnetProcess, removeDir, startDevnet } from './devnet-process.ts';
@@ -333,13 +334,20 @@ describe('@polkadot/api against the devnet', () => {
     await first.signAsync(dave, { nonce });
     const second = api.tx.system.remark('0x03');
     await second.signAsync(dave, { nonce });
-    const [ok, doubled] = await Promise.allSettled([
-      rpc('author_submitExtrinsic', [first.toHex()]),
-      rpc('author_submitExtrinsic', [second.toHex()]),
-    ]);
-    expect(ok.status).toBe('fulfilled');
-    expect(doubled.status === 'rejected' && String(doubled.reason)).toMatch(/1014/);
-    await newBlocks(1);
+    // Both meet in the pool: no block is sealed between the two submissions (that would make
+    // the second outdated, 1010, instead); dev_newBlock still builds the block that takes the first.
+    await rpc('dev_holdBlocks', [true]);
+    try {
+      const [ok, doubled] = await Promise.allSettled([
+        rpc('author_submitExtrinsic', [first.toHex()]),
+        rpc('author_submitExtrinsic', [second.toHex()]),
+      ]);
+      expect(ok.status).toBe('fulfilled');
+      expect(doubled.status === 'rejected' && String(doubled.reason)).toMatch(/1014/);
+      await newBlocks(1);
+    } finally {
+      await rpc('dev_holdBlocks', [false]);
+    }
     // The same bytes again: a node bans included transactions for a while.
     await expect(rpc('author_submitExtrinsic', [first.toHex()])).rejects.toThrow(
       /1012: Transaction is temporarily banned/,
@@ -357,6 +365,25 @@ describe('@polkadot/api against the devnet', () => {
     await expect(rpc('author_submitExtrinsic', [unfunded.toHex()])).rejects.toThrow(
       /Inability to pay some fees/,
     );
+  });
+
+  it('answers state_getStorageHash with the blake2-256 hash of the value', async () => {
+    // A value of our own: the hash of "hello" is the published blake2b-256 vector.
+    const key = '0x0000000000000000000000000000000000000000000000000000000000c0ffee';
+    await rpc('dev_setStorage', [[[key, '0x68656c6c6f']]]);
+    const hello = '0x324dcf027dd4a30a932c441f365a25e86b173defa4b8e58948253471b81b72cf';
+    expect((await api.rpc.state.getStorageHash(key)).toHex()).toBe(hello);
+    expect(await rpc('state_getStorageHash', [key])).toBe(hello);
+    // A runtime value, at a given block, through both clients.
+    const account = api.query.system.account.key(alice.address);
+    const head = (await api.rpc.chain.getHeader()).hash.toHex();
+    const value = (await rpc('state_getStorage', [account, head])) as string;
+    const hash = blake2AsHex(hexToU8a(value), 256);
+    expect(hash).not.toBe(value);
+    expect((await api.rpc.state.getStorageHash(account, head)).toHex()).toBe(hash);
+    expect(await rpc('state_getStorageHash', [account, head])).toBe(hash);
+    // Nothing stored: null, as a node answers.
+    expect(await rpc('state_getStorageHash', [`${key.slice(0, -6)}decade`])).toBeNull();
   });
 
   it('answers malformed requests with JSON-RPC errors and keeps running', async () => {

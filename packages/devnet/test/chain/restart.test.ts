@@ -85,7 +85,14 @@ describe('devnet persistence', () => {
   it('loads after being killed in the middle of block production', async () => {
     let devnet = await startDevnet(['--block-time', '20', '--reset']);
     dirs.push(devnet.dataDir);
-    await new Promise((r) => setTimeout(r, 1500));
+    // Killed once it has built a few blocks, whatever the machine's load.
+    const watcher = await connect(devnet.url);
+    await expect
+      .poll(async () => (await watcher.rpc.chain.getHeader()).number.toNumber(), {
+        timeout: 20_000,
+      })
+      .toBeGreaterThan(10);
+    await watcher.disconnect();
     await devnet.kill();
     devnet = await startDevnet(['--block-time', '20'], devnet.dataDir);
     const api = await connect(devnet.url);

@@ -177,7 +177,7 @@ function accountId(multiAddress: unknown): Uint8Array {
     toU8a(): Uint8Array;
   };
   const bytes = address.toU8a();
-  // MultiAddress::Id = 0x00 ++ 32 bytes (pitfall 4: use the raw bytes).
+  // MultiAddress::Id = 0x00 ++ 32 bytes (the raw bytes; see docs/devnet.md).
   if (bytes.length === 33 && bytes[0] === 0) return bytes.slice(1);
   throw new DispatchFailure('CannotLookup');
 }

@@ -1,6 +1,13 @@
 import type { Call } from '@polkadot/types/interfaces';
 import { u8aEq, u8aToHex } from '@polkadot/util';
 import {
+  DAY_MS,
+  type KindCodec,
+  kindFromCodecJson,
+  kindToCodec,
+  ledgerFromCodecJson,
+} from '../../runtime-rules.ts';
+import {
   DispatchFailure,
   type ExecContext,
   ensureRoot,
@@ -10,11 +17,11 @@ import {
 import { reserve, slashReserved, unreserve } from './balances.ts';
 
 export const MAX_DEVICES = 32;
-const DAY_MS = 86_400_000n;
+const DAY = BigInt(DAY_MS);
 const U32 = 1n << 32n;
 const U64 = 1n << 64n;
 
-type Kind = { Lifetime: { tps: number } } | { Daily: { days: number } };
+type Kind = KindCodec;
 
 interface Ledger {
   freeWeight: bigint;
@@ -24,34 +31,13 @@ interface Ledger {
 }
 
 /** Subscription kind from a codec's JSON, whose enum keys are lower camel case. */
-function toKind(json: unknown): Kind {
-  const value = json as {
-    lifetime?: { tps: number };
-    daily?: { days: number };
-    Lifetime?: { tps: number };
-    Daily?: { days: number };
-  };
-  const lifetime = value.lifetime ?? value.Lifetime;
-  if (lifetime) return { Lifetime: { tps: Number(lifetime.tps) } };
-  const daily = value.daily ?? value.Daily;
-  return { Daily: { days: Number(daily?.days ?? 0) } };
-}
+const toKind = (json: unknown): Kind => kindToCodec(kindFromCodecJson(json));
 
 function readLedger(ctx: ExecContext, who: Uint8Array): Ledger | null {
   const value = ctx.read('rws', 'ledger', who);
   if (!value) return null;
-  const json = value.toJSON() as {
-    freeWeight: number | string;
-    issueTime: number | string;
-    lastUpdate: number | string;
-    kind: unknown;
-  };
-  return {
-    freeWeight: BigInt(json.freeWeight),
-    issueTime: BigInt(json.issueTime),
-    lastUpdate: BigInt(json.lastUpdate),
-    kind: toKind(json.kind),
-  };
+  const ledger = ledgerFromCodecJson(value.toJSON());
+  return { ...ledger, kind: kindToCodec(ledger.kind) };
 }
 
 function writeLedger(ctx: ExecContext, who: Uint8Array, ledger: Ledger): void {
@@ -70,7 +56,7 @@ function updateSubscription(ctx: ExecContext, owner: Uint8Array, callWeight: big
   let utps: bigint;
   if ('Lifetime' in ledger.kind) utps = BigInt(ledger.kind.Lifetime.tps);
   else {
-    const duration = (BigInt(ledger.kind.Daily.days) * DAY_MS) % U32;
+    const duration = (BigInt(ledger.kind.Daily.days) * DAY) % U32;
     utps = now < ledger.issueTime + duration ? 10_000n : 0n;
   }
   const reference = BigInt(ctx.runtime.decorated.consts.rws.referenceCallWeight.toString());

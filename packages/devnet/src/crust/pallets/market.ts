@@ -1,9 +1,10 @@
 import type { Call } from '@polkadot/types/interfaces';
 import type { Codec } from '@polkadot/types/types';
-import { u8aToHex } from '@polkadot/util';
+import { hexToU8a, u8aToHex } from '@polkadot/util';
 import { blake2AsU8a } from '@polkadot/util-crypto';
 import { type ExecContext, type Origin, signedBy } from '../../chain/context.ts';
 import { readAccount, transfer } from '../../chain/pallets/balances.ts';
+import { compactAt } from '../../scale.ts';
 import { CRUST_CONSTANTS, marketPot } from '../constants.ts';
 
 /** REWARD_PERSON: the first four replicas are paid from the file's amount. */
@@ -254,29 +255,18 @@ function rewardAmount(remainingPaidCount: number, amount: bigint): bigint {
   return parts === undefined ? 0n : perbill(parts, amount);
 }
 
-/** Byte length of a SCALE compact integer from its first byte. */
-function compactLength(first: number): number {
-  const mode = first & 3;
-  return mode === 0 ? 1 : mode === 1 ? 2 : mode === 2 ? 4 : (first >> 2) + 5;
-}
-
 /**
  * The number of replicas of an encoded FileInfoV2, read without decoding it: file_size, spower
  * (u64), expired_at, calculated_at (u32), amount, prepaid (compact), two u32, then the map's
  * compact length. Keeps the per-block scan cheap once files have all their replicas.
  */
 export function replicaCountOf(value: string): number {
-  const bytes = Buffer.from(value.slice(2), 'hex');
+  const bytes = hexToU8a(value);
   let p = 24;
-  p += compactLength(bytes[p]!);
-  p += compactLength(bytes[p]!);
+  p += compactAt(bytes, p).length;
+  p += compactAt(bytes, p).length;
   p += 8;
-  const first = bytes[p]!;
-  const mode = first & 3;
-  if (mode === 0) return first >> 2;
-  if (mode === 1) return bytes.readUInt16LE(p) >> 2;
-  if (mode === 2) return bytes.readUInt32LE(p) >>> 2;
-  return Number.MAX_SAFE_INTEGER;
+  return Number(compactAt(bytes, p).value);
 }
 
 /**
