@@ -40,7 +40,7 @@ export function RootLayout() {
       <Header />
       <RpcLinkBanner />
       <ConnectionBanner />
-      {/* Keyed by path: every route change mounts the page afresh (SPEC §2). */}
+      {/* Keyed by path: every route change mounts the page afresh (docs/product-rules.md, Routes). */}
       <main id="main" className="main" tabIndex={-1} key={location.pathname}>
         <Outlet />
       </main>

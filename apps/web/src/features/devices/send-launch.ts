@@ -27,7 +27,7 @@ export interface LaunchContext {
 }
 
 /**
- * Sends one pending launch command (SPEC §4, §7; facts/original-app.md §4.4-4.5): the user must
+ * Sends one pending launch command (docs/product-rules.md, docs/libp2p.md): the user must
  * be a device of the subscription; the command is boxed from the user to the controller and goes
  * over /call when peer-to-peer is up, else to IPFS and launch.launch(controller, H256(cid))
  * through the owner's subscription. Resolves with the final status.

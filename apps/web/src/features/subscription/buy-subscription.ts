@@ -39,7 +39,7 @@ export interface PreparedBuy {
 }
 
 /**
- * Checks the spec's refusals in order and builds the buy transaction: a bid of minimal bid + 1
+ * Checks the refusals of docs/product-rules.md in order and builds the buy transaction: a bid of minimal bid + 1
  * on the first auction without a bidder and, in the same all-or-nothing batch, the buyer as its
  * own device. Throws the refusal's text.
  */

@@ -20,7 +20,7 @@ export interface TokenView extends SeasonPassToken {
 
 /**
  * The connected account's season passes, read once the wallet is ready and refreshed on each
- * new block (SPEC §4): the balance and every activation flag are re-read; a changed balance
+ * new block (docs/product-rules.md): the balance and every activation flag are re-read; a changed balance
  * reloads the list. Activation waits for the receipt, then reloads.
  */
 export function useSeasonPassTokens(

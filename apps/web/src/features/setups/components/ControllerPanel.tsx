@@ -34,7 +34,7 @@ export function ControllerPanel({
   const [address, setAddress] = useState(setup.controller?.address ?? '');
   const tx = useTx('Saving controller account to User list was cancelled.');
 
-  /** Saves the controller locally and, for the owner, as a device on chain (SPEC §5). */
+  /** Saves the controller locally and, for the owner, as a device on chain (docs/product-rules.md). */
   const save = (value: string, keystore?: string) =>
     tx.run(async (signed) => {
       if (!isValidAddress(value)) throw new Error('Please, enter valid address for an account.');
