@@ -10,11 +10,11 @@ import { SetupsPage } from '../features/setups/components/SetupsPage.tsx';
 import { BuyPage } from '../features/subscription/components/BuyPage.tsx';
 import { DashboardPage } from '../features/subscription/components/DashboardPage.tsx';
 import { SubscriptionAccountPage } from '../features/subscription/components/SubscriptionAccountPage.tsx';
+import { LazyPage } from '../lib/lazy-page.tsx';
+import { routePaths } from '../lib/route-names.ts';
 import { LegacyRedirectPage } from './LegacyRedirectPage.tsx';
 import { RootLayout, type RouteHandle } from './layout/RootLayout.tsx';
-import { LazyPage } from './lazy-page.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
-import { routePaths } from './route-names.ts';
 
 // The three on-demand chunks (docs/architecture.md, Lazy loading).
 const loadAltruist = () => import('../features/sensors/components/AltruistPage.tsx');

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
-import { documentTitle } from '../route-names.ts';
+import { documentTitle } from '../../lib/route-names.ts';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';

@@ -13,13 +13,14 @@ import { web3AuthFromPair, web3AuthHeaders } from '@robonomics-dapp/robonomics/c
 import { cidToH256, isCidV0 } from '@robonomics-dapp/robonomics/ipfs/cid';
 import { addToIpfs } from '@robonomics-dapp/robonomics/ipfs/kubo-add';
 import { useId, useState } from 'react';
-import { appConfig } from '../../../app/config.ts';
 import { TwinSelector } from '../../../components/TwinSelector.tsx';
 import { TxButton } from '../../../components/TxButton.tsx';
 import { useTx } from '../../../components/use-tx.ts';
 import { useChain } from '../../../lib/chain-store.ts';
+import { appConfig } from '../../../lib/config.ts';
 import { useDevices } from '../../../lib/use-devices.ts';
 import { createdTwinId } from '../created-twin.ts';
+import type { UploadedFile } from '../uploaded-file.ts';
 import type { CrustConnection } from '../use-crust.ts';
 import { CrustPanel } from './CrustPanel.tsx';
 import { TwinFiles } from './TwinFiles.tsx';
@@ -27,12 +28,6 @@ import { TwinFiles } from './TwinFiles.tsx';
 export const DEFAULT_MESSAGE = '{"name":"blushing cow"}';
 const NO_OWNER = 'Not found parachain account: enter the subscription owner first.';
 const IPFS_REFUSED = 'The IPFS node refused the authorization.';
-
-export interface UploadedFile {
-  cid: string;
-  /** Bytes of the uploaded text: the reported file size of the Crust order. */
-  size: number;
-}
 
 type Relation = 'owner' | 'device' | 'stranger' | 'loading';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { appConfig } from '../../../app/config.ts';
+import { appConfig } from '../../../lib/config.ts';
 import type { Eip1193Provider } from '../../../lib/ethereum/eip1193.ts';
 import {
   ALREADY_RECEIVED,

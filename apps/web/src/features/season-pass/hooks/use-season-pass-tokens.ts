@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { appConfig } from '../../../app/config.ts';
+import { appConfig } from '../../../lib/config.ts';
 import type { Eip1193Provider } from '../../../lib/ethereum/eip1193.ts';
 import type { IpfsAccess, SeasonPassToken, TokenMetadata } from '../season-pass-reader.ts';
 import { type SeasonPassStatus, type TokenStatus, tokensStatus } from '../season-pass-status.ts';

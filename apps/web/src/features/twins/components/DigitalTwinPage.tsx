@@ -12,7 +12,6 @@ import {
 } from '@robonomics-dapp/robonomics/twin/topic';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { routePaths } from '../../../app/route-names.ts';
 import { Address } from '../../../components/Address.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { TwinSelector } from '../../../components/TwinSelector.tsx';
@@ -20,6 +19,7 @@ import { TxButton } from '../../../components/TxButton.tsx';
 import { useTx } from '../../../components/use-tx.ts';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
 import { useChain } from '../../../lib/chain-store.ts';
+import { routePaths } from '../../../lib/route-names.ts';
 import { activeSetupOf, useSavedSetups } from '../../../lib/saved-setups.ts';
 import { sendForSubscription } from '../../../lib/send-for-subscription.ts';
 import { useChainSubscription } from '../../../lib/use-chain-subscription.ts';
