@@ -6,6 +6,7 @@ import { TxFailedError } from '../errors.ts';
 import { fetchDevices } from '../queries/devices.ts';
 import { fetchLedger } from '../queries/ledger.ts';
 import { referenceCallWeight } from '../queries/reference-call-weight.ts';
+import { rwsCallTx } from './rws-call.ts';
 import type { Submittable } from './send-transaction.ts';
 
 /**
@@ -34,5 +35,5 @@ export async function throughSubscription(
   const free = estimateFreeWeight(ledger, referenceCallWeight(client), Date.now());
   const problem = checkCallWeight(info.weight.refTime, free);
   if (problem) throw new TxFailedError(problem, 'RWS.FreeWeightIsNotEnough');
-  return client.tx.rws.call(owner, tx.call);
+  return rwsCallTx(client, owner, tx.call);
 }

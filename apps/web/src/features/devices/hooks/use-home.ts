@@ -52,9 +52,11 @@ function chainSources(client: RobonomicsClient): HomeSources {
       return fetchLastDatalog(client, account);
     },
     twinTopics: async (id) => {
-      const { ROBONOMICS_SS58 } = await import('@robonomics-dapp/robonomics/chain/ss58');
-      const entries = (await client.query.digitalTwin.digitalTwin(id)) ?? [];
-      return entries.map(([topic, source]) => ({ topic, source: source.address(ROBONOMICS_SS58) }));
+      const { fetchTwinTopics } = await import(
+        '@robonomics-dapp/robonomics/chain/queries/twin-topics'
+      );
+      const [topics] = await fetchTwinTopics(client, [id]);
+      return topics ?? [];
     },
     // Through the fastest working gateway (docs/ipfs-gateways.md).
     fetchText: async (cid) => (await loadGateways()).readIpfsText(cid),

@@ -1,5 +1,6 @@
 import { isValidAddress, toRobonomicsAddress } from '@robonomics-dapp/robonomics/chain/address';
 import { fetchOwnedTwins } from '@robonomics-dapp/robonomics/chain/queries/owned-twins';
+import { fetchTwinTopics } from '@robonomics-dapp/robonomics/chain/queries/twin-topics';
 import { useEffect, useState } from 'react';
 import { useChain } from '../../../lib/chain-store.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
@@ -42,10 +43,9 @@ export function useSensorAddress(param: string | undefined, topic: string): Sens
     setResult({ status: 'loading' });
     (async () => {
       const { twins } = await fetchOwnedTwins(client, account, null);
-      const maps = twins.length ? await client.query.digitalTwin.digitalTwin.multi(twins) : [];
-      for (const map of maps) {
-        const entry = (map ?? []).find(([key]) => key.toLowerCase() === topic);
-        if (entry) return { status: 'found', address: entry[1].address(32) } as const;
+      for (const topics of await fetchTwinTopics(client, twins)) {
+        const entry = topics.find((t) => t.topic.toLowerCase() === topic);
+        if (entry) return { status: 'found', address: entry.source } as const;
       }
       return {
         status: 'not-found',

@@ -5,6 +5,7 @@ import {
 } from '@robonomics-dapp/robonomics/chain/address';
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
 import { fetchDevices } from '@robonomics-dapp/robonomics/chain/queries/devices';
+import { setDevicesTx } from '@robonomics-dapp/robonomics/chain/tx/set-devices';
 import { type ChangeEvent, type DragEvent, type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeading } from '../../../components/PageHeading.tsx';
@@ -167,7 +168,7 @@ function GenerateSetup({ network }: { network: string }) {
       if (devices.some((d) => addressEq(d, controller.address))) return 'Setup saved';
       await sendForSubscription(
         client,
-        client.tx.rws.setDevices([...devices, controller.address]),
+        setDevicesTx(client, [...devices, controller.address]),
         ownerAddress,
         signed,
       );

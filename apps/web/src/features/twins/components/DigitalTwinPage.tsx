@@ -10,6 +10,7 @@ import {
   topicFromInput,
   topicToText,
 } from '@robonomics-dapp/robonomics/twin/topic';
+import { createTwin, setTwinSource } from '@robonomics-dapp/robonomics/twin/twin-calls';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Address } from '../../../components/Address.tsx';
@@ -94,11 +95,8 @@ export default function DigitalTwinPage() {
   const onCreate = () =>
     createTx.run(async (signed) => {
       if (!client) throw new Error('Parachain is not ready.');
-      const result = await sendForSubscription(
-        client,
-        client.tx.digitalTwin.create(),
-        payer,
-        signed,
+      const { result } = await createTwin(client, (tx) =>
+        sendForSubscription(client, tx, payer, signed),
       );
       return `Digital twin created in block ${result.blockNumber}.`;
     });
@@ -109,19 +107,13 @@ export default function DigitalTwinPage() {
       if (twin === null) throw new Error('Choose a digital twin first.');
       if (!isValidAddress(source)) throw new Error('The source must be a valid account address.');
       const hexTopic = topicFromInput(topic);
-      try {
-        await sendForSubscription(
-          client,
-          client.tx.digitalTwin.setSource(twin, hexTopic as `0x${string}`, source.trim()),
-          payer,
-          signed,
-        );
-      } catch (error) {
-        // The pallet refuses with a bare string error (DispatchError::Other).
-        if (error instanceof Error && error.message === 'Error')
-          throw new Error('Only the owner of the twin can set its sources.');
-        throw error;
-      }
+      await setTwinSource(
+        client,
+        (tx) => sendForSubscription(client, tx, payer, signed),
+        twin,
+        hexTopic as `0x${string}`,
+        source.trim(),
+      );
       setTopic('');
       return 'Source saved.';
     });
