@@ -159,6 +159,11 @@ export function TelemetryPage() {
               Loading your home
             </p>
           )}
+          {home.phase === 'waiting' && (
+            <p className="loading" role="status">
+              Your home is not readable for this user yet: waiting for the controller's next record
+            </p>
+          )}
           {home.phase === 'error' && (
             <p className="error" role="alert">
               {home.error === 'decryptMsg' ? 'Error: decryptMsg' : home.error}

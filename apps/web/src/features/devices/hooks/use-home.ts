@@ -20,7 +20,11 @@ export interface ConnectionState {
 }
 
 export interface HomeState {
-  phase: 'idle' | 'loading' | 'ready' | 'error';
+  /**
+   * 'waiting': the controller's last record is not encrypted for this user (it was written
+   * before the user became a device); the home loads with the next record the controller writes.
+   */
+  phase: 'idle' | 'loading' | 'waiting' | 'ready' | 'error';
   states: HaStates | null;
   config: HaConfig | null;
   error: string | null;
@@ -240,12 +244,27 @@ export function useHome(
             }));
         }
       })
-      .catch((error: Error) => {
+      .catch(async (error: Error) => {
         if (!active) return;
         notify(error.message === 'decryptMsg' ? 'Error: decryptMsg' : `Error: ${error.message}`, {
           kind: 'error',
         });
-        setHome((h) => ({ ...h, phase: 'error', error: error.message }));
+        if (error.message !== 'decryptMsg') {
+          setHome((h) => ({ ...h, phase: 'error', error: error.message }));
+          return;
+        }
+        // Not readable for this user yet: the controller encrypts each record for the devices
+        // it knows then. Ask again with its next record instead of giving up.
+        setHome((h) => ({ ...h, phase: 'waiting', error: error.message }));
+        const { subscribeDatalogRecords } = await import(
+          '@robonomics-dapp/robonomics/chain/subscriptions/datalog-records'
+        );
+        if (!active) return;
+        const unsub = await subscribeDatalogRecords(client, controller, () => {
+          if (active) setAttempt((n) => n + 1);
+        });
+        if (active) cleanups.push(unsub);
+        else void unsub().catch(() => {});
       });
 
     return () => {
