@@ -1,4 +1,4 @@
-// Bundle budget (ARCHITECTURE §7): the JS the dashboard route loads must stay at most 200 KiB
+// Bundle budget (docs/architecture.md, Budgets): the JS the dashboard route loads must stay at most 200 KiB
 // gzip. Builds the production app and reads Vite's manifest to follow the static imports.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';

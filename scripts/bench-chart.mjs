@@ -1,4 +1,4 @@
-// First render of a 10,000-point time series with uPlot in Chromium (ARCHITECTURE §7: under
+// First render of a 10,000-point time series with uPlot in Chromium (docs/architecture.md: under
 // 50 ms). Renders the raw points (no downsampling: the app draws fewer, so this is an upper
 // bound), median of 5 fresh canvases.
 import { existsSync } from 'node:fs';

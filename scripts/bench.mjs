@@ -1,5 +1,5 @@
 // `npm run bench`: measurements that are reported, not asserted in timed tests.
-// Fails only when a budget of ARCHITECTURE §7 is exceeded.
+// Fails only when a budget of docs/architecture.md is exceeded.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

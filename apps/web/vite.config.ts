@@ -10,7 +10,7 @@ const FRAME_HEADERS = {
 };
 
 /**
- * Content-Security-Policy for the built app (ARCHITECTURE §6). Users may choose their own RPC
+ * Content-Security-Policy for the built app (docs/architecture.md). Users may choose their own RPC
  * node, so any wss:/https: host is allowed for connections; loopback is allowed for a local node
  * or the devnet.
  */

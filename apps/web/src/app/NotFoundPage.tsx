@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { routePaths } from './route-names.ts';
+import { routePaths } from '../lib/route-names.ts';
 
 export function NotFoundPage() {
   const location = useLocation();

@@ -10,20 +10,20 @@ import { SetupsPage } from '../features/setups/components/SetupsPage.tsx';
 import { BuyPage } from '../features/subscription/components/BuyPage.tsx';
 import { DashboardPage } from '../features/subscription/components/DashboardPage.tsx';
 import { SubscriptionAccountPage } from '../features/subscription/components/SubscriptionAccountPage.tsx';
+import { LazyPage } from '../lib/lazy-page.tsx';
+import { routePaths } from '../lib/route-names.ts';
 import { LegacyRedirectPage } from './LegacyRedirectPage.tsx';
 import { RootLayout, type RouteHandle } from './layout/RootLayout.tsx';
-import { LazyPage } from './lazy-page.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
-import { routePaths } from './route-names.ts';
 
-// The three on-demand chunks of the spec (§9).
+// The three on-demand chunks (docs/architecture.md, Lazy loading).
 const loadAltruist = () => import('../features/sensors/components/AltruistPage.tsx');
 const loadEnergyMonitor = () => import('../features/sensors/components/EnergyMonitorPage.tsx');
 const loadDigitalTwin = () => import('../features/twins/components/DigitalTwinPage.tsx');
 
 type AppRoute = RouteObject & { handle?: RouteHandle };
 
-/** Paths relative to the root, each with its title (SPEC §2, facts §1.2). */
+/** Paths relative to the root, each with its title (docs/product-rules.md, Routes). */
 export const pageRoutes: AppRoute[] = [
   { index: true, element: <DashboardPage />, handle: { title: 'Dashboard' } },
   { path: routePaths.rwsActivate, element: <BuyPage />, handle: { title: 'Buy a Subscription' } },

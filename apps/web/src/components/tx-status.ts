@@ -1,4 +1,4 @@
-/** Transaction button states of the spec (§4). */
+/** Transaction button states (docs/product-rules.md). */
 export type TxStatus = 'NEW' | 'PRE_PROCESS' | 'WAIT_TX' | 'READY' | 'ERROR';
 
 export type TxEvent =

@@ -5,7 +5,7 @@ import {
   validateEndpoint,
 } from '@robonomics-dapp/robonomics/chain/endpoint';
 import { create } from 'zustand';
-import { appConfig } from '../app/config.ts';
+import { appConfig } from './config.ts';
 import { safeStorage } from './safe-storage.ts';
 
 interface EndpointState {

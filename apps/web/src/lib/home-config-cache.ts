@@ -1,7 +1,7 @@
 import { safeStorage } from './safe-storage.ts';
 
 /**
- * The config cache of the spec, `haconfig:{endpoint}:{controller}`. It keeps the encrypted
+ * The config cache (docs/security.md), `haconfig:{endpoint}:{controller}`. It keeps the encrypted
  * envelope exactly as IPFS served it (only the signed-in user's key opens it, in memory), never
  * the decrypted config: the home's services, dashboard and LAN addresses stay out of storage
  * (see docs/security.md). Signing out removes it.

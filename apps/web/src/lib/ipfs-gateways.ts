@@ -6,7 +6,7 @@ import {
   parseStoredGateways,
 } from '@robonomics-dapp/robonomics/ipfs/gateways';
 import { useSyncExternalStore } from 'react';
-import { appConfig } from '../app/config.ts';
+import { appConfig } from './config.ts';
 import { safeStorage } from './safe-storage.ts';
 
 /** The choice kept on this device, under the original app's keys (docs/ipfs-gateways.md). */

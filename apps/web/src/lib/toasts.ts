@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** Default toast timeout of the spec (§9). */
+/** Default toast timeout (docs/product-rules.md, Constants). */
 export const TOAST_TIMEOUT_MS = 3000;
 
 export type ToastKind = 'info' | 'success' | 'error';

@@ -6,7 +6,8 @@ import { useChainSubscription } from './use-chain-subscription.ts';
 
 /** The live balance of an address, or undefined while loading / without an address. */
 export function useBalance(address: string | null): AccountBalance | undefined {
-  return useChainSubscription<AccountBalance>(address, (client, set) =>
-    subscribeBalance(client, address!, set),
+  return useChainSubscription<AccountBalance>(
+    address ? `balance:${address}` : null,
+    (client, set) => subscribeBalance(client, address!, set),
   ).value;
 }

@@ -1,60 +1,24 @@
-import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/client';
-import { useEffect, useState } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { useChain } from './chain-store.ts';
-
-type Unsubscribe = (() => void) | (() => Promise<void>);
+import { type LiveValue, LOADING, readLive, type Subscribe, watchLive } from './live-chain.ts';
 
 /**
- * A live chain value for React: runs `subscribe` once the client is ready (and again when the
- * client or `key` changes) and unsubscribes on unmount. `undefined` while loading.
+ * A live chain value for React, shared: every component reading the same `key` on the same
+ * client reads one RPC subscription (lib/live-chain.ts). `key` names what `subscribe` follows,
+ * so it must differ for different subscriptions (e.g. `ledger:<owner>`); null reads nothing.
+ * `value` is undefined while loading.
  */
-export function useChainSubscription<T>(
-  key: string | null,
-  subscribe: (
-    client: RobonomicsClient,
-    set: (value: T) => void,
-  ) => Promise<Unsubscribe> | Unsubscribe,
-): { value: T | undefined; error: string | null } {
+export function useChainSubscription<T>(key: string | null, subscribe: Subscribe<T>): LiveValue<T> {
   const client = useChain((s) => s.client);
-  const [state, setState] = useState<{
-    key: string | null;
-    value: T | undefined;
-    error: string | null;
-  }>({
-    key: null,
-    value: undefined,
-    error: null,
-  });
   // biome-ignore lint/correctness/useExhaustiveDependencies: `subscribe` is keyed by `key`
-  useEffect(() => {
-    if (!client || key === null) return;
-    let active = true;
-    let unsubscribe: Unsubscribe | null = null;
-    setState({ key, value: undefined, error: null });
-    Promise.resolve(
-      subscribe(client, (value) => {
-        if (active) setState({ key, value, error: null });
-      }),
-    ).then(
-      (unsub) => {
-        unsubscribe = unsub;
-        if (!active) void Promise.resolve(unsub()).catch(() => {});
-      },
-      (error: unknown) => {
-        if (active)
-          setState({
-            key,
-            value: undefined,
-            error: error instanceof Error ? error.message : String(error),
-          });
-      },
-    );
-    return () => {
-      active = false;
-      if (unsubscribe) void Promise.resolve(unsubscribe()).catch(() => {});
-    };
-  }, [client, key]);
-  return state.key === key
-    ? { value: state.value, error: state.error }
-    : { value: undefined, error: null };
+  const watch = useCallback(
+    (onChange: () => void) =>
+      client && key !== null ? watchLive(client, key, subscribe, onChange) : () => {},
+    [client, key],
+  );
+  const read = useCallback(
+    (): LiveValue<T> => (client && key !== null ? readLive<T>(client, key) : LOADING),
+    [client, key],
+  );
+  return useSyncExternalStore(watch, read, read);
 }

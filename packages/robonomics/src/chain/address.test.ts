@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addressEq, isValidAddress, shortAddress, toRobonomicsAddress } from './address.ts';
 
-// facts/interop.md §9.1: one key in two formats.
+// Test vectors of docs/crypto.md: one key in two formats.
 const ss58_32 = '4DNhfCUWDh5LG2GkFHPDdZfejMoSezRnF3tRfvudqLzn2HAs';
 const ss58_42 = '5DFJF7tY4bpbpcKPJcBTQaKuCDEPCpiz8TRjpmLeTtweqmXL';
 

@@ -1,7 +1,7 @@
 /**
  * Which Robonomics parachain RPC endpoint the app talks to.
  *
- * Order (SPEC §7): the `rpc` query parameter, else the saved choice (localStorage
+ * Order (docs/product-rules.md): the `rpc` query parameter, else the saved choice (localStorage
  * `rpc-parachain`), else the default. Unlike the original app, a `?rpc=` value is validated and
  * is not saved until the user accepts it: a crafted link must not silently and permanently move
  * the app to a hostile node.
@@ -107,7 +107,7 @@ export interface EndpointInputs {
   fallback?: string;
 }
 
-/** Applies the spec's order to the query string, the saved choice and the default. */
+/** Applies the order of docs/product-rules.md to the query string, the saved choice and the default. */
 export function chooseEndpoint({
   search,
   stored,

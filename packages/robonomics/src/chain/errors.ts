@@ -1,7 +1,7 @@
 import type { DispatchError } from 'dedot/codecs';
 import type { RobonomicsClient } from './client.ts';
 
-/** The user declined to sign: reported as a cancel, never as an error (SPEC §8). */
+/** The user declined to sign: reported as a cancel, never as an error (docs/product-rules.md, Transaction button). */
 export class TxCancelledError extends Error {
   constructor() {
     super('Cancelled');
@@ -40,7 +40,7 @@ const tokenErrors: Record<string, string> = {
 
 /**
  * The text a chain failure shows: the module error's docs, else plain words for the known
- * non-module errors, else "Error" (SPEC §8).
+ * non-module errors, else "Error" (docs/product-rules.md, Transaction button).
  */
 export function describeDispatchError(
   client: RobonomicsClient,

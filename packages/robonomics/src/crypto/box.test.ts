@@ -16,7 +16,7 @@ import {
 } from './box.ts';
 import { miniSecretFromMnemonic, pairFromUri } from './keys.ts';
 
-// facts/interop.md §9.1
+// Test vectors of docs/crypto.md
 const user = pairFromUri('bottom drive obey lake curtain smoke basket hold race lonely fit walk');
 const controller = pairFromUri(
   'legal winner thank year wave sausage worth useful legal winner thank yellow',

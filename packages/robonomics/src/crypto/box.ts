@@ -7,7 +7,7 @@ import type { KeyPair } from './keys.ts';
 
 /**
  * NaCl box between two ed25519 accounts, byte-compatible with the original app (tweetnacl +
- * ed2curve) and the Home Assistant integration (PyNaCl): facts/interop.md §1.1–§1.2.
+ * ed2curve) and the Home Assistant integration (PyNaCl): docs/crypto.md.
  * Wire layout: nonce(24) || tag(16) || ciphertext, carried as "0x" + lowercase hex.
  */
 
@@ -87,7 +87,7 @@ function curvePublic(key: BoxPublic): Uint8Array {
 }
 
 /**
- * HA's device filter (interop §2.4): libsodium's ed25519 -> curve25519 conversion succeeds.
+ * HA's device filter (docs/crypto.md, Envelope): libsodium's ed25519 -> curve25519 conversion succeeds.
  * libsodium also refuses small-order points and points outside the prime-order subgroup, which
  * ed2curve alone accepts, hence the extra checks.
  */

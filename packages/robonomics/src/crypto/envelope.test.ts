@@ -14,7 +14,7 @@ import {
 } from './envelope.ts';
 import { isValidMnemonic, type KeyPair, pairFromUri } from './keys.ts';
 
-// facts/interop.md §9.1
+// Test vectors of docs/crypto.md
 const user = pairFromUri('bottom drive obey lake curtain smoke basket hold race lonely fit walk');
 const controller = pairFromUri(
   'legal winner thank year wave sausage worth useful legal winner thank yellow',

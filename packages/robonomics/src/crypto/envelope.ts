@@ -18,7 +18,7 @@ import {
 
 /**
  * The multi-recipient "encrypt for devices" envelope of the Home Assistant integration
- * (facts/interop.md §1.3): a one-off 12-word mnemonic gives a data key; `data` is boxed from the
+ * (docs/crypto.md): a one-off 12-word mnemonic gives a data key; `data` is boxed from the
  * controller to that key, and each recipient gets the mnemonic boxed from the controller to them.
  * JSON: {"<SS58-32 address>": "0x…", …, "data": "0x…"}, recipients first, "data" last.
  */

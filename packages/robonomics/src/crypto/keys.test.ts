@@ -13,7 +13,7 @@ import {
 
 const hex = (b: Uint8Array) => `0x${bytesToHex(b)}`;
 
-describe('keys (facts/interop.md §9.1)', () => {
+describe('keys (docs/crypto.md test vectors)', () => {
   it('derives the user key from its mnemonic', () => {
     const mnemonic = 'bottom drive obey lake curtain smoke basket hold race lonely fit walk';
     expect(hex(miniSecretFromMnemonic(mnemonic))).toBe(

@@ -39,7 +39,7 @@ function normalizeMnemonic(mnemonic: string): string {
 
 /**
  * Polkadot's mini-secret: PBKDF2-HMAC-SHA512 over the BIP39 *entropy* (not the BIP39 seed), salt
- * "mnemonic" + password, 2048 rounds, first 32 bytes (facts/interop.md §1.6).
+ * "mnemonic" + password, 2048 rounds, first 32 bytes (docs/crypto.md).
  */
 export function miniSecretFromMnemonic(mnemonic: string, password = ''): Uint8Array {
   const entropy = mnemonicToEntropy(normalizeMnemonic(mnemonic), wordlist);

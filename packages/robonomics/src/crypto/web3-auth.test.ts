@@ -14,7 +14,7 @@ import {
   web3AuthHeaders,
 } from './web3-auth.ts';
 
-// facts/interop.md §9.1
+// Test vectors of docs/crypto.md
 const user = pairFromUri('bottom drive obey lake curtain smoke basket hold race lonely fit walk');
 const USER = '4DNhfCUWDh5LG2GkFHPDdZfejMoSezRnF3tRfvudqLzn2HAs';
 const SIGNATURE =

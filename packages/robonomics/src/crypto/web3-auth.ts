@@ -5,7 +5,7 @@ import * as sr25519 from '@scure/sr25519';
 import { type KeyPair, signMessage } from './keys.ts';
 
 /**
- * Web3 auth for the IPFS gateway (facts/interop.md §7.2):
+ * Web3 auth for the IPFS gateway (docs/web3-auth.md):
  * `Authorization: Basic base64("sub-" + address + ":" + "0x" + hex(signature of the address
  * text))`, plus the `robonomics: <subscription owner>` header the app adds.
  */

@@ -12,7 +12,7 @@ import { MAX_PAYLOAD_BYTES } from './python-payload.ts';
 const PEER = '12D3KooWQ9dbbGJd7vH3eq3xh9hYJDznHcTzUU2kzpkC3hU4a3nq';
 const RELAY = `/dns4/libp2p-relay-1.robonomics.network/tcp/443/wss/p2p/12D3KooWEMFXXvpZUjAuj1eKR11HuzZTCQ5HmYG9MNPtsnqPSERD/p2p-circuit/p2p/${PEER}`;
 
-// As HA's json.dumps writes it (interop §3.2): ", " / ": " separators, the LAN guess may be null.
+// As HA's json.dumps writes it (docs/home-assistant.md): ", " / ": " separators, the LAN guess may be null.
 const CONFIG_TEXT = `{"services": {"light": {"turn_on": {"name": "Turn on", "description": "Turn on one or more lights.", "fields": {"brightness": {"selector": {"number": {"min": 0, "max": 255}}}}, "target": {"entity": [{"domain": ["light"]}]}}, "turn_off": {"name": "Turn off"}}, "switch": {"toggle": {}}}, "dashboard": null, "twin_id": 89, "sending_timeout": 600, "peer_id": "${PEER}", "libp2p_multiaddress": ["/ip4/127.0.0.1/tcp/9999/ws/p2p/${PEER}", "${RELAY}", null]}`;
 
 function valid(input: unknown) {

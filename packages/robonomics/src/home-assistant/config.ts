@@ -2,7 +2,7 @@ import { circuitAddress } from '../p2p/relays.ts';
 import { isPlainObject, payloadObject, type Validation } from './python-payload.ts';
 
 /**
- * The config the controller publishes (facts/interop.md §3.2, §9.2 item 12):
+ * The config the controller publishes (docs/home-assistant.md, The config):
  * {services, dashboard, twin_id, sending_timeout, peer_id, libp2p_multiaddress}. Validation is as
  * tolerant as the producer is loose: odd fields fall back to the value HA writes when it lacks one.
  */

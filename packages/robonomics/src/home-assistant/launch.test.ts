@@ -26,7 +26,7 @@ import {
   transitionLaunch,
 } from './launch.ts';
 
-// facts/interop.md §9.1
+// Test vectors of docs/crypto.md
 const user = pairFromUri('bottom drive obey lake curtain smoke basket hold race lonely fit walk');
 const controller = pairFromUri(
   'legal winner thank year wave sausage worth useful legal winner thank yellow',
@@ -62,7 +62,7 @@ describe('launch commands', () => {
     );
   });
 
-  it('maps a command to the HA service call (interop §9.2 item 6)', () => {
+  it('maps a command to the HA service call (docs/home-assistant.md, Commands)', () => {
     expect(toServiceCall(lampOn())).toEqual({
       domain: 'light',
       service: 'turn_on',
@@ -215,7 +215,7 @@ describe('Home Assistant password record', () => {
     expect(text).toBe(
       `{"subscription":"${OWNER}","ha":"${CONTROLLER}","admin":"${admin}","user":"${own}"}`,
     );
-    // "Roughly 350 bytes" for a 10-character password (interop §6.1).
+    // "Roughly 350 bytes" for a 10-character password (docs/home-assistant.md, Users).
     expect(text).toHaveLength(348);
   });
 

@@ -11,7 +11,7 @@ import type { KeyPair } from '../crypto/keys.ts';
 import { isPlainObject, payloadObject, type Validation } from './python-payload.ts';
 
 // ---------------------------------------------------------------------------------------------
-// Launch commands (facts/interop.md §4.1, §4.3, §9.2 items 5–6)
+// Launch commands (docs/home-assistant.md, Commands)
 // ---------------------------------------------------------------------------------------------
 
 export interface LaunchParams {
@@ -48,7 +48,7 @@ export function buildLaunchCommand(
 
 /**
  * The launch parameter that asks HA to create a user for the sender: "/ha_registration" as ASCII,
- * left-padded with zeros to 32 bytes (HA's LAUNCH_REGISTRATION_COMMAND, §4.2).
+ * left-padded with zeros to 32 bytes (HA's LAUNCH_REGISTRATION_COMMAND, docs/home-assistant.md).
  */
 export const HA_REGISTRATION_PARAM = `0x${Array.from('/ha_registration', (c) =>
   c.charCodeAt(0).toString(16).padStart(2, '0'),
@@ -98,7 +98,7 @@ export function toServiceCall(command: LaunchCommand): ServiceCall {
 }
 
 /**
- * HA reads chain launch files with ast.literal_eval(str(bytes)[2:-1]) (§4.3). JSON true, false
+ * HA reads chain launch files with ast.literal_eval(str(bytes)[2:-1]) (docs/home-assistant.md). JSON true, false
  * and null are no Python names, backslashes in the JSON text break the bytes repr round trip and
  * non-ASCII text comes out garbled. Returns why a command would not survive, or undefined.
  */
@@ -138,7 +138,7 @@ export function chainLaunchProblem(command: LaunchCommand): string | undefined {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Launch status (SPEC §4 "Launch command status"; facts/original-app.md §4.5, §4.7)
+// Launch status (docs/product-rules.md, Devices control panel)
 // ---------------------------------------------------------------------------------------------
 
 export type LaunchStatus = 'pending' | 'approved' | 'success' | 'declined' | 'error';
@@ -225,7 +225,7 @@ export function statusForFailure(error: unknown): 'declined' | 'error' {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Home Assistant password record (facts/interop.md §6.1–§6.2, §9.2 item 15)
+// Home Assistant password record (docs/home-assistant.md, Users)
 // ---------------------------------------------------------------------------------------------
 
 /** {"subscription": owner, "ha": controller, "admin": box user->controller, "user": box user->user}. */

@@ -34,7 +34,7 @@ describe('parsePayload', () => {
     expect(parsePayload(new TextEncoder().encode('\uFEFF[1]'))).toEqual([1]);
   });
 
-  it("reads the Python-style string of interop §9.2 item 10: {'a': True, 'b': None}", () => {
+  it("reads the Python-style string of docs/home-assistant.md: {'a': True, 'b': None}", () => {
     expect(parsePayload("{'a': True, 'b': None}")).toEqual({ a: true, b: null });
     // The original app turned None into the text "None"; that is available as an option.
     expect(parsePayload("{'a': True, 'b': None}", { none: 'None' })).toEqual({

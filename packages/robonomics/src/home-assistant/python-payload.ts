@@ -1,7 +1,7 @@
 /**
  * Payloads written by the Home Assistant integration are JSON, but parts of them (and older
  * payloads) are Python text: single quotes, True/False/None, tuples, list reprs inside strings
- * (facts/interop.md §3.3, §9.2 items 10–11). The original app patched the text with regexes,
+ * (docs/home-assistant.md, JSON as Python writes it). The original app patched the text with regexes,
  * which breaks on apostrophes inside strings; this is a small real parser for the union of JSON
  * and Python literals instead.
  */

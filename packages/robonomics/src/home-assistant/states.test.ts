@@ -11,7 +11,7 @@ import {
   validateHaStates,
 } from './states.ts';
 
-// Shaped like HA's states.py output (interop §3.3): floats and lists str()-ed, units "None".
+// Shaped like HA's states.py output (docs/home-assistant.md): floats and lists str()-ed, units "None".
 const STATES = {
   devices: {
     d1a2: {

@@ -8,7 +8,7 @@ import {
 } from './python-payload.ts';
 
 /**
- * The states/telemetry payload (facts/interop.md §3.3, §9.2 item 11):
+ * The states/telemetry payload (docs/home-assistant.md, The states):
  * {devices: {id: device}, entities: {entity_id: {units, state, attributes, history?}}, twin_id}.
  * HA str()-s most values, so fields are kept as the producer writes them (units "None", float
  * attributes as text) and the helpers below decode them.

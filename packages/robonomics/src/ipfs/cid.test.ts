@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cidToH256, h256ToCid, isCidV0 } from './cid.ts';
 
-// facts/interop.md §9.1
+// Test vectors of docs/crypto.md
 const cid = 'QmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG';
 const h256 = '0x9d6c2be50f706953479ab9df2ce3edca90b68053c00b3004b7f0accbe1e8eedf';
 

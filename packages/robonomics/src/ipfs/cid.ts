@@ -17,7 +17,7 @@ export function isCidV0(text: string): boolean {
   }
 }
 
-/** The 32-byte digest of a CIDv0 as 0x-hex: a launch parameter or a twin topic (interop §4.2). */
+/** The 32-byte digest of a CIDv0 as 0x-hex: a launch parameter or a twin topic (docs/crypto.md). */
 export function cidToH256(cid: string): string {
   const text = cid.trim();
   if (!isCidV0(text)) {

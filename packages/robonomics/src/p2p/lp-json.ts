@@ -1,6 +1,6 @@
 /**
  * Length-prefixed JSON over a libp2p stream, the framing of the current app and controller
- * (facts/interop.md §5.4): each message is an unsigned-varint byte length followed by that many
+ * (docs/libp2p.md, Streams and framing): each message is an unsigned-varint byte length followed by that many
  * bytes of UTF-8 JSON, one request and one reply per stream. Byte-compatible with `lpStream`
  * from @libp2p/utils; written against the shape of a libp2p 3 stream so this package needs no
  * libp2p dependency.

@@ -1,4 +1,4 @@
-/** The humanoid robot of the CES 2025 demo and what a command costs (SPEC §9). */
+/** The humanoid robot of the CES 2025 demo and what a command costs (docs/product-rules.md, Robot payment). */
 export const ROBOT_ADDRESS = '4GfZP7fbGZBx5GxR4mreLGTm872vHYhDMmaV6d1SEHGtv7AP';
 export const ROBOT_PRICE = 500_000_000n; // 0.5 XRT
 
@@ -12,7 +12,7 @@ export type RobotCommandId = (typeof ROBOT_COMMANDS)[number]['id'];
 
 /**
  * The launch parameter of a command: an H256 whose first byte is the ASCII code of the
- * command's digit and whose other 31 bytes are zero (facts/original-app.md §2.10).
+ * command's digit and whose other 31 bytes are zero (docs/product-rules.md, Robot payment).
  */
 export function robotCommandParam(id: RobotCommandId): `0x${string}` {
   const command = ROBOT_COMMANDS.find((c) => c.id === id);

@@ -1,4 +1,4 @@
-/** What must be true before a bid is sent, in the spec's order (§5), with its texts (§8). */
+/** What must be true before a bid is sent, in the order and with the texts of docs/product-rules.md. */
 export interface BuyFacts {
   ready: boolean;
   /** Transferable balance in planck; undefined when unknown. */
@@ -8,7 +8,7 @@ export interface BuyFacts {
   subscriptionActive?: boolean;
 }
 
-/** A buy needs the bid (minimal bid + 1) plus 0.01 XRT for fees (SPEC §9). */
+/** A buy needs the bid (minimal bid + 1) plus 0.01 XRT for fees (docs/product-rules.md). */
 export const BUY_FEE_RESERVE = 10_000_000n;
 
 /** The first refusal that applies, or null when the buy may go ahead. */

@@ -22,7 +22,7 @@ function checkRights({ activeOwner, signer }: DeviceRights): string | null {
 }
 
 /**
- * The device list after adding `address` (SPEC §5): only the active owner may, the address must
+ * The device list after adding `address` (docs/product-rules.md): only the active owner may, the address must
  * be valid and new, and the runtime's 32-device limit holds. For a controller edit the duplicate
  * check is skipped: an address already there is accepted without a change.
  */
@@ -51,7 +51,7 @@ export function addDevice(
   return { ok: true, devices: [...devices, normalized], changed: true };
 }
 
-/** The device list without `address`; removing an absent address counts as success (SPEC §5). */
+/** The device list without `address`; removing an absent address counts as success (docs/product-rules.md). */
 export function removeDevice(
   devices: string[],
   address: string,

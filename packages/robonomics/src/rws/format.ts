@@ -18,7 +18,7 @@ function groupThousands(digits: string): string {
 }
 
 /**
- * A balance with `shown` decimals (4 by default, SPEC §9), rounded down so a balance is never
+ * A balance with `shown` decimals (4 by default, docs/product-rules.md), rounded down so a balance is never
  * shown higher than it is. Trailing zeros are kept: 1.5000.
  */
 export function formatBalance(planck: bigint, decimals = 9, shown = 4, thousands = true): string {
@@ -28,7 +28,7 @@ export function formatBalance(planck: bigint, decimals = 9, shown = 4, thousands
   return `${negative ? '-' : ''}${wholeText}${shown > 0 && decimals > 0 ? `.${digits.padEnd(shown, '0')}` : ''}`;
 }
 
-/** A price with no decimals, rounded down (SPEC §9): 1,000,000,001 planck → "1". */
+/** A price with no decimals, rounded down (docs/product-rules.md): 1,000,000,001 planck → "1". */
 export function formatPrice(planck: bigint, decimals = 9): string {
   return formatBalance(planck, decimals, 0);
 }

@@ -1,6 +1,6 @@
 import type { SubscriptionLedger } from '../chain/queries/ledger.ts';
 
-/** One day in ms, and the month of the month count (SPEC §9). */
+/** One day in ms, and the month of the month count (docs/product-rules.md). */
 export const DAY_MS = 86_400_000;
 export const DAILY_RATE = 10_000n;
 
@@ -10,14 +10,14 @@ export function expiryOf(ledger: SubscriptionLedger): number | null {
   return Number(ledger.issueTime) + ledger.kind.days * DAY_MS;
 }
 
-/** Active: Lifetime, or now not past issueTime + days (SPEC §4). Lifetime is active everywhere. */
+/** Active: Lifetime, or now not past issueTime + days (docs/product-rules.md). Lifetime is active everywhere. */
 export function isSubscriptionActive(ledger: SubscriptionLedger | null, nowMs: number): boolean {
   if (!ledger) return false;
   const expiry = expiryOf(ledger);
   return expiry === null || nowMs <= expiry;
 }
 
-/** The month count: days / 30 (SPEC §4); null for Lifetime. */
+/** The month count: days / 30 (docs/product-rules.md); null for Lifetime. */
 export function monthCount(ledger: SubscriptionLedger): number | null {
   return ledger.kind.type === 'Lifetime' ? null : ledger.kind.days / 30;
 }
@@ -29,7 +29,7 @@ export function daysLeft(ledger: SubscriptionLedger, nowMs: number): number | nu
 }
 
 /**
- * The free weight a subscription has now (SPEC §4): -1 without a ledger, else the stored free
+ * The free weight a subscription has now (docs/product-rules.md): -1 without a ledger, else the stored free
  * weight plus what accrued since the last update at the kind's rate (tps for Lifetime, 10000
  * for an unexpired Daily, 0 after expiry).
  */

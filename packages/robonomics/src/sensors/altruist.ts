@@ -1,6 +1,6 @@
 import type { Reading } from './measurements.ts';
 
-/** The Altruist's short keys (facts §2.11). */
+/** The Altruist's short keys (docs/product-rules.md, Sensors). */
 const SHORT_KEYS: Record<string, string> = {
   p1: 'pm10',
   p2: 'pm25',

@@ -16,7 +16,7 @@ export function textToTopic(text: string): string {
 }
 
 /**
- * A twin topic from what the user typed (SPEC §5): 0x… is taken as the 32-byte value itself,
+ * A twin topic from what the user typed (docs/product-rules.md): 0x… is taken as the 32-byte value itself,
  * a CIDv0 becomes its digest, anything else is text in 32 bytes.
  */
 export function topicFromInput(input: string): string {
@@ -31,7 +31,7 @@ export function topicFromInput(input: string): string {
   return textToTopic(text);
 }
 
-/** Hex text decoding (SPEC §5): strip 0x and leading zeros, pad to even length, read UTF-8. */
+/** Hex text decoding (docs/product-rules.md): strip 0x and leading zeros, pad to even length, read UTF-8. */
 export function topicToText(hex: string): string {
   let clean = (hex.startsWith('0x') ? hex.slice(2) : hex).replace(/^0+/, '');
   if (clean.length % 2) clean = `0${clean}`;

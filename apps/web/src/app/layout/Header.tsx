@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { APP_NAME, routePaths } from '../route-names.ts';
+import { APP_NAME, routePaths } from '../../lib/route-names.ts';
 import { AccountButton } from './AccountButton.tsx';
 import { EndpointSwitcher } from './EndpointSwitcher.tsx';
 import { Nav } from './Nav.tsx';

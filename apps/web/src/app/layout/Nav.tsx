@@ -1,8 +1,8 @@
 import { NavLink } from 'react-router';
+import { links } from '../../lib/route-names.ts';
 import { useSavedSetups } from '../../lib/saved-setups.ts';
-import { links } from '../route-names.ts';
 
-/** The four top navigation links of the spec. */
+/** The four top navigation links (docs/product-rules.md, Routes). */
 export function Nav({ onNavigate }: { onNavigate?: () => void }) {
   const setupCount = useSavedSetups((s) => s.setups.length);
   const items = [

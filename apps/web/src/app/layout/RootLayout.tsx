@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
-import { documentTitle } from '../route-names.ts';
+import { documentTitle } from '../../lib/route-names.ts';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
@@ -40,7 +40,7 @@ export function RootLayout() {
       <Header />
       <RpcLinkBanner />
       <ConnectionBanner />
-      {/* Keyed by path: every route change mounts the page afresh (SPEC §2). */}
+      {/* Keyed by path: every route change mounts the page afresh (docs/product-rules.md, Routes). */}
       <main id="main" className="main" tabIndex={-1} key={location.pathname}>
         <Outlet />
       </main>

@@ -1,4 +1,4 @@
-/** The fields of the releases API the footer shows (SPEC §7). */
+/** The fields of the releases API the footer shows (docs/product-rules.md). */
 export interface LatestRelease {
   htmlUrl: string;
   name: string;

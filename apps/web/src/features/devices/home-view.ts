@@ -6,7 +6,7 @@ import {
   parseHaDate,
 } from '@robonomics-dapp/robonomics/home-assistant/states';
 
-/** Domain → category tab, as the original dashboard groups them (facts/original-app.md §4.9). */
+/** Domain → category tab, as the original dashboard groups them (docs/product-rules.md). */
 const CATEGORY_OF: Record<string, string> = {
   light: 'Lighting',
   switch: 'Switches & Outlets',

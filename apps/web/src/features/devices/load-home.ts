@@ -31,7 +31,7 @@ export interface LoadedHome {
 
 /**
  * Opens an envelope the controller published for its devices and validates what is inside.
- * Any failure to decrypt or parse is 'decryptMsg', the spec's word.
+ * Any failure to decrypt or parse is 'decryptMsg' (docs/product-rules.md).
  */
 export async function openHomeFile<T>(
   text: string,
@@ -56,7 +56,7 @@ export async function openHomeFile<T>(
 /**
  * Finds and opens the home: the controller's last datalog record is the CID of its states
  * (which name the twin), and the twin's topic whose source is the controller is the config CID.
- * `status` receives the spec's toasts in order.
+ * `status` receives the status texts of docs/product-rules.md in order.
  */
 export async function loadHome(
   sources: HomeSources,

@@ -1,7 +1,7 @@
 import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
 import type { CallChannel } from './send-launch.ts';
 
-/** Dial timeouts of the original (facts/original-app.md §4.4). */
+/** Dial timeout and reconnect delay (docs/libp2p.md, docs/product-rules.md). */
 export const DIAL_TIMEOUT_MS = 10_000;
 export const RECONNECT_DELAY_MS = 10_000;
 const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;

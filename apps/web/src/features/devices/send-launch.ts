@@ -27,7 +27,7 @@ export interface LaunchContext {
 }
 
 /**
- * Sends one pending launch command (SPEC §4, §7; facts/original-app.md §4.4-4.5): the user must
+ * Sends one pending launch command (docs/product-rules.md, docs/libp2p.md): the user must
  * be a device of the subscription; the command is boxed from the user to the controller and goes
  * over /call when peer-to-peer is up, else to IPFS and launch.launch(controller, H256(cid))
  * through the owner's subscription. Resolves with the final status.
@@ -89,20 +89,14 @@ export async function sendLaunch(
   }
   ctx.notify('Send launch');
   try {
-    const [{ throughSubscription }, { sendTransaction }, { toKeyringPair }] = await Promise.all([
-      import('@robonomics-dapp/robonomics/chain/tx/through-subscription'),
-      import('@robonomics-dapp/robonomics/chain/tx/send-transaction'),
+    const [{ sendForSubscription }, { launchTx }, { toKeyringPair }] = await Promise.all([
+      import('../../lib/send-for-subscription.ts'),
+      import('@robonomics-dapp/robonomics/chain/tx/launch'),
       import('@robonomics-dapp/robonomics/crypto/keyring-pair'),
     ]);
-    const signer = toKeyringPair(ctx.user);
     const client = ctx.client;
-    const tx = await throughSubscription(
-      client,
-      client.tx.launch.launch(ctx.controller, cidToH256(cid) as `0x${string}`),
-      signer,
-      ctx.owner,
-    );
-    await sendTransaction(client, tx, signer);
+    const launch = launchTx(client, ctx.controller, cidToH256(cid) as `0x${string}`);
+    await sendForSubscription(client, launch, ctx.owner, undefined, toKeyringPair(ctx.user));
   } catch (error) {
     const message = (error as Error).message;
     if (message === 'Cancelled') {

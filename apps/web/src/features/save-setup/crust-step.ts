@@ -1,4 +1,4 @@
-/** What the "Save to crust" panel offers for an uploaded file (facts/original-app.md §2.14). */
+/** What the "Save to crust" panel offers for an uploaded file (docs/product-rules.md, Storage market). */
 export type CrustStep = 'stored' | 'store' | 'low-balance';
 
 /**

@@ -12,7 +12,7 @@ import {
   subscribeCrustFile,
 } from '@robonomics-dapp/robonomics/crust/file-info';
 import { useCallback, useEffect, useState } from 'react';
-import { appConfig } from '../../app/config.ts';
+import { appConfig } from '../../lib/config.ts';
 
 export const CRUST_UNREACHABLE = 'The Crust network cannot be reached.';
 

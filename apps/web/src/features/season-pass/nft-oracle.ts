@@ -1,11 +1,11 @@
-/** The free-minimum NFT oracle (facts/interop.md §8): every answer is {result} or {error}. */
+/** The free-minimum NFT oracle (docs/nft-oracle.md): every answer is {result} or {error}. */
 export const ALREADY_RECEIVED = 'Free minimum for this token has already been received';
 
-/** The free-minimum request states of the spec (§4). */
+/** The free-minimum request states (docs/product-rules.md). */
 export const FreeMinimumState = { idle: 1, sending: 2, sent: 3, failed: 4 } as const;
 export type FreeMinimumState = (typeof FreeMinimumState)[keyof typeof FreeMinimumState];
 
-/** Oracle check interval (SPEC §9). */
+/** Oracle check interval (docs/nft-oracle.md). */
 export const ORACLE_CHECK_INTERVAL_MS = 10_000;
 
 export type OracleAnswer = { ok: true } | { ok: false; error: string };

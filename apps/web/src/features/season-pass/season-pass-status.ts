@@ -1,4 +1,4 @@
-/** Page states of the season pass (SPEC §4) and what each shows (SPEC §8). */
+/** Page states of the season pass and what each shows (docs/product-rules.md). */
 export type SeasonPassStatus =
   | 'START'
   | 'NO_ETH_EXTENSION'

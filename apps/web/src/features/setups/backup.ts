@@ -2,7 +2,7 @@ import { isValidAddress, toRobonomicsAddress } from '@robonomics-dapp/robonomics
 import type { SavedSetup } from '../../lib/saved-setups.ts';
 
 /**
- * The setup file Home Assistant's Robonomics integration imports (facts/interop.md §6.3): every
+ * The setup file Home Assistant's Robonomics integration imports (docs/home-assistant.md, The setup file): every
  * value is a string, an empty string means "not set", the controller key is the polkadot-js
  * keystore JSON as a string.
  */
@@ -72,7 +72,7 @@ function text(value: unknown, max = MAX_TEXT): string {
 
 /**
  * Reads a backup file: one setup or an array of them. Hostile or broken files are refused with
- * the spec's texts; nothing is saved unless every entry is valid.
+ * the texts of docs/product-rules.md; nothing is saved unless every entry is valid.
  */
 export function parseBackup(content: string, currentNetwork: string): ImportResult {
   if (content.length > MAX_FILE_BYTES) return { ok: false, error: 'Invalid input data' };

@@ -1,11 +1,11 @@
-/** Sepolia, the only network the season pass lives on (SPEC §9). */
+/** Sepolia, the only network the season pass lives on (docs/nft-oracle.md). */
 export const SEASON_PASS_CHAIN_ID = 11155111;
 
 const uint256 = (name: string) => ({ type: 'uint256', name }) as const;
 const tokenIdIn = [uint256('tokenId')] as const;
 
 /**
- * What the app calls on the season pass contract (SPEC §7) and the errors it names. A JSON ABI
+ * What the app calls on the season pass contract (docs/nft-oracle.md) and the errors it names. A JSON ABI
  * rather than viem's parseAbi: this module is in the first bundle (it holds the chain id), and
  * the human-readable ABI parser is not needed there.
  */

@@ -1,7 +1,10 @@
 /**
  * "Keep me signed in": the user's secret phrase sealed with a non-extractable AES-GCM-256
  * CryptoKey. The key object is stored beside the ciphertext in IndexedDB (structured clone keeps
- * it non-extractable), so script can use it on this device but never read it out.
+ * it non-extractable). What this protects is the phrase at rest: the stored bytes alone, copied
+ * off the disk or out of a backup, do not reveal it, and the AES key cannot be exported. It does
+ * not protect against script running on the page: such script can ask the same CryptoKey to
+ * decrypt the phrase (docs/security.md).
  */
 export interface SealedUserKey {
   user: string;

@@ -4,7 +4,7 @@ export interface AccountBalance {
   free: bigint;
   reserved: bigint;
   frozen: bigint;
-  /** What the account can spend: free minus frozen (SPEC §7). */
+  /** What the account can spend: free minus frozen (docs/product-rules.md). */
   transferable: bigint;
 }
 

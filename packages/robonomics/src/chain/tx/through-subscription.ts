@@ -6,11 +6,12 @@ import { TxFailedError } from '../errors.ts';
 import { fetchDevices } from '../queries/devices.ts';
 import { fetchLedger } from '../queries/ledger.ts';
 import { referenceCallWeight } from '../queries/reference-call-weight.ts';
+import { rwsCallTx } from './rws-call.ts';
 import type { Submittable } from './send-transaction.ts';
 
 /**
  * How a call is paid: directly when the signer is the subscription owner, otherwise wrapped in
- * rws.call(owner, call) so the subscription's free weight pays (SPEC §6). Before wrapping, the
+ * rws.call(owner, call) so the subscription's free weight pays (docs/product-rules.md, Subscriptions). Before wrapping, the
  * signer must be a device of the owner and the call must fit the estimated free weight, so the
  * user gets the spec's message instead of a failed transaction.
  */
@@ -34,5 +35,5 @@ export async function throughSubscription(
   const free = estimateFreeWeight(ledger, referenceCallWeight(client), Date.now());
   const problem = checkCallWeight(info.weight.refTime, free);
   if (problem) throw new TxFailedError(problem, 'RWS.FreeWeightIsNotEnough');
-  return client.tx.rws.call(owner, tx.call);
+  return rwsCallTx(client, owner, tx.call);
 }

@@ -3,13 +3,13 @@ import type { LaunchStatus } from '@robonomics-dapp/robonomics/home-assistant/la
 import { isSubscriptionActive } from '@robonomics-dapp/robonomics/rws/subscription';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link } from 'react-router';
-import { appConfig } from '../../../app/config.ts';
-import { links } from '../../../app/route-names.ts';
 import { Address } from '../../../components/Address.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { UserSignIn } from '../../../components/UserSignIn.tsx';
 import { useChain } from '../../../lib/chain-store.ts';
+import { appConfig } from '../../../lib/config.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import { links } from '../../../lib/route-names.ts';
 import { useSavedSetups } from '../../../lib/saved-setups.ts';
 import { useToasts } from '../../../lib/toasts.ts';
 import { useDevices } from '../../../lib/use-devices.ts';
@@ -157,6 +157,11 @@ export function TelemetryPage() {
           {controller && pair && home.phase === 'loading' && (
             <p className="loading" role="status">
               Loading your home
+            </p>
+          )}
+          {home.phase === 'waiting' && (
+            <p className="loading" role="status">
+              Your home is not readable for this user yet: waiting for the controller's next record
             </p>
           )}
           {home.phase === 'error' && (

@@ -3,8 +3,8 @@ import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
 import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
 import type { HaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
 import { useEffect, useRef, useState } from 'react';
-import { appConfig } from '../../../app/config.ts';
 import { useChain } from '../../../lib/chain-store.ts';
+import { appConfig } from '../../../lib/config.ts';
 import { readConfigEnvelope, writeConfigEnvelope } from '../../../lib/home-config-cache.ts';
 import { useToasts } from '../../../lib/toasts.ts';
 import { type HomeKeys, type HomeSources, loadHome, openHomeFile } from '../load-home.ts';
@@ -20,7 +20,11 @@ export interface ConnectionState {
 }
 
 export interface HomeState {
-  phase: 'idle' | 'loading' | 'ready' | 'error';
+  /**
+   * 'waiting': the controller's last record is not encrypted for this user (it was written
+   * before the user became a device); the home loads with the next record the controller writes.
+   */
+  phase: 'idle' | 'loading' | 'waiting' | 'ready' | 'error';
   states: HaStates | null;
   config: HaConfig | null;
   error: string | null;
@@ -52,9 +56,11 @@ function chainSources(client: RobonomicsClient): HomeSources {
       return fetchLastDatalog(client, account);
     },
     twinTopics: async (id) => {
-      const { ROBONOMICS_SS58 } = await import('@robonomics-dapp/robonomics/chain/ss58');
-      const entries = (await client.query.digitalTwin.digitalTwin(id)) ?? [];
-      return entries.map(([topic, source]) => ({ topic, source: source.address(ROBONOMICS_SS58) }));
+      const { fetchTwinTopics } = await import(
+        '@robonomics-dapp/robonomics/chain/queries/twin-topics'
+      );
+      const [topics] = await fetchTwinTopics(client, [id]);
+      return topics ?? [];
     },
     // Through the fastest working gateway (docs/ipfs-gateways.md).
     fetchText: async (cid) => (await loadGateways()).readIpfsText(cid),
@@ -238,12 +244,27 @@ export function useHome(
             }));
         }
       })
-      .catch((error: Error) => {
+      .catch(async (error: Error) => {
         if (!active) return;
         notify(error.message === 'decryptMsg' ? 'Error: decryptMsg' : `Error: ${error.message}`, {
           kind: 'error',
         });
-        setHome((h) => ({ ...h, phase: 'error', error: error.message }));
+        if (error.message !== 'decryptMsg') {
+          setHome((h) => ({ ...h, phase: 'error', error: error.message }));
+          return;
+        }
+        // Not readable for this user yet: the controller encrypts each record for the devices
+        // it knows then. Ask again with its next record instead of giving up.
+        setHome((h) => ({ ...h, phase: 'waiting', error: error.message }));
+        const { subscribeDatalogRecords } = await import(
+          '@robonomics-dapp/robonomics/chain/subscriptions/datalog-records'
+        );
+        if (!active) return;
+        const unsub = await subscribeDatalogRecords(client, controller, () => {
+          if (active) setAttempt((n) => n + 1);
+        });
+        if (active) cleanups.push(unsub);
+        else void unsub().catch(() => {});
       });
 
     return () => {

@@ -1,12 +1,10 @@
-import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/client';
 import { fetchPaymentInfo } from '@robonomics-dapp/robonomics/chain/queries/payment-info';
+import { robotPaymentTx } from '@robonomics-dapp/robonomics/chain/tx/robot-payment';
 import { sendTransaction } from '@robonomics-dapp/robonomics/chain/tx/send-transaction';
 import {
-  ROBOT_ADDRESS,
   ROBOT_COMMANDS,
   ROBOT_PRICE,
   type RobotCommandId,
-  robotCommandParam,
 } from '@robonomics-dapp/robonomics/robot/commands';
 import { useId, useState } from 'react';
 import { Amount } from '../../../components/Amount.tsx';
@@ -20,21 +18,13 @@ import { useFee } from '../../../lib/use-fee.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
 import { robotPaymentRefusal } from '../robot-payment.ts';
 
-/** One batch: pay the robot 0.5 XRT and launch it with the chosen command. */
-function robotPayment(client: RobonomicsClient, command: RobotCommandId) {
-  return client.tx.utility.batchAll([
-    client.tx.balances.transferKeepAlive(ROBOT_ADDRESS, ROBOT_PRICE).call,
-    client.tx.launch.launch(ROBOT_ADDRESS, robotCommandParam(command)).call,
-  ]);
-}
-
 export function HumanoidPage() {
   const client = useChain((s) => s.client);
   const address = useWallet((s) => s.address);
   const [command, setCommand] = useState<RobotCommandId>('wave');
   const decimals = useChain((s) => s.decimals);
   const symbol = useChain((s) => s.tokenSymbol);
-  const fee = useFee(address, (c) => robotPayment(c, command), command);
+  const fee = useFee(address, (c) => robotPaymentTx(c, command), command);
   const balance = useBalance(address);
   const tx = useTx('The payment was cancelled.');
   const id = useId();
@@ -57,7 +47,7 @@ export function HumanoidPage() {
       if (!client) throw new Error('Parachain is not ready');
       const origin = useWallet.getState().origin();
       if (!origin) throw new Error('Signer required');
-      const payment = robotPayment(client, command);
+      const payment = robotPaymentTx(client, command);
       const why = refusalFor(
         fee ??
           (

@@ -10,8 +10,8 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { TxButton } from '../../../components/TxButton.tsx';
 import { useTx } from '../../../components/use-tx.ts';
 import { crustStep } from '../crust-step.ts';
+import type { UploadedFile } from '../uploaded-file.ts';
 import { CRUST_UNREACHABLE, type CrustConnection, useCrustFile } from '../use-crust.ts';
-import type { UploadedFile } from './UnlockedWorkshop.tsx';
 
 const cru = (planck: bigint) => `${formatBalance(planck, CRU_DECIMALS)} CRU`;
 /** A fee is far below the 4 decimals of a balance: shown with enough digits to be seen. */

@@ -1,25 +1,24 @@
 import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
-import type { RuntimeCallLike } from '@robonomics-dapp/robonomics/chain/client';
-import {
-  type Submittable,
-  sendTransaction,
-  type TxResult,
-} from '@robonomics-dapp/robonomics/chain/tx/send-transaction';
-import { throughSubscription } from '@robonomics-dapp/robonomics/chain/tx/through-subscription';
 import { encryptMessage } from '@robonomics-dapp/robonomics/crypto/box';
 import { toKeyringPair } from '@robonomics-dapp/robonomics/crypto/keyring-pair';
 import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
 import { web3AuthFromPair, web3AuthHeaders } from '@robonomics-dapp/robonomics/crypto/web3-auth';
 import { cidToH256, isCidV0 } from '@robonomics-dapp/robonomics/ipfs/cid';
 import { addToIpfs } from '@robonomics-dapp/robonomics/ipfs/kubo-add';
+import {
+  createTwin,
+  type SendCall,
+  setTwinSource,
+} from '@robonomics-dapp/robonomics/twin/twin-calls';
 import { useId, useState } from 'react';
-import { appConfig } from '../../../app/config.ts';
 import { TwinSelector } from '../../../components/TwinSelector.tsx';
 import { TxButton } from '../../../components/TxButton.tsx';
 import { useTx } from '../../../components/use-tx.ts';
 import { useChain } from '../../../lib/chain-store.ts';
+import { appConfig } from '../../../lib/config.ts';
+import { sendForSubscription } from '../../../lib/send-for-subscription.ts';
 import { useDevices } from '../../../lib/use-devices.ts';
-import { createdTwinId } from '../created-twin.ts';
+import type { UploadedFile } from '../uploaded-file.ts';
 import type { CrustConnection } from '../use-crust.ts';
 import { CrustPanel } from './CrustPanel.tsx';
 import { TwinFiles } from './TwinFiles.tsx';
@@ -27,12 +26,6 @@ import { TwinFiles } from './TwinFiles.tsx';
 export const DEFAULT_MESSAGE = '{"name":"blushing cow"}';
 const NO_OWNER = 'Not found parachain account: enter the subscription owner first.';
 const IPFS_REFUSED = 'The IPFS node refused the authorization.';
-
-export interface UploadedFile {
-  cid: string;
-  /** Bytes of the uploaded text: the reported file size of the Crust order. */
-  size: number;
-}
 
 type Relation = 'owner' | 'device' | 'stranger' | 'loading';
 
@@ -99,24 +92,18 @@ export function UnlockedWorkshop({
   const cidValid = isCidV0(cid);
 
   /** A twin call: direct for the owner, through the owner's subscription for its device. */
-  const sendTwinCall = async (
-    tx: Submittable & { call: RuntimeCallLike },
-    signed: () => void,
-  ): Promise<TxResult> => {
-    if (!client) throw new Error('Parachain is not ready.');
-    if (!ownerAddress) throw new Error(NO_OWNER);
-    const signer = toKeyringPair(pair);
-    const wrapped = await throughSubscription(client, tx, signer, ownerAddress);
-    return sendTransaction(client, wrapped, signer, {
-      onPhase: (phase) => phase === 'broadcast' && signed(),
-    });
-  };
+  const twinSender =
+    (signed: () => void): SendCall =>
+    (tx) => {
+      if (!ownerAddress) throw new Error(NO_OWNER);
+      return sendForSubscription(client, tx, ownerAddress, signed, toKeyringPair(pair));
+    };
 
   const onCreate = () =>
     createTx.run(async (signed) => {
       if (!client) throw new Error('Parachain is not ready.');
-      const result = await sendTwinCall(client.tx.digitalTwin.create(), signed);
-      const created = await createdTwinId(client, result).catch(() => null);
+      if (!ownerAddress) throw new Error(NO_OWNER);
+      const { twin: created } = await createTwin(client, twinSender(signed));
       if (created === null) return 'Digital twin created.';
       setTwin(created);
       return `Digital twin #${created} created.`;
@@ -159,15 +146,7 @@ export function UnlockedWorkshop({
       if (!ownerAddress) throw new Error(NO_OWNER);
       if (!cidValid) throw new Error('Enter a CIDv0 content id (Qm…, 46 characters).');
       const topic = cidToH256(cid) as `0x${string}`;
-      try {
-        await sendTwinCall(client.tx.digitalTwin.setSource(twin, topic, ownerAddress), signed);
-      } catch (error) {
-        // The pallet refuses with a bare string error (DispatchError::Other).
-        if (error instanceof Error && error.message === 'Error') {
-          throw new Error('Only the owner of the twin can set its sources.');
-        }
-        throw error;
-      }
+      await setTwinSource(client, twinSender(signed), twin, topic, ownerAddress);
       return 'Digital twin saved';
     });
 

@@ -12,7 +12,7 @@ import { safeStorage } from '../../../lib/safe-storage.ts';
 const CHOSEN_WALLET_KEY = 'robonomics-dapp.eth-wallet';
 const BLOCK_POLL_MS = 4000;
 
-/** The Ethereum provider state of the spec (§4), plus what the page needs to act. */
+/** The Ethereum provider state (docs/product-rules.md), plus what the page needs to act. */
 export interface EthereumWalletState {
   wallets: WalletDetail[];
   wallet: WalletDetail | null;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { appConfig } from '../../../app/config.ts';
+import { appConfig } from '../../../lib/config.ts';
 import type { Eip1193Provider } from '../../../lib/ethereum/eip1193.ts';
 import {
   ALREADY_RECEIVED,
@@ -11,7 +11,7 @@ import {
 } from '../nft-oracle.ts';
 
 /**
- * The free-minimum request of one token (SPEC §4): /api/check now and every 10 s until the
+ * The free-minimum request of one token (docs/nft-oracle.md): /api/check now and every 10 s until the
  * oracle says it was already received; the request signs {nft, address, for} and posts it to
  * /api/verify (1 idle, 2 sending, 3 sent, 4 failed).
  */
@@ -86,7 +86,7 @@ export function useFreeMinimum(
         setRequestMessage(answer.error);
       }
     } catch (error) {
-      // A signature refused in the wallet is the user's choice: back to idle (SPEC §8).
+      // A signature refused in the wallet is the user's choice: back to idle (docs/product-rules.md).
       const rejected = (error as { rejected?: boolean }).rejected === true;
       setState(rejected ? FreeMinimumState.idle : FreeMinimumState.failed);
       setRequestMessage(error instanceof Error ? error.message : String(error));

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { appConfig } from '../../../app/config.ts';
+import { appConfig } from '../../../lib/config.ts';
 import type { Eip1193Provider } from '../../../lib/ethereum/eip1193.ts';
 import type { IpfsAccess, SeasonPassToken, TokenMetadata } from '../season-pass-reader.ts';
 import { type SeasonPassStatus, type TokenStatus, tokensStatus } from '../season-pass-status.ts';
@@ -20,7 +20,7 @@ export interface TokenView extends SeasonPassToken {
 
 /**
  * The connected account's season passes, read once the wallet is ready and refreshed on each
- * new block (SPEC §4): the balance and every activation flag are re-read; a changed balance
+ * new block (docs/product-rules.md): the balance and every activation flag are re-read; a changed balance
  * reloads the list. Activation waits for the receipt, then reloads.
  */
 export function useSeasonPassTokens(

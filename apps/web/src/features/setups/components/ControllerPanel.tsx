@@ -2,10 +2,10 @@ import { isValidAddress, toRobonomicsAddress } from '@robonomics-dapp/robonomics
 import { addDevice } from '@robonomics-dapp/robonomics/rws/devices';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { links } from '../../../app/route-names.ts';
 import { Address } from '../../../components/Address.tsx';
 import { TxButton } from '../../../components/TxButton.tsx';
 import { useTx } from '../../../components/use-tx.ts';
+import { links } from '../../../lib/route-names.ts';
 import { type SavedSetup, useSavedSetups } from '../../../lib/saved-setups.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
 import { useSetDevices } from '../hooks/use-set-devices.ts';
@@ -34,7 +34,7 @@ export function ControllerPanel({
   const [address, setAddress] = useState(setup.controller?.address ?? '');
   const tx = useTx('Saving controller account to User list was cancelled.');
 
-  /** Saves the controller locally and, for the owner, as a device on chain (SPEC §5). */
+  /** Saves the controller locally and, for the owner, as a device on chain (docs/product-rules.md). */
   const save = (value: string, keystore?: string) =>
     tx.run(async (signed) => {
       if (!isValidAddress(value)) throw new Error('Please, enter valid address for an account.');

@@ -1,7 +1,5 @@
-import { stringToHex } from '@dedot/utils';
 import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
-import { sendTransaction } from '@robonomics-dapp/robonomics/chain/tx/send-transaction';
-import { throughSubscription } from '@robonomics-dapp/robonomics/chain/tx/through-subscription';
+import { datalogRecordTx } from '@robonomics-dapp/robonomics/chain/tx/datalog-record';
 import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
 import { useId, useState } from 'react';
 import { TxButton } from '../../../components/TxButton.tsx';
@@ -9,6 +7,7 @@ import { UserSignIn } from '../../../components/UserSignIn.tsx';
 import { useTx } from '../../../components/use-tx.ts';
 import { useChain } from '../../../lib/chain-store.ts';
 import type { SavedSetup } from '../../../lib/saved-setups.ts';
+import { sendForSubscription } from '../../../lib/send-for-subscription.ts';
 import { useUserKey } from '../../../lib/user-key/user-key-store.ts';
 
 /**
@@ -133,17 +132,13 @@ export function HaPassPanel({
         controller,
         password,
       });
-      const signer = toKeyringPair(pair);
-      const text = stringToHex(record);
-      const call = await throughSubscription(
+      await sendForSubscription(
         client,
-        client.tx.datalog.record(text),
-        signer,
+        datalogRecordTx(client, record),
         setup.owner,
+        signed,
+        toKeyringPair(pair),
       );
-      await sendTransaction(client, call, signer, {
-        onPhase: (phase) => phase === 'broadcast' && signed(),
-      });
       setPassword('');
       return 'The password is saved. Home Assistant picks it up with the next record it reads.';
     });

@@ -5,15 +5,16 @@ import {
 } from '@robonomics-dapp/robonomics/chain/address';
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
 import { fetchDevices } from '@robonomics-dapp/robonomics/chain/queries/devices';
+import { setDevicesTx } from '@robonomics-dapp/robonomics/chain/tx/set-devices';
 import { type ChangeEvent, type DragEvent, type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { links } from '../../../app/route-names.ts';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
 import { Tabs } from '../../../components/Tabs.tsx';
 import { useTx } from '../../../components/use-tx.ts';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
 import { useChain } from '../../../lib/chain-store.ts';
+import { links } from '../../../lib/route-names.ts';
 import { randomSetupName, useSavedSetups } from '../../../lib/saved-setups.ts';
 import { sendForSubscription } from '../../../lib/send-for-subscription.ts';
 import { useLedger } from '../../../lib/use-ledger.ts';
@@ -167,7 +168,7 @@ function GenerateSetup({ network }: { network: string }) {
       if (devices.some((d) => addressEq(d, controller.address))) return 'Setup saved';
       await sendForSubscription(
         client,
-        client.tx.rws.setDevices([...devices, controller.address]),
+        setDevicesTx(client, [...devices, controller.address]),
         ownerAddress,
         signed,
       );

@@ -1,10 +1,10 @@
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { links } from '../../../app/route-names.ts';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { Tabs } from '../../../components/Tabs.tsx';
 import { useChain } from '../../../lib/chain-store.ts';
+import { links } from '../../../lib/route-names.ts';
 import { activeSetupOf, useSavedSetups } from '../../../lib/saved-setups.ts';
 import { SetupEditor } from './SetupEditor.tsx';
 import { SetupsList } from './SetupsList.tsx';

@@ -1,3 +1,4 @@
+import { setDevicesTx } from '@robonomics-dapp/robonomics/chain/tx/set-devices';
 import { useChain } from '../../../lib/chain-store.ts';
 import { sendForSubscription } from '../../../lib/send-for-subscription.ts';
 
@@ -9,6 +10,6 @@ export function useSetDevices(owner: string) {
   const client = useChain((s) => s.client);
   return async (devices: string[], onSigned: () => void) => {
     if (!client) throw new Error('Parachain is not ready.');
-    await sendForSubscription(client, client.tx.rws.setDevices(devices), owner, onSigned);
+    await sendForSubscription(client, setDevicesTx(client, devices), owner, onSigned);
   };
 }

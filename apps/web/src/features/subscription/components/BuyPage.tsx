@@ -1,3 +1,4 @@
+import { buySubscription, prepareBuy } from '@robonomics-dapp/robonomics/chain/buy-subscription';
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
 import { formatPrice } from '@robonomics-dapp/robonomics/rws/format';
 import { isSubscriptionActive } from '@robonomics-dapp/robonomics/rws/subscription';
@@ -14,7 +15,6 @@ import { useFee } from '../../../lib/use-fee.ts';
 import { useLedger } from '../../../lib/use-ledger.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
-import { buySubscription, prepareBuy } from '../buy-subscription.ts';
 import { useOffer } from '../hooks/use-offer.ts';
 
 const networkNames = {

@@ -1,6 +1,8 @@
 import { addressEq, isValidAddress } from '@robonomics-dapp/robonomics/chain/address';
+import { buySubscription } from '@robonomics-dapp/robonomics/chain/buy-subscription';
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
 import { sendTransaction } from '@robonomics-dapp/robonomics/chain/tx/send-transaction';
+import { transferTx } from '@robonomics-dapp/robonomics/chain/tx/transfer';
 import { parseAmount } from '@robonomics-dapp/robonomics/rws/format';
 import type { IKeyringPair } from 'dedot/types';
 import { useId, useState } from 'react';
@@ -20,7 +22,6 @@ import { useFee } from '../../../lib/use-fee.ts';
 import { useLedger } from '../../../lib/use-ledger.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
-import { buySubscription } from '../buy-subscription.ts';
 import { useOffer } from '../hooks/use-offer.ts';
 
 type KeyType = 'sr25519' | 'ed25519';
@@ -210,7 +211,7 @@ function TransferPanel({
   const planck = 'error' in check ? null : (check.planck ?? null);
   const fee = useFee(
     sender,
-    (c) => (planck === null ? null : c.tx.balances.transferKeepAlive(recipient, planck)),
+    (c) => (planck === null ? null : transferTx(c, recipient, planck)),
     `${recipient}:${planck}`,
   );
 
@@ -226,15 +227,10 @@ function TransferPanel({
           'The amount is below the existential deposit a new account needs (0.000001 XRT).',
         );
       }
-      await sendTransaction(
-        client,
-        client.tx.balances.transferKeepAlive(recipient, check.planck),
-        origin.from,
-        {
-          signer: origin.signer,
-          onPhase: (phase) => phase === 'broadcast' && signed(),
-        },
-      );
+      await sendTransaction(client, transferTx(client, recipient, check.planck), origin.from, {
+        signer: origin.signer,
+        onPhase: (phase) => phase === 'broadcast' && signed(),
+      });
       onTransferred();
       return 'Transfer completed successfully!';
     });

@@ -10,9 +10,9 @@ import {
   topicFromInput,
   topicToText,
 } from '@robonomics-dapp/robonomics/twin/topic';
+import { createTwin, setTwinSource } from '@robonomics-dapp/robonomics/twin/twin-calls';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { routePaths } from '../../../app/route-names.ts';
 import { Address } from '../../../components/Address.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { TwinSelector } from '../../../components/TwinSelector.tsx';
@@ -20,6 +20,7 @@ import { TxButton } from '../../../components/TxButton.tsx';
 import { useTx } from '../../../components/use-tx.ts';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
 import { useChain } from '../../../lib/chain-store.ts';
+import { routePaths } from '../../../lib/route-names.ts';
 import { activeSetupOf, useSavedSetups } from '../../../lib/saved-setups.ts';
 import { sendForSubscription } from '../../../lib/send-for-subscription.ts';
 import { useChainSubscription } from '../../../lib/use-chain-subscription.ts';
@@ -94,11 +95,8 @@ export default function DigitalTwinPage() {
   const onCreate = () =>
     createTx.run(async (signed) => {
       if (!client) throw new Error('Parachain is not ready.');
-      const result = await sendForSubscription(
-        client,
-        client.tx.digitalTwin.create(),
-        payer,
-        signed,
+      const { result } = await createTwin(client, (tx) =>
+        sendForSubscription(client, tx, payer, signed),
       );
       return `Digital twin created in block ${result.blockNumber}.`;
     });
@@ -109,19 +107,13 @@ export default function DigitalTwinPage() {
       if (twin === null) throw new Error('Choose a digital twin first.');
       if (!isValidAddress(source)) throw new Error('The source must be a valid account address.');
       const hexTopic = topicFromInput(topic);
-      try {
-        await sendForSubscription(
-          client,
-          client.tx.digitalTwin.setSource(twin, hexTopic as `0x${string}`, source.trim()),
-          payer,
-          signed,
-        );
-      } catch (error) {
-        // The pallet refuses with a bare string error (DispatchError::Other).
-        if (error instanceof Error && error.message === 'Error')
-          throw new Error('Only the owner of the twin can set its sources.');
-        throw error;
-      }
+      await setTwinSource(
+        client,
+        (tx) => sendForSubscription(client, tx, payer, signed),
+        twin,
+        hexTopic as `0x${string}`,
+        source.trim(),
+      );
       setTopic('');
       return 'Source saved.';
     });

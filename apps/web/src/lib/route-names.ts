@@ -1,5 +1,5 @@
 /**
- * Named routes of the spec and the links map the original app built from them
+ * Named routes (docs/product-rules.md, Routes) and the links map the original app built from them
  * (activate, setup, setupnew, devices). Components link through these names, never literals.
  */
 export const routePaths = {

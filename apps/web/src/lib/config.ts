@@ -4,7 +4,7 @@ import {
 } from '@robonomics-dapp/robonomics/chain/endpoint';
 import { devnetRelayAddress, PRODUCTION_RELAY } from '@robonomics-dapp/robonomics/p2p/relays';
 
-/** Where the app's services are, per build profile (ARCHITECTURE §4). */
+/** Where the app's services are, per build profile (docs/architecture.md, "Services and endpoints"). */
 export interface AppConfig {
   profile: 'devnet' | 'production';
   /** Chain endpoint used when neither `?rpc=` nor a saved choice exists. */

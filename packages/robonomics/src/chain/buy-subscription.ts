@@ -1,22 +1,18 @@
-import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
-import type { RobonomicsClient, RuntimeCallLike } from '@robonomics-dapp/robonomics/chain/client';
-import { TxFailedError } from '@robonomics-dapp/robonomics/chain/errors';
-import { fetchDevices } from '@robonomics-dapp/robonomics/chain/queries/devices';
-import { fetchFirstFreeAuction } from '@robonomics-dapp/robonomics/chain/queries/first-free-auction';
-import {
-  fetchLedger,
-  type SubscriptionLedger,
-} from '@robonomics-dapp/robonomics/chain/queries/ledger';
-import { minimalBid } from '@robonomics-dapp/robonomics/chain/queries/minimal-bid';
-import { toBalance } from '@robonomics-dapp/robonomics/chain/subscriptions/balance';
-import { subscribeLedger } from '@robonomics-dapp/robonomics/chain/subscriptions/ledger';
-import {
-  type Submittable,
-  sendTransaction,
-} from '@robonomics-dapp/robonomics/chain/tx/send-transaction';
-import { buyRefusal } from '@robonomics-dapp/robonomics/rws/buy';
-import { isSubscriptionActive } from '@robonomics-dapp/robonomics/rws/subscription';
 import type { IKeyringPair, InjectedSigner } from 'dedot/types';
+import { buyRefusal } from '../rws/buy.ts';
+import { isSubscriptionActive } from '../rws/subscription.ts';
+import { addressEq } from './address.ts';
+import type { RobonomicsClient } from './client.ts';
+import { TxFailedError } from './errors.ts';
+import { fetchAccountBalance } from './queries/account-balance.ts';
+import { fetchDevices } from './queries/devices.ts';
+import { fetchFirstFreeAuction } from './queries/first-free-auction.ts';
+import { fetchLedger, type SubscriptionLedger } from './queries/ledger.ts';
+import { minimalBid } from './queries/minimal-bid.ts';
+import { subscribeAuctionWinner } from './subscriptions/auction.ts';
+import { subscribeLedger } from './subscriptions/ledger.ts';
+import { buySubscriptionTx } from './tx/buy-subscription.ts';
+import { type Submittable, sendTransaction } from './tx/send-transaction.ts';
 
 /** How long to wait for the auction to rotate (10 blocks on the real chain, ~1 min). */
 export const ACTIVATION_TIMEOUT_MS = 10 * 60_000;
@@ -39,21 +35,21 @@ export interface PreparedBuy {
 }
 
 /**
- * Checks the spec's refusals in order and builds the buy transaction: a bid of minimal bid + 1
+ * Checks the refusals of docs/product-rules.md in order and builds the buy transaction: a bid of minimal bid + 1
  * on the first auction without a bidder and, in the same all-or-nothing batch, the buyer as its
  * own device. Throws the refusal's text.
  */
 export async function prepareBuy(client: RobonomicsClient, address: string): Promise<PreparedBuy> {
   const minimal = minimalBid(client);
   const [account, auctionIndex, ledger, devices] = await Promise.all([
-    client.query.system.account(address),
+    fetchAccountBalance(client, address),
     fetchFirstFreeAuction(client),
     fetchLedger(client, address),
     fetchDevices(client, address),
   ]);
   const refusal = buyRefusal({
     ready: true,
-    balance: toBalance(account.data).transferable,
+    balance: account.transferable,
     minimalBid: minimal,
     hasFreeAuction: auctionIndex !== null,
     subscriptionActive: ledger !== null && isSubscriptionActive(ledger, Date.now()),
@@ -61,13 +57,9 @@ export async function prepareBuy(client: RobonomicsClient, address: string): Pro
   if (refusal || auctionIndex === null)
     throw new TxFailedError(refusal ?? 'There are no available subscriptions');
 
-  const calls: RuntimeCallLike[] = [client.tx.rws.bid(auctionIndex, minimal + 1n).call];
   // Being its own device lets the owner later act through its subscription (rws.call).
-  if (!devices.some((d) => addressEq(d, address))) {
-    calls.push(client.tx.rws.setDevices([...devices, address]).call);
-  }
-  // batch_all: a failed bid must fail the whole transaction, not be skipped silently.
-  const tx = client.tx.utility.batchAll(calls);
+  const withBuyer = devices.some((d) => addressEq(d, address)) ? null : [...devices, address];
+  const tx = buySubscriptionTx(client, auctionIndex, minimal + 1n, withBuyer);
   return { tx, auctionIndex, previousIssue: ledger?.issueTime ?? null };
 }
 
@@ -131,21 +123,19 @@ function waitForActivation(
       (u) => (done ? void u() : unsubs.push(u)),
       (e) => finish(() => reject(e)),
     );
-    client.query.rws
-      .auction(auctionIndex, (auction) => {
-        if (auction?.winner && !addressEq(auction.winner.address(32), address)) {
-          finish(() =>
-            reject(
-              new TxFailedError(
-                'Someone outbid you for this subscription; your bid was returned. Try again.',
-              ),
+    subscribeAuctionWinner(client, auctionIndex, (winner) => {
+      if (winner && !addressEq(winner, address)) {
+        finish(() =>
+          reject(
+            new TxFailedError(
+              'Someone outbid you for this subscription; your bid was returned. Try again.',
             ),
-          );
-        }
-      })
-      .then(
-        (u) => (done ? void u() : unsubs.push(u)),
-        (e) => finish(() => reject(e)),
-      );
+          ),
+        );
+      }
+    }).then(
+      (u) => (done ? void u() : unsubs.push(u)),
+      (e) => finish(() => reject(e)),
+    );
   });
 }

@@ -1,6 +1,6 @@
 import { Component, type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
 
-/** Chunk load timeout of the spec (§9): a lazy page gives up after 120 s. */
+/** Chunk load timeout (docs/product-rules.md, Constants): a lazy page gives up after 120 s. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 export class ChunkLoadError extends Error {

@@ -1,11 +1,11 @@
-import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/client';
-import type { TxResult } from '@robonomics-dapp/robonomics/chain/tx/send-transaction';
+import type { RobonomicsClient } from '../client.ts';
+import type { TxResult } from '../tx/send-transaction.ts';
 
 /**
  * The id of the twin a digitalTwin.create (direct or inside rws.call) made: the NewDigitalTwin
  * event of that extrinsic in its block. Null when the block cannot be read.
  */
-export async function createdTwinId(
+export async function fetchCreatedTwinId(
   client: RobonomicsClient,
   result: TxResult,
 ): Promise<number | null> {

@@ -1,0 +1,10 @@
+import type { RobonomicsClient } from '../client.ts';
+import { type AccountBalance, toBalance } from '../subscriptions/balance.ts';
+
+/** An account's balance once: free, reserved, frozen and what it can spend. */
+export async function fetchAccountBalance(
+  client: RobonomicsClient,
+  address: string,
+): Promise<AccountBalance> {
+  return toBalance((await client.query.system.account(address)).data);
+}

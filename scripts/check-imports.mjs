@@ -1,0 +1,225 @@
+// The import rules of docs/architecture.md, checked on the import graph: features never import
+// each other or app/; lib and components never import features or app/; packages/robonomics
+// imports neither React nor an app; packages/devnet never imports an app; no import cycles,
+// type-only imports included. `npm run lint` runs this after Biome; exit code 1 on a violation.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+/** The folders whose sources are checked, relative to the repository root. */
+export const SOURCE_ROOTS = ['apps/web/src', 'packages/robonomics/src', 'packages/devnet/src'];
+
+/**
+ * Imports that break a rule today and are being removed elsewhere; each names why it is here.
+ * Keep this empty whenever possible.
+ * @type {Record<string, string>}
+ */
+export const KNOWN_EXCEPTIONS = {
+  // The devnet's EVM test compares its ABI with the app's; issue 16 part B moves that comparison.
+  'packages/devnet/src/evm/evm.test.ts -> apps/web/src/lib/ethereum/season-pass-contract.ts':
+    'moved by the devnet half of issue 16',
+};
+
+/**
+ * Type-only cycles inside packages/devnet, left to the devnet half of issue 16 (which reshapes
+ * those files); each entry is a cycle's files joined by ' <-> ', sorted.
+ * @type {Record<string, string>}
+ */
+export const KNOWN_CYCLES = {
+  'packages/devnet/src/chain/context.ts <-> packages/devnet/src/chain/runtime.ts':
+    'ExecContext and Runtime name each other',
+  'packages/devnet/src/controller/service.ts <-> packages/devnet/src/crust/service.ts <-> packages/devnet/src/evm/service.ts <-> packages/devnet/src/ipfs/service.ts <-> packages/devnet/src/oracle/service.ts <-> packages/devnet/src/robot/service.ts <-> packages/devnet/src/services.ts':
+    'the services import the RunningServices type from services.ts',
+};
+
+const WORKSPACES = {
+  '@robonomics-dapp/robonomics/': 'packages/robonomics/src/',
+  '@robonomics-dapp/devnet/': 'packages/devnet/src/',
+};
+
+const REACT = /^(react|react-dom)(\/|$)|^@tanstack\/react-|^react-router/;
+
+/** @param {string} dir @returns {string[]} */
+function listSources(dir) {
+  if (!existsSync(dir)) return [];
+  /** @type {string[]} */
+  const out = [];
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name === 'generated') continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...listSources(path));
+    else if (/\.(ts|tsx|mts)$/.test(name) && !name.endsWith('.d.ts')) out.push(path);
+  }
+  return out;
+}
+
+/** @param {string} base @returns {string | null} */
+function withExtension(base) {
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+/**
+ * Where an import leads: a repository file (relative to root), or a package name.
+ * @param {string} root @param {string} fromFile absolute @param {string} spec
+ * @returns {{ file: string } | { pkg: string }}
+ */
+function resolveImport(root, fromFile, spec) {
+  if (spec.startsWith('.')) {
+    const found = withExtension(resolve(dirname(fromFile), spec));
+    return found ? { file: toPosix(relative(root, found)) } : { pkg: spec };
+  }
+  for (const [prefix, folder] of Object.entries(WORKSPACES)) {
+    if (spec.startsWith(prefix)) {
+      const found = withExtension(join(root, folder, spec.slice(prefix.length)));
+      if (found) return { file: toPosix(relative(root, found)) };
+    }
+  }
+  return { pkg: spec };
+}
+
+/** @param {string} path */
+const toPosix = (path) => path.split(sep).join('/');
+
+/**
+ * The zone a repository file belongs to.
+ * @param {string} file relative, posix
+ */
+export function zoneOf(file) {
+  const feature = /^apps\/web\/src\/features\/([^/]+)\//.exec(file);
+  if (feature) return `feature:${feature[1]}`;
+  if (file.startsWith('apps/web/src/app/')) return 'app';
+  if (file.startsWith('apps/web/src/lib/')) return 'lib';
+  if (file.startsWith('apps/web/src/components/')) return 'components';
+  if (file.startsWith('apps/')) return 'apps';
+  if (file.startsWith('packages/robonomics/')) return 'robonomics';
+  if (file.startsWith('packages/devnet/')) return 'devnet';
+  return 'other';
+}
+
+/**
+ * The rule an import breaks, or null.
+ * @param {string} from @param {{ file: string } | { pkg: string }} to
+ */
+export function ruleBroken(from, to) {
+  const zone = zoneOf(from);
+  if ('pkg' in to) {
+    if (zone === 'robonomics' && REACT.test(to.pkg))
+      return 'packages/robonomics never imports React';
+    return null;
+  }
+  const target = zoneOf(to.file);
+  if (zone.startsWith('feature:')) {
+    if (target === 'app') return 'a feature never imports app/';
+    if (target.startsWith('feature:') && target !== zone) return 'features never import each other';
+  }
+  if (
+    (zone === 'lib' || zone === 'components') &&
+    (target === 'app' || target.startsWith('feature:'))
+  )
+    return `${zone}/ never imports features or app/`;
+  if (
+    zone === 'robonomics' &&
+    (target.startsWith('feature:') ||
+      ['app', 'lib', 'components', 'apps', 'devnet'].includes(target))
+  )
+    return 'packages/robonomics never imports an app or the devnet';
+  if (
+    zone === 'devnet' &&
+    (target.startsWith('feature:') || ['app', 'lib', 'components', 'apps'].includes(target))
+  )
+    return 'packages/devnet never imports an app';
+  return null;
+}
+
+/**
+ * The import graph of the checked folders, with its rule violations and cycles.
+ * @param {string} root the repository root
+ * @param {string[]} roots folders to read, relative to root
+ */
+export function checkImports(root, roots = SOURCE_ROOTS) {
+  /** @type {Map<string, string[]>} */
+  const graph = new Map();
+  /** @type {string[]} */
+  const violations = [];
+  for (const folder of roots) {
+    for (const absolute of listSources(join(root, folder))) {
+      const from = toPosix(relative(root, absolute));
+      const info = ts.preProcessFile(readFileSync(absolute, 'utf8'), true, true);
+      /** @type {string[]} */
+      const edges = [];
+      for (const { fileName } of info.importedFiles) {
+        const to = resolveImport(root, absolute, fileName);
+        if ('file' in to) edges.push(to.file);
+        const rule = ruleBroken(from, to);
+        const key = `${from} -> ${'file' in to ? to.file : to.pkg}`;
+        if (rule && !(key in KNOWN_EXCEPTIONS)) violations.push(`${key}: ${rule}`);
+      }
+      graph.set(from, edges);
+    }
+  }
+  const cycles = findCycles(graph).filter((cycle) => !(cycle.join(' <-> ') in KNOWN_CYCLES));
+  return { files: graph.size, violations, cycles };
+}
+
+/**
+ * Strongly connected components with more than one file (or a file importing itself), each
+ * sorted, by Tarjan's algorithm.
+ * @param {Map<string, string[]>} graph
+ */
+export function findCycles(graph) {
+  let counter = 0;
+  /** @type {Map<string, number>} */
+  const index = new Map();
+  /** @type {Map<string, number>} */
+  const low = new Map();
+  /** @type {string[]} */
+  const stack = [];
+  const onStack = new Set();
+  /** @type {string[][]} */
+  const cycles = [];
+  /** @param {string} node */
+  const visit = (node) => {
+    index.set(node, counter);
+    low.set(node, counter);
+    counter += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!graph.has(next)) continue;
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node) ?? 0, low.get(next) ?? 0));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node) ?? 0, index.get(next) ?? 0));
+      }
+    }
+    if (low.get(node) === index.get(node)) {
+      /** @type {string[]} */
+      const component = [];
+      let member;
+      do {
+        member = /** @type {string} */ (stack.pop());
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1 || (graph.get(node) ?? []).includes(node)) {
+        cycles.push(component.sort());
+      }
+    }
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return cycles;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const { files, violations, cycles } = checkImports(root);
+  for (const line of violations) console.error(`import rule broken: ${line}`);
+  for (const cycle of cycles) console.error(`import cycle: ${cycle.join(' <-> ')}`);
+  if (violations.length || cycles.length) process.exit(1);
+  console.log(`imports: ${files} files follow the rules of docs/architecture.md, no cycles`);
+}
