@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_APP_ORIGINS, parseOrigins } from './http/origins.ts';
 import { GATEWAYS_OPTION_HELP, parseGatewaysOption } from './ipfs/extra-gateways.ts';
+import type { RunningServices } from './options.ts';
 import {
   type ChainEngine,
   chainEngines,
@@ -10,7 +11,7 @@ import {
   defaultPorts,
   type ServiceHandle,
 } from './options.ts';
-import { allServiceNames, type RunningServices, serviceStarters } from './services.ts';
+import { allServiceNames, serviceStarters } from './services.ts';
 
 const usage = `Usage: devnet [options]
 

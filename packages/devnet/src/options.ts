@@ -79,3 +79,6 @@ export interface ServiceHandle {
   notes?: string[];
   stop(): Promise<void>;
 }
+
+/** Handles of the services already started, so later services can reach earlier ones. */
+export type RunningServices = Map<string, ServiceHandle>;

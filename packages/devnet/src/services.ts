@@ -4,16 +4,13 @@ import { startCrustService } from './crust/service.ts';
 import { startEvmService } from './evm/service.ts';
 import { DEFAULT_APP_ORIGINS } from './http/origins.ts';
 import { startIpfsService } from './ipfs/service.ts';
-import type { DevnetOptions, ServiceHandle } from './options.ts';
+import type { DevnetOptions, RunningServices, ServiceHandle } from './options.ts';
 import { startOracleService } from './oracle/service.ts';
 import { startRelayService } from './relay/service.ts';
 import { startReleasesServer } from './releases/releases-server.ts';
 import { startRobotService } from './robot/service.ts';
 import { claimDataDir } from './runtime-engine/data-dir.ts';
 import { startRuntimeChainService } from './runtime-engine/service.ts';
-
-/** Handles of the services already started, so later services can reach earlier ones. */
-export type RunningServices = Map<string, ServiceHandle>;
 
 export type ServiceStarter = (
   options: DevnetOptions,

@@ -10,9 +10,8 @@ import type { HaServices } from '@robonomics-dapp/robonomics/home-assistant/conf
 import { toPythonJson } from '@robonomics-dapp/robonomics/home-assistant/python-payload';
 import { circuitAddress } from '@robonomics-dapp/robonomics/p2p/relays';
 import { SEED_CONTROLLER_MNEMONIC } from '../chain/seed.ts';
-import type { DevnetOptions, ServiceHandle } from '../options.ts';
+import type { DevnetOptions, RunningServices, ServiceHandle } from '../options.ts';
 import type { RelayHandle } from '../relay/service.ts';
-import type { RunningServices } from '../services.ts';
 import { type ChainEvent, ChainLink } from './chain.ts';
 import { CrustOrders } from './crust-orders.ts';
 import { type HaAuthServer, startHaAuthServer } from './ha-auth.ts';

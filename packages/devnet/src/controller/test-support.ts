@@ -15,9 +15,9 @@ import { createLibp2p } from 'libp2p';
 import './node20.ts';
 import { type ChainServiceHandle, startChainService } from '../chain/service.ts';
 import { type IpfsServiceHandle, startIpfsService } from '../ipfs/service.ts';
+import type { RunningServices } from '../options.ts';
 import { type DevnetOptions, defaultPorts } from '../options.ts';
 import { type RelayExtras, type RelayHandle, startRelayService } from '../relay/service.ts';
-import type { RunningServices } from '../services.ts';
 
 // Shared by the controller tests (not a test file itself).
 

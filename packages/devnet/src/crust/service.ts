@@ -1,7 +1,6 @@
 import { Runtime } from '../chain/runtime.ts';
 import { type ChainServiceHandle, serveChain } from '../chain/service.ts';
-import type { DevnetOptions } from '../options.ts';
-import type { RunningServices } from '../services.ts';
+import type { DevnetOptions, RunningServices } from '../options.ts';
 import { awaitingReplicas } from './pallets/market.ts';
 import { crustDescription } from './runtime.ts';
 

@@ -14,8 +14,7 @@ import {
   parseEther,
   type WalletClient,
 } from 'viem';
-import type { DevnetOptions, ServiceHandle } from '../options.ts';
-import type { RunningServices } from '../services.ts';
+import type { DevnetOptions, RunningServices, ServiceHandle } from '../options.ts';
 import { loadSeasonPassArtifact } from './compile.ts';
 import { createHardhatNetwork, observeWrites, serveJsonRpc } from './hardhat.ts';
 import { publishSeasonPassMetadata } from './metadata.ts';

@@ -7,8 +7,8 @@ import { stringToU8a, u8aToHex } from '@polkadot/util';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
 import { SEED_CONTROLLER_MNEMONIC } from '../chain/seed.ts';
 import { type ChainServiceHandle, startChainService } from '../chain/service.ts';
+import type { RunningServices } from '../options.ts';
 import { type DevnetOptions, defaultPorts } from '../options.ts';
-import type { RunningServices } from '../services.ts';
 import { type IpfsServiceHandle, startIpfsService } from './service.ts';
 import { OWNER_HEADER } from './web3-auth.ts';
 

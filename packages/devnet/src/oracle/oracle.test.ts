@@ -19,9 +19,8 @@ import {
   tempDir,
   testOptions,
 } from '../evm/test-support.ts';
-import type { DevnetOptions } from '../options.ts';
+import type { DevnetOptions, RunningServices } from '../options.ts';
 import { DAY_MS } from '../runtime-rules.ts';
-import type { RunningServices } from '../services.ts';
 import { INPUT_TEXTS, ORACLE_TEXTS } from './oracle.ts';
 import { type OracleServiceHandle, startOracleService } from './service.ts';
 
