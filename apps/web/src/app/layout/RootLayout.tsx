@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
+import { OfflineNotice } from '../pwa/OfflineNotice.tsx';
+import { UpdatePrompt } from '../pwa/UpdatePrompt.tsx';
 import { documentTitle } from '../route-names.ts';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { Footer } from './Footer.tsx';
@@ -40,8 +42,10 @@ export function RootLayout() {
       <Header />
       <RpcLinkBanner />
       <ConnectionBanner />
+      <UpdatePrompt />
       {/* Keyed by path: every route change mounts the page afresh (SPEC §2). */}
       <main id="main" className="main" tabIndex={-1} key={location.pathname}>
+        <OfflineNotice />
         <Outlet />
       </main>
       <Footer />
