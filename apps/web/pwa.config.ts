@@ -14,7 +14,8 @@ export function pwaPlugin() {
     // itself after the first paint (src/app/pwa/register-worker.ts).
     registerType: 'prompt',
     injectRegister: false,
-    includeAssets: ['favicon.svg', 'icons/apple-touch-icon-180.png'],
+    // The manifest and its icons are precached by the plugin; the iOS home-screen icon is not in it.
+    includeAssets: ['icons/apple-touch-icon-180.png'],
     manifest: {
       id: './',
       name: 'Robonomics Dapp',
@@ -35,7 +36,7 @@ export function pwaPlugin() {
       ],
     },
     workbox: {
-      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      globPatterns: ['**/*.{js,css,html,svg}'],
       // The largest route chunk (the chain client) is over Workbox's 2 MiB default.
       maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
       // Navigations inside the app's scope get the cached shell; the hash picks the route.

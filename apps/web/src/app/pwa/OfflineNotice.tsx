@@ -1,7 +1,7 @@
 import { OfflineScreen } from './OfflineScreen.tsx';
-import { useOnline } from './use-online.ts';
+import { useOffline } from './offline-state.ts';
 
-/** While the browser is offline, says what still works and what needs a connection. */
+/** While offline, says what still works and what needs a connection. */
 export function OfflineNotice() {
-  return useOnline() ? null : <OfflineScreen />;
+  return useOffline() ? <OfflineScreen /> : null;
 }

@@ -13,8 +13,19 @@ export function registerWorker(): void {
   const updateSW = registerSW({
     immediate: true,
     onNeedRefresh() {
-      usePwa.setState({ applyUpdate: () => updateSW(true) });
+      usePwa.setState({
+        applyUpdate: () => {
+          // Reload once the new worker controls the page, also when this page started without
+          // one (its first worker installed during this visit).
+          navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), {
+            once: true,
+          });
+          return updateSW(true);
+        },
+      });
     },
+    // The reload is ours (above), not the plugin's.
+    onNeedReload() {},
     onRegisteredSW(_url, registration) {
       if (!registration) return;
       const check = () => {
