@@ -23,6 +23,9 @@ export default defineConfig({
     browserName: 'chromium',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // No spec but pwa.spec.ts runs under the app's service worker: with it, routed and counted
+    // requests would be answered from its cache, and every test would precache the whole build.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { pwaPlugin } from './pwa.config.ts';
 
 const profile = process.env.VITE_PROFILE === 'devnet' ? 'devnet' : 'production';
 
@@ -43,7 +44,7 @@ function contentSecurityPolicy(): Plugin {
 export default defineConfig({
   // Relative asset paths: the app is hosted as static files on IPFS under any path.
   base: './',
-  plugins: [react(), contentSecurityPolicy()],
+  plugins: [react(), contentSecurityPolicy(), pwaPlugin()],
   define: {
     'import.meta.env.VITE_PROFILE': JSON.stringify(profile),
   },

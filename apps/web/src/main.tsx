@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { isFramed, showFramedNotice } from './app/frame-guard.ts';
+import { startWorkerAfterPaint } from './app/pwa/start-worker.ts';
 import { removePlaintextConfigs } from './lib/home-config-cache.ts';
 import './app/styles.css';
 
@@ -17,4 +18,5 @@ else {
       <App />
     </StrictMode>,
   );
+  startWorkerAfterPaint();
 }

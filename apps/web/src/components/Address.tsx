@@ -1,5 +1,6 @@
 import { shortAddress } from '@robonomics-dapp/robonomics/chain/address';
 import { useState } from 'react';
+import { CheckIcon } from './icons.tsx';
 
 /** A short SS58 address with the full one on hover and a copy button. */
 export function Address({ address, copy = true }: { address: string; copy?: boolean }) {
@@ -27,7 +28,7 @@ export function Address({ address, copy = true }: { address: string; copy?: bool
           title="Copy address"
         >
           {copied ? (
-            <span aria-hidden="true">✓</span>
+            <CheckIcon width="14" height="14" />
           ) : (
             <svg
               aria-hidden="true"

@@ -47,3 +47,31 @@ export function writeCachedDevices(
     .slice(0, MAX_ENTRIES);
   safeStorage.set(KEY, JSON.stringify(Object.fromEntries(newest)));
 }
+
+export interface CachedDeviceList {
+  endpoint: string;
+  owner: string;
+  /** When the list was saved (ms). */
+  time: number;
+  count: number;
+}
+
+/** Every device list kept on this device that is still fresh enough to show, newest first. */
+export function listCachedDevices(now = Date.now()): CachedDeviceList[] {
+  const lists: CachedDeviceList[] = [];
+  for (const [key, entry] of Object.entries(readAll())) {
+    const split = key.lastIndexOf('|');
+    if (split === -1 || !entry || typeof entry.time !== 'number' || !Array.isArray(entry.value)) {
+      continue;
+    }
+    if (now - entry.time > DEVICES_CACHE_MAX_AGE_MS) continue;
+    const owner = key.slice(split + 1);
+    lists.push({
+      endpoint: key.slice(0, split),
+      owner,
+      time: entry.time,
+      count: entry.value.length,
+    });
+  }
+  return lists.sort((a, b) => b.time - a.time);
+}

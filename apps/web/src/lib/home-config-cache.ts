@@ -57,6 +57,24 @@ export function writeConfigEnvelope(
   safeStorage.set(keyOf(endpoint, controller), JSON.stringify(entry));
 }
 
+/** The controllers whose encrypted config this device keeps, with when each was fetched. */
+export function listConfigEnvelopes(): { endpoint: string; controller: string; time: number }[] {
+  const found: { endpoint: string; controller: string; time: number }[] = [];
+  for (const key of safeStorage.keys()) {
+    if (!key.startsWith(PREFIX)) continue;
+    const entry = parse(safeStorage.get(key));
+    // The endpoint holds colons itself; the controller's address never does.
+    const split = key.lastIndexOf(':');
+    if (!entry || split < PREFIX.length) continue;
+    found.push({
+      endpoint: key.slice(PREFIX.length, split),
+      controller: key.slice(split + 1),
+      time: entry.time,
+    });
+  }
+  return found.sort((a, b) => b.time - a.time);
+}
+
 /** Removes every cached config (sign-out). */
 export function clearHomeConfigCache(): void {
   for (const key of safeStorage.keys()) if (key.startsWith(PREFIX)) safeStorage.remove(key);

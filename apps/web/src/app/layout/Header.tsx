@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { MenuIcon } from '../../components/icons.tsx';
 import { APP_NAME, routePaths } from '../../lib/route-names.ts';
 import { AccountButton } from './AccountButton.tsx';
 import { EndpointSwitcher } from './EndpointSwitcher.tsx';
@@ -27,7 +28,7 @@ export function Header() {
             aria-label="Menu"
             onClick={() => setMenuOpen((v) => !v)}
           >
-            <span aria-hidden="true">☰</span>
+            <MenuIcon />
           </button>
         </div>
       </div>

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { documentTitle } from '../../lib/route-names.ts';
+import { OfflineNotice } from '../pwa/OfflineNotice.tsx';
+import { UpdatePrompt } from '../pwa/UpdatePrompt.tsx';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
@@ -40,8 +42,10 @@ export function RootLayout() {
       <Header />
       <RpcLinkBanner />
       <ConnectionBanner />
+      <UpdatePrompt />
       {/* Keyed by path: every route change mounts the page afresh (docs/product-rules.md, Routes). */}
       <main id="main" className="main" tabIndex={-1} key={location.pathname}>
+        <OfflineNotice />
         <Outlet />
       </main>
       <Footer />

@@ -1,3 +1,4 @@
+import { MoonIcon, SunIcon } from '../../components/icons.tsx';
 import { useTheme } from '../../lib/theme.ts';
 
 export function ThemeToggle() {
@@ -11,7 +12,7 @@ export function ThemeToggle() {
       aria-label={`Switch to ${next} theme`}
       title={`Switch to ${next} theme`}
     >
-      <span aria-hidden="true">{theme === 'dark' ? '☀' : '☾'}</span>
+      {theme === 'dark' ? <SunIcon /> : <MoonIcon />}
     </button>
   );
 }

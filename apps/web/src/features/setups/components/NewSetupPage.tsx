@@ -8,6 +8,7 @@ import { fetchDevices } from '@robonomics-dapp/robonomics/chain/queries/devices'
 import { setDevicesTx } from '@robonomics-dapp/robonomics/chain/tx/set-devices';
 import { type ChangeEvent, type DragEvent, type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { SparklesIcon } from '../../../components/icons.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
 import { Tabs } from '../../../components/Tabs.tsx';
@@ -118,8 +119,9 @@ function AddByOwner({ network }: { network: string }) {
             className="button"
             onClick={() => setName(randomSetupName())}
             aria-label="Suggest a name"
+            title="Suggest a name"
           >
-            ✨
+            <SparklesIcon />
           </button>
         </div>
         {error && (
