@@ -63,7 +63,10 @@ async function send(tx: SubmittableExtrinsic<'promise'>, signer: KeyringPair, op
         events: result.events.map(({ event }) => `${event.section}.${event.method}`),
         error,
         data,
-        blockHash: result.status.asInBlock.toHex(),
+        blockHash: (result.status.isInBlock
+          ? result.status.asInBlock
+          : result.status.asFinalized
+        ).toHex(),
         fee,
       });
     }).catch(reject);
