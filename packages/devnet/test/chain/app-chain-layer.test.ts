@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Keyring } from '@polkadot/keyring';
@@ -201,3 +202,39 @@ describe('a connection lost mid-transaction', () => {
     }
   }, 60_000);
 });
+
+describe('a node that is not there yet', () => {
+  it('connects by itself once the node starts, without a new connection', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'devnet-late-'));
+    const port = await freePort();
+    const late = new ChainConnection(`ws://127.0.0.1:${port}`, {
+      cacheStorage: new MemoryStorage(),
+      retryDelayMs: 100,
+      maxRetryDelayMs: 400,
+    });
+    let node: DevnetProcess | null = null;
+    try {
+      await expect.poll(() => late.state).not.toBe('connected');
+      node = await startDevnet(['--instant', '--chain-port', String(port)], dir);
+      await expect.poll(() => late.state, { timeout: 20_000 }).toBe('connected');
+      const api = await late.ready();
+      expect(api.runtimeVersion.specName).toBe('robonomics');
+    } finally {
+      await late.disconnect();
+      await node?.stop();
+      removeDir(dir);
+    }
+  }, 60_000);
+});
+
+/** A port nothing listens on (asked of the system, then released). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -43,16 +43,20 @@ export class ChainConnection {
   readonly #listeners = new Set<() => void>();
   readonly #ready: Promise<RobonomicsClient>;
   #closed = false;
+  /** The client while it waits for its first connection. */
+  #pending: RobonomicsClient | null = null;
+  /** Ends that wait when the connection is closed first. */
+  #abandon: ((reason: Error) => void) | null = null;
 
   constructor(endpoint: string, options: ChainConnectionOptions = {}) {
     this.endpoint = endpoint;
     const { retryDelayMs = 1000, maxRetryDelayMs = 30_000 } = options;
     const provider = new WsProvider({
       endpoint: async ({ attempt }) => {
+        // Closed: dedot would retry a refusal at once, so never answer and let it rest.
+        if (this.#closed) return new Promise<string>(() => {});
         if (attempt > 1) {
-          await new Promise((r) =>
-            setTimeout(r, reconnectDelay(attempt - 1, retryDelayMs, maxRetryDelayMs)),
-          );
+          await backoff(reconnectDelay(attempt - 1, retryDelayMs, maxRetryDelayMs));
         }
         return endpoint;
       },
@@ -70,7 +74,7 @@ export class ChainConnection {
     const storage = options.cacheStorage === undefined ? browserStorage() : options.cacheStorage;
     this.#ready = (async () => {
       const metadata = storage ? await cachedMetadata(storage, endpoint) : undefined;
-      const client = await DedotClient.new<RobonomicsApi>({
+      const client = new DedotClient<RobonomicsApi>({
         provider,
         rpcVersion: 'legacy',
         // V14 metadata has no runtime-API section: pass the specs the app calls.
@@ -79,6 +83,21 @@ export class ChainConnection {
         cacheMetadata: false,
         metadata,
       });
+      this.#pending = client;
+      // connect() rejects on the first failed attempt although the provider keeps trying and the
+      // client becomes ready once the node answers (a node started after the app, a phone back
+      // online): wait for 'ready'; the provider's errors already show in the state.
+      await new Promise<void>((resolve, reject) => {
+        this.#abandon = reject;
+        client.once('ready', () => resolve());
+        // An error while the socket is open is the client's own start failing (metadata, an
+        // unsupported node): that one ends the wait.
+        client.on('error', (error?: unknown) => {
+          if (provider.status === 'connected') reject(error);
+        });
+        client.connect().catch(() => {});
+      });
+      this.#abandon = null;
       if (storage) {
         await rememberMetadata(storage, endpoint, {
           genesisHash: client.genesisHash,
@@ -94,7 +113,7 @@ export class ChainConnection {
         return client;
       },
       (error: unknown) => {
-        this.#set('error', describeError(error));
+        if (!this.#closed) this.#set('error', describeError(error));
         throw error;
       },
     );
@@ -115,7 +134,8 @@ export class ChainConnection {
   async disconnect(): Promise<void> {
     this.#closed = true;
     try {
-      const client = this.client ?? (await this.#ready.catch(() => null));
+      this.#abandon?.(new Error('The connection was closed before the node answered.'));
+      const client = this.client ?? this.#pending;
       // Closing while the socket is down (a reconnect pending) is still a close.
       await client?.disconnect().catch(() => {});
     } finally {
@@ -129,6 +149,25 @@ export class ChainConnection {
     this.error = error;
     for (const listener of this.#listeners) listener();
   }
+}
+
+/**
+ * Waits out a reconnect delay, cut short when the browser comes back online (a phone leaving a
+ * tunnel should not wait up to half a minute for the next attempt).
+ */
+function backoff(ms: number): Promise<void> {
+  const events = globalThis as Partial<
+    Pick<EventTarget, 'addEventListener' | 'removeEventListener'>
+  >;
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      events.removeEventListener?.('online', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    events.addEventListener?.('online', done);
+  });
 }
 
 /** localStorage where there is one (browsers), else nothing is kept. */
