@@ -162,7 +162,19 @@ describe('the app chain layer on the devnet', () => {
     const auction = await fetchFirstFreeAuction(client);
     const bid = (uri: string) =>
       sendTransaction(client, client.tx.rws.bid(auction!, 3_000_000_000n), keyring.addFromUri(uri));
-    const outcomes = await Promise.allSettled([bid('//Dave'), bid('//Eve')]);
+    // Both land in one block: blocks are held until both wait in the pool, so a slow machine
+    // cannot seal the first alone and let the auction end before the second.
+    await client.rpc.dev_holdBlocks(true);
+    let attempts: Promise<unknown>[] = [];
+    try {
+      attempts = [bid('//Dave'), bid('//Eve')];
+      await expect
+        .poll(async () => ((await client.rpc.author_pendingExtrinsics()) as unknown[]).length)
+        .toBe(2);
+    } finally {
+      await client.rpc.dev_holdBlocks(false);
+    }
+    const outcomes = await Promise.allSettled(attempts);
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     const refused = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
     expect(refused.reason).toBeInstanceOf(TxFailedError);
