@@ -1,17 +1,16 @@
 import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
 import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
-import type { HaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
-import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { type HaStates, validateHaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useChain } from '../../../lib/chain-store.ts';
 import { writeConfigEnvelope } from '../../../lib/home-config-cache.ts';
+import { useGateways } from '../../../lib/ipfs-gateways.ts';
 import { useToasts } from '../../../lib/toasts.ts';
-import { type HomeKeys, openHomeFile } from '../load-home.ts';
+import { type HomeKeys, type LoadedHome, openHomeFile } from '../load-home.ts';
+import { mergeSnapshot } from '../merge-snapshot.ts';
 import type { PeerConnection } from '../peer-channel.ts';
 import {
   chainSources,
-  type LoadedHomeWithMerge,
-  loadGateways,
   useCachedConfig,
   useLatestRecord,
   useLoadedHome,
@@ -37,24 +36,12 @@ export interface HomeState {
 
 /** Calls `retry` when the user picks another gateway while `failed`. */
 function useRetryOnGatewayChange(failed: boolean, retry: () => void) {
-  const gateways = useQuery({
-    queryKey: ['module', 'ipfs-gateways'],
-    queryFn: loadGateways,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
-  }).data;
-  const subscribe = useCallback(
-    (onChange: () => void) => (gateways ? gateways.gatewaySelector.subscribe(onChange) : () => {}),
-    [gateways],
-  );
-  const picked = useSyncExternalStore(subscribe, () =>
-    gateways ? gateways.gatewaySelector.snapshot().picked : undefined,
-  );
+  const picked = useGateways().picked;
   const seen = useRef(picked);
   useEffect(() => {
     const before = seen.current;
     seen.current = picked;
-    if (before !== undefined && picked !== before && failed) retry();
+    if (picked !== before && failed) retry();
   }, [picked, failed, retry]);
 }
 
@@ -84,7 +71,7 @@ export function useHome(
 
   const cached = useCachedConfig(endpoint, active ? keys : null, attempt);
   const load = useLoadedHome(client, endpoint, active ? keys : null, attempt, notify);
-  const loaded: LoadedHomeWithMerge | undefined = active ? load.data : undefined;
+  const loaded: LoadedHome | undefined = active ? load.data : undefined;
   const loadError = active && load.error ? load.error.message : null;
   const phase: HomeState['phase'] = !active
     ? 'idle'
@@ -103,7 +90,7 @@ export function useHome(
   }, [loaded, endpoint, controller]);
 
   // What the home shows: the loaded snapshot with every later one merged into it.
-  const [live, setLive] = useState<{ base: LoadedHomeWithMerge; states: HaStates; time: number }>();
+  const [live, setLive] = useState<{ base: LoadedHome; states: HaStates; time: number }>();
   const loadedRef = useRef(loaded);
   loadedRef.current = loaded;
   const showStates = useCallback((states: HaStates, time: number) => {
@@ -111,7 +98,7 @@ export function useHome(
     if (!base) return;
     setLive((shown) => ({
       base,
-      states: base.merge(shown?.base === base ? shown.states : base.states, states, time),
+      states: mergeSnapshot(shown?.base === base ? shown.states : base.states, states, time),
       time,
     }));
   }, []);
@@ -132,14 +119,9 @@ export function useHome(
     }
     if (phaseRef.current !== 'ready') return;
     const base = loadedRef.current;
-    void import('@robonomics-dapp/robonomics/home-assistant/states')
-      .then(async ({ validateHaStates }) =>
-        openHomeFile(
-          await chainSources(client).fetchText(latest.text.trim()),
-          keys,
-          validateHaStates,
-        ),
-      )
+    void chainSources(client)
+      .fetchText(latest.text.trim())
+      .then((text) => openHomeFile(text, keys, validateHaStates))
       .then(
         (states) => loadedRef.current === base && showStates(states, latest.time),
         (error: Error) =>

@@ -1,10 +1,13 @@
 import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/client';
 import type { DatalogRecord } from '@robonomics-dapp/robonomics/chain/queries/datalog-window';
-import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
-import type { HaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
+import { fetchLastDatalog } from '@robonomics-dapp/robonomics/chain/queries/last-datalog';
+import { fetchTwinTopics } from '@robonomics-dapp/robonomics/chain/queries/twin-topics';
+import { subscribeDatalogRecords } from '@robonomics-dapp/robonomics/chain/subscriptions/datalog-records';
+import { type HaConfig, validateHaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { readConfigEnvelope } from '../../../lib/home-config-cache.ts';
+import { readIpfsText } from '../../../lib/ipfs-gateways.ts';
 import type { ToastKind } from '../../../lib/toasts.ts';
 import { useChainSubscription } from '../../../lib/use-chain-subscription.ts';
 import {
@@ -17,37 +20,21 @@ import {
 
 export type Notify = (text: string, options?: { kind?: ToastKind }) => unknown;
 
-// Loaded with the home, so the page's own code stays small.
-export const loadGateways = () => import('../../../lib/ipfs-gateways.ts');
-
 export function chainSources(client: RobonomicsClient): HomeSources {
   return {
-    lastRecord: async (account) => {
-      const { fetchLastDatalog } = await import(
-        '@robonomics-dapp/robonomics/chain/queries/last-datalog'
-      );
-      return fetchLastDatalog(client, account);
-    },
+    lastRecord: (account) => fetchLastDatalog(client, account),
     twinTopics: async (id) => {
-      const { fetchTwinTopics } = await import(
-        '@robonomics-dapp/robonomics/chain/queries/twin-topics'
-      );
       const [topics] = await fetchTwinTopics(client, [id]);
       return topics ?? [];
     },
     // Through the fastest working gateway (docs/ipfs-gateways.md).
-    fetchText: async (cid) => (await loadGateways()).readIpfsText(cid),
+    fetchText: (cid) => readIpfsText(cid),
   };
 }
 
 /** The text a failed home load shows in a toast: 'decryptMsg' is shown as the original app does. */
 export const loadErrorText = (message: string) =>
   message === 'decryptMsg' ? 'Error: decryptMsg' : `Error: ${message}`;
-
-export interface LoadedHomeWithMerge extends LoadedHome {
-  /** How a later snapshot merges into the shown one (loaded with the home). */
-  merge: (previous: HaStates | null, next: HaStates, now: number) => HaStates;
-}
 
 /**
  * The home as the controller's last datalog record and its twin describe it, read once per
@@ -64,11 +51,9 @@ export function useLoadedHome(
   return useQuery({
     queryKey: ['home', endpoint, keys?.controller, keys?.userAddress, attempt],
     enabled: client !== null && keys !== null,
-    queryFn: async (): Promise<LoadedHomeWithMerge> => {
+    queryFn: async (): Promise<LoadedHome> => {
       try {
-        const loaded = await loadHome(chainSources(client!), keys!, (text) => notify(text));
-        const { mergeSnapshot } = await import('../merge-snapshot.ts');
-        return { ...loaded, merge: mergeSnapshot };
+        return await loadHome(chainSources(client!), keys!, (text) => notify(text));
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         notify(loadErrorText(message), { kind: 'error' });
@@ -98,9 +83,6 @@ export function useCachedConfig(
     queryFn: async (): Promise<HaConfig | null> => {
       const cached = readConfigEnvelope(endpoint, keys!.controller);
       if (!cached) return null;
-      const { validateHaConfig } = await import(
-        '@robonomics-dapp/robonomics/home-assistant/config'
-      );
       return openHomeFile(cached.envelope, keys!, validateHaConfig).catch(() => null);
     },
     retry: false,
@@ -122,11 +104,6 @@ export function useCachedConfig(
 export function useLatestRecord(controller: string | null): DatalogRecord | undefined {
   return useChainSubscription<DatalogRecord>(
     controller ? `datalog-latest:${controller}` : null,
-    async (client, set) => {
-      const { subscribeDatalogRecords } = await import(
-        '@robonomics-dapp/robonomics/chain/subscriptions/datalog-records'
-      );
-      return subscribeDatalogRecords(client, controller!, set);
-    },
+    (client, set) => subscribeDatalogRecords(client, controller!, set),
   ).value;
 }

@@ -1,5 +1,5 @@
 import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
-import type { HaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
+import { type HaStates, validateHaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
 import { useEffect, useRef, useState } from 'react';
 import { appConfig } from '../../../lib/config.ts';
 import { type HomeKeys, openHomeFile } from '../load-home.ts';
@@ -67,10 +67,8 @@ export function usePeerChannel(
         throw new Error('not found peer_id');
       }
       notify(`Connect to peer id ${config.peer_id}`);
+      // The libp2p stack loads here, once, behind this one boundary.
       const { connectPeer } = await import('../peer-channel.ts');
-      const { validateHaStates } = await import(
-        '@robonomics-dapp/robonomics/home-assistant/states'
-      );
       const peer = await connectPeer(config, appConfig.relays, {
         onUpdate: async (data) => {
           try {
