@@ -50,15 +50,34 @@ export function benchBundle() {
     .filter((c) => c.isDynamicEntry)
     .map((c) => `${c.name ?? c.file} ${gzipKiB(c.file).toFixed(1)} KiB`);
 
-  // /save-setup: the dashboard's files plus the workshop chunk and its static imports.
-  const workshopKey = Object.keys(manifest).find((k) => k.endsWith('SaveSetupWorkshop.tsx'));
-  if (!workshopKey) throw new Error('no SaveSetupWorkshop chunk in the Vite manifest');
-  const saveSetupFiles = new Set([
-    ...dashboardFiles,
-    ...[...staticClosure(manifest, workshopKey)].map((k) => manifest[k].file),
-  ]);
-  const saveSetup = [...saveSetupFiles].reduce((sum, f) => sum + gzipKiB(f), 0);
+  /** The files of `keys` and their static imports, with the dashboard's, and their weight. */
+  const routeWeight = (/** @type {string[]} */ keys) => {
+    const files = new Set(dashboardFiles);
+    for (const key of keys)
+      for (const k of staticClosure(manifest, key)) files.add(manifest[k].file);
+    return { files, kib: [...files].reduce((sum, f) => sum + gzipKiB(f), 0) };
+  };
+
+  // /save-setup: the dashboard's files plus its page chunk (when it loads on demand) and the
+  // workshop chunk the page loads at once, with their static imports.
+  const saveSetupKeys = Object.keys(manifest).filter(
+    (k) =>
+      manifest[k].isDynamicEntry &&
+      (k.endsWith('SaveSetupWorkshop.tsx') || k.endsWith('SaveSetupPage.tsx')),
+  );
+  if (!saveSetupKeys.some((k) => k.endsWith('SaveSetupWorkshop.tsx')))
+    throw new Error('no SaveSetupWorkshop chunk in the Vite manifest');
+  const { files: saveSetupFiles, kib: saveSetup } = routeWeight(saveSetupKeys);
   const saveSetupExtra = saveSetup - dashboard;
+
+  // Every page that loads on demand: what its route loads in all (the shell's files included).
+  const pages = Object.keys(manifest)
+    .filter((k) => manifest[k].isDynamicEntry && /\/[A-Z]\w*Page\.tsx$/.test(k))
+    .map((k) => {
+      const { files, kib } = routeWeight([k]);
+      return `${k.replace(/^.*\//, '').replace('.tsx', '')} ${kib.toFixed(1)} KiB (+${(kib - dashboard).toFixed(1)}, ${files.size} files)`;
+    })
+    .sort();
 
   console.log('\nBundle (production build, gzip -9)');
   console.log(
@@ -70,6 +89,8 @@ export function benchBundle() {
   );
   console.log(`  all JS of the build: ${total.toFixed(1)} KiB in ${allJs.length} file(s)`);
   console.log(`  lazy chunks: ${lazy.join(', ')}`);
+  console.log('  routes loading on demand (JS in all, over the dashboard):');
+  for (const page of pages) console.log(`    ${page}`);
   return {
     dashboardKiB: dashboard,
     saveSetupKiB: saveSetup,

@@ -1,22 +1,44 @@
 import type { RouteObject } from 'react-router';
-import { TelemetryPage } from '../features/devices/components/TelemetryPage.tsx';
 import { HardwarePage } from '../features/hardware/components/HardwarePage.tsx';
-import { HumanoidPage } from '../features/humanoid/components/HumanoidPage.tsx';
 import { SaveSetupPage } from '../features/save-setup/components/SaveSetupPage.tsx';
-import { SeasonPass2Page } from '../features/season-pass/components/SeasonPass2Page.tsx';
-import { SeasonPassPage } from '../features/season-pass/components/SeasonPassPage.tsx';
-import { NewSetupPage } from '../features/setups/components/NewSetupPage.tsx';
-import { SetupsPage } from '../features/setups/components/SetupsPage.tsx';
-import { BuyPage } from '../features/subscription/components/BuyPage.tsx';
 import { DashboardPage } from '../features/subscription/components/DashboardPage.tsx';
-import { SubscriptionAccountPage } from '../features/subscription/components/SubscriptionAccountPage.tsx';
 import { LazyPage } from '../lib/lazy-page.tsx';
 import { routePaths } from '../lib/route-names.ts';
 import { LegacyRedirectPage } from './LegacyRedirectPage.tsx';
 import { RootLayout, type RouteHandle } from './layout/RootLayout.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 
-// The three on-demand chunks (docs/architecture.md, Lazy loading).
+// Each page with code of its own loads on demand, its own chunk; the dashboard, the hardware
+// pages and the /save-setup wrapper (which loads its workshop on demand) come with the app
+// (docs/architecture.md, Lazy loading).
+const loadTelemetry = () =>
+  import('../features/devices/components/TelemetryPage.tsx').then((m) => ({
+    default: m.TelemetryPage,
+  }));
+const loadHumanoid = () =>
+  import('../features/humanoid/components/HumanoidPage.tsx').then((m) => ({
+    default: m.HumanoidPage,
+  }));
+const loadSeasonPass2 = () =>
+  import('../features/season-pass/components/SeasonPass2Page.tsx').then((m) => ({
+    default: m.SeasonPass2Page,
+  }));
+const loadSeasonPass = () =>
+  import('../features/season-pass/components/SeasonPassPage.tsx').then((m) => ({
+    default: m.SeasonPassPage,
+  }));
+const loadNewSetup = () =>
+  import('../features/setups/components/NewSetupPage.tsx').then((m) => ({
+    default: m.NewSetupPage,
+  }));
+const loadSetups = () =>
+  import('../features/setups/components/SetupsPage.tsx').then((m) => ({ default: m.SetupsPage }));
+const loadBuy = () =>
+  import('../features/subscription/components/BuyPage.tsx').then((m) => ({ default: m.BuyPage }));
+const loadSubscriptionAccount = () =>
+  import('../features/subscription/components/SubscriptionAccountPage.tsx').then((m) => ({
+    default: m.SubscriptionAccountPage,
+  }));
 const loadAltruist = () => import('../features/sensors/components/AltruistPage.tsx');
 const loadEnergyMonitor = () => import('../features/sensors/components/EnergyMonitorPage.tsx');
 const loadDigitalTwin = () => import('../features/twins/components/DigitalTwinPage.tsx');
@@ -26,21 +48,29 @@ type AppRoute = RouteObject & { handle?: RouteHandle };
 /** Paths relative to the root, each with its title (docs/product-rules.md, Routes). */
 export const pageRoutes: AppRoute[] = [
   { index: true, element: <DashboardPage />, handle: { title: 'Dashboard' } },
-  { path: routePaths.rwsActivate, element: <BuyPage />, handle: { title: 'Buy a Subscription' } },
-  { path: routePaths.rwsSetup, element: <SetupsPage />, handle: { title: 'Setup a Subscription' } },
+  {
+    path: routePaths.rwsActivate,
+    element: <LazyPage load={loadBuy} />,
+    handle: { title: 'Buy a Subscription' },
+  },
+  {
+    path: routePaths.rwsSetup,
+    element: <LazyPage load={loadSetups} />,
+    handle: { title: 'Setup a Subscription' },
+  },
   {
     path: routePaths.rwsSetupNew,
-    element: <NewSetupPage />,
+    element: <LazyPage load={loadNewSetup} />,
     handle: { title: 'New Subscription setup' },
   },
   {
     path: routePaths.rwsSubscription,
-    element: <SubscriptionAccountPage />,
+    element: <LazyPage load={loadSubscriptionAccount} />,
     handle: { title: 'New Subscription renewal setup' },
   },
   {
     path: routePaths.telemetry,
-    element: <TelemetryPage />,
+    element: <LazyPage load={loadTelemetry} />,
     handle: { title: 'Devices control panel' },
   },
   {
@@ -63,15 +93,19 @@ export const pageRoutes: AppRoute[] = [
     element: <HardwarePage title="Energy Monitor" />,
     handle: { title: 'Energy Monitor' },
   },
-  { path: routePaths.seasonPass, element: <SeasonPassPage />, handle: { title: 'Season Pass' } },
+  {
+    path: routePaths.seasonPass,
+    element: <LazyPage load={loadSeasonPass} />,
+    handle: { title: 'Season Pass' },
+  },
   {
     path: routePaths.seasonPass2,
-    element: <SeasonPass2Page />,
+    element: <LazyPage load={loadSeasonPass2} />,
     handle: { title: 'Season Pass 2' },
   },
   {
     path: routePaths.humanoid,
-    element: <HumanoidPage />,
+    element: <LazyPage load={loadHumanoid} />,
     handle: { title: 'Pay the robot with cryptocurrency' },
   },
   {

@@ -1,4 +1,5 @@
 import { addressEq, shortAddress } from '@robonomics-dapp/robonomics/chain/address';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useUserKey } from '../lib/user-key/user-key-store.ts';
 
@@ -14,7 +15,6 @@ export function UserSignIn({ users }: { users: string[] }) {
   const [keep, setKeep] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [restored, setRestored] = useState(false);
   const canKeep = typeof crypto !== 'undefined' && 'subtle' in crypto;
 
   // A user who left the subscription is no longer the selected one.
@@ -22,15 +22,16 @@ export function UserSignIn({ users }: { users: string[] }) {
     if (user && users.length > 0 && !users.some((u) => addressEq(u, user))) selectUser(null);
   }, [user, users, selectUser]);
 
-  useEffect(() => {
-    setRestored(false);
-    if (!selected || pair) return;
-    let active = true;
-    void restore(selected).then((ok) => active && setRestored(ok));
-    return () => {
-      active = false;
-    };
-  }, [selected, pair, restore]);
+  // A key sealed on this device opens by itself when its user is selected.
+  const restored =
+    useQuery({
+      queryKey: ['sealed-key', selected],
+      queryFn: () => restore(selected!),
+      enabled: selected !== null && !pair,
+      gcTime: 0,
+      retry: false,
+      refetchOnWindowFocus: false,
+    }).data === true;
 
   if (users.length === 0) {
     return <p className="small">No accounts found in the subscription</p>;

@@ -3,13 +3,13 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useChain } from './chain-store.ts';
 import { openLiveCount, readLive, watchLive } from './live-chain.ts';
-import { useChainSubscription } from './use-chain-subscription.ts';
+import { useChainSubscription, useLiveValue } from './use-chain-subscription.ts';
 
 /** A subscription source that counts how often it is opened and closed, and can emit. */
-function source<T>() {
+function source<T, C extends object = RobonomicsClient>() {
   const sets: ((value: T) => void)[] = [];
   const closed = vi.fn(async () => {});
-  const subscribe = vi.fn(async (_client: RobonomicsClient, set: (value: T) => void) => {
+  const subscribe = vi.fn(async (_client: C, set: (value: T) => void) => {
     sets.push(set);
     return closed;
   });
@@ -115,5 +115,32 @@ describe('the shared live chain values', () => {
     view.unmount();
     await flush();
     expect(closed).toHaveBeenCalledTimes(1);
+  });
+
+  it('shares any connection object the same way (useLiveValue), and reads nothing without one', async () => {
+    const connection = { name: 'crust' };
+    const { subscribe, closed, emit } = source<string, object>();
+    function Reader({ name, on }: { name: string; on: object | null }) {
+      const { value } = useLiveValue<string, object>(on, 'crust-file:Qm', subscribe);
+      return <p>{`${name}: ${value ?? 'loading'}`}</p>;
+    }
+    const view = render(
+      <>
+        <Reader name="panel" on={connection} />
+        <Reader name="list" on={connection} />
+        <Reader name="none" on={null} />
+      </>,
+    );
+    await flush();
+    expect(subscribe).toHaveBeenCalledTimes(1);
+    expect(openLiveCount(connection)).toBe(1);
+    act(() => emit('2 replicas'));
+    expect(screen.getByText('panel: 2 replicas')).toBeTruthy();
+    expect(screen.getByText('list: 2 replicas')).toBeTruthy();
+    expect(screen.getByText('none: loading')).toBeTruthy();
+    view.unmount();
+    await flush();
+    expect(closed).toHaveBeenCalledTimes(1);
+    expect(openLiveCount(connection)).toBe(0);
   });
 });

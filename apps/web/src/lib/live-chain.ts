@@ -3,8 +3,8 @@ import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/client'
 type Unsubscribe = (() => void) | (() => Promise<void>);
 
 /** Opens one RPC subscription; calls `set` with each new value. */
-export type Subscribe<T> = (
-  client: RobonomicsClient,
+export type Subscribe<T, C extends object = RobonomicsClient> = (
+  client: C,
   set: (value: T) => void,
 ) => Promise<Unsubscribe> | Unsubscribe;
 
@@ -27,11 +27,12 @@ export const LOADING: LiveValue<never> = Object.freeze({ value: undefined, error
 /**
  * The live chain values every component shares: one RPC subscription per client and key,
  * however many components read it, closed when the last reader leaves
- * (docs/architecture.md, Shared live data).
+ * (docs/architecture.md, Shared live data). A client is any connection object: the Robonomics
+ * client, or the Crust client for its storage orders.
  */
-const entries = new WeakMap<RobonomicsClient, Map<string, Entry>>();
+const entries = new WeakMap<object, Map<string, Entry>>();
 
-function entriesOf(client: RobonomicsClient): Map<string, Entry> {
+function entriesOf(client: object): Map<string, Entry> {
   let map = entries.get(client);
   if (!map) {
     map = new Map();
@@ -41,7 +42,7 @@ function entriesOf(client: RobonomicsClient): Map<string, Entry> {
 }
 
 /** The current value of `key` on `client`; the same object until it changes. */
-export function readLive<T>(client: RobonomicsClient, key: string): LiveValue<T> {
+export function readLive<T>(client: object, key: string): LiveValue<T> {
   return (entries.get(client)?.get(key)?.snapshot ?? LOADING) as LiveValue<T>;
 }
 
@@ -49,10 +50,10 @@ export function readLive<T>(client: RobonomicsClient, key: string): LiveValue<T>
  * Adds a reader of `key`: opens the subscription for the first one, calls `onChange` on each new
  * value, and returns the function that removes the reader (the last one closes the subscription).
  */
-export function watchLive<T>(
-  client: RobonomicsClient,
+export function watchLive<T, C extends object = RobonomicsClient>(
+  client: C,
   key: string,
-  subscribe: Subscribe<T>,
+  subscribe: Subscribe<T, C>,
   onChange: () => void,
 ): () => void {
   const map = entriesOf(client);
@@ -96,6 +97,6 @@ export function watchLive<T>(
 }
 
 /** How many subscriptions are open on `client` (for tests and measurements). */
-export function openLiveCount(client: RobonomicsClient): number {
+export function openLiveCount(client: object): number {
   return entries.get(client)?.size ?? 0;
 }

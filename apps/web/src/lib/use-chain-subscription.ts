@@ -9,7 +9,22 @@ import { type LiveValue, LOADING, readLive, type Subscribe, watchLive } from './
  * `value` is undefined while loading.
  */
 export function useChainSubscription<T>(key: string | null, subscribe: Subscribe<T>): LiveValue<T> {
-  const client = useChain((s) => s.client);
+  return useLiveValue(
+    useChain((s) => s.client),
+    key,
+    subscribe,
+  );
+}
+
+/**
+ * The same for any connection (e.g. the Crust client): every component reading `key` on the
+ * same `client` shares one subscription. Null `client` or `key` reads nothing.
+ */
+export function useLiveValue<T, C extends object>(
+  client: C | null,
+  key: string | null,
+  subscribe: Subscribe<T, C>,
+): LiveValue<T> {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `subscribe` is keyed by `key`
   const watch = useCallback(
     (onChange: () => void) =>

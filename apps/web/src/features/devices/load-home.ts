@@ -1,6 +1,12 @@
+import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
+import { decryptEnvelope } from '@robonomics-dapp/robonomics/crypto/envelope';
 import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
 import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
+import { validateHaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
+import { parsePayload } from '@robonomics-dapp/robonomics/home-assistant/python-payload';
 import type { HaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
+import { validateHaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
+import { h256ToCid } from '@robonomics-dapp/robonomics/ipfs/cid';
 
 /** Where the loader reads from: the chain and an IPFS gateway. */
 export interface HomeSources {
@@ -38,10 +44,6 @@ export async function openHomeFile<T>(
   keys: HomeKeys,
   validate: (value: unknown) => { ok: true; value: T } | { ok: false; error: string },
 ): Promise<T> {
-  const [{ decryptEnvelope }, { parsePayload }] = await Promise.all([
-    import('@robonomics-dapp/robonomics/crypto/envelope'),
-    import('@robonomics-dapp/robonomics/home-assistant/python-payload'),
-  ]);
   let plain: unknown;
   try {
     plain = parsePayload(decryptEnvelope(text, keys.user, keys.userAddress, keys.controller));
@@ -63,13 +65,6 @@ export async function loadHome(
   keys: HomeKeys,
   status: (text: string) => void,
 ): Promise<LoadedHome> {
-  const [{ validateHaStates }, { validateHaConfig }, { h256ToCid }, { addressEq }] =
-    await Promise.all([
-      import('@robonomics-dapp/robonomics/home-assistant/states'),
-      import('@robonomics-dapp/robonomics/home-assistant/config'),
-      import('@robonomics-dapp/robonomics/ipfs/cid'),
-      import('@robonomics-dapp/robonomics/chain/address'),
-    ]);
   status('Find twin id');
   const record = await sources.lastRecord(keys.controller);
   if (!record) throw new Error('The controller has not published any telemetry yet.');

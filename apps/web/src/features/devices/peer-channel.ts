@@ -1,7 +1,21 @@
-import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
+import { noise } from '@chainsafe/libp2p-noise';
+import { yamux } from '@chainsafe/libp2p-yamux';
+import { circuitRelayTransport } from '@libp2p/circuit-relay-v2';
+import { identify } from '@libp2p/identify';
+import { webSockets } from '@libp2p/websockets';
+import { multiaddr } from '@multiformats/multiaddr';
+import {
+  dialAddresses,
+  type HaConfig,
+  peerIdOrError,
+} from '@robonomics-dapp/robonomics/home-assistant/config';
+import { readJson, writeJson } from '@robonomics-dapp/robonomics/p2p/lp-json';
+import { createLibp2p } from 'libp2p';
 import type { CallChannel } from './send-launch.ts';
 
 /** Dial timeout and reconnect delay (docs/libp2p.md, docs/product-rules.md). */
+// This module is the one place the libp2p stack is loaded: the devices panel imports it on
+// demand, so the stack stays out of every page until a home is opened peer-to-peer.
 export const DIAL_TIMEOUT_MS = 10_000;
 export const RECONNECT_DELAY_MS = 10_000;
 const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
@@ -38,27 +52,6 @@ export async function connectPeer(
   relays: readonly string[],
   events: PeerEvents,
 ): Promise<PeerConnection> {
-  const [
-    { createLibp2p },
-    { webSockets },
-    { circuitRelayTransport },
-    { noise },
-    { yamux },
-    { identify },
-    { readJson, writeJson },
-    { multiaddr },
-    { dialAddresses, peerIdOrError },
-  ] = await Promise.all([
-    import('libp2p'),
-    import('@libp2p/websockets'),
-    import('@libp2p/circuit-relay-v2'),
-    import('@chainsafe/libp2p-noise'),
-    import('@chainsafe/libp2p-yamux'),
-    import('@libp2p/identify'),
-    import('@robonomics-dapp/robonomics/p2p/lp-json'),
-    import('@multiformats/multiaddr'),
-    import('@robonomics-dapp/robonomics/home-assistant/config'),
-  ]);
   const peer = peerIdOrError(config);
   if (!peer.ok) throw new Error(peer.error);
   const { direct, circuit } = dialAddresses(config, relays);

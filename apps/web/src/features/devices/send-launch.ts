@@ -1,11 +1,19 @@
 import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
 import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/client';
 import { fetchDevices } from '@robonomics-dapp/robonomics/chain/queries/devices';
+import { launchTx } from '@robonomics-dapp/robonomics/chain/tx/launch';
+import { encryptMessage } from '@robonomics-dapp/robonomics/crypto/box';
+import { toKeyringPair } from '@robonomics-dapp/robonomics/crypto/keyring-pair';
 import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
+import { web3AuthFromPair, web3AuthHeaders } from '@robonomics-dapp/robonomics/crypto/web3-auth';
 import type {
   LaunchCommand,
   LaunchStatus,
 } from '@robonomics-dapp/robonomics/home-assistant/launch';
+import { serializeLaunchCommand } from '@robonomics-dapp/robonomics/home-assistant/launch';
+import { cidToH256 } from '@robonomics-dapp/robonomics/ipfs/cid';
+import { addToIpfs } from '@robonomics-dapp/robonomics/ipfs/kubo-add';
+import { sendForSubscription } from '../../lib/send-for-subscription.ts';
 
 /** A peer-to-peer channel to the controller: one /call request and its reply. */
 export interface CallChannel {
@@ -50,10 +58,6 @@ export async function sendLaunch(
     ctx.notify('Error: You do not have access to device management.', 'error');
     return finish('error');
   }
-  const [{ encryptMessage }, { serializeLaunchCommand }] = await Promise.all([
-    import('@robonomics-dapp/robonomics/crypto/box'),
-    import('@robonomics-dapp/robonomics/home-assistant/launch'),
-  ]);
   let data: string;
   try {
     data = encryptMessage(serializeLaunchCommand(command), ctx.user, ctx.controller);
@@ -73,11 +77,6 @@ export async function sendLaunch(
   }
 
   ctx.notify('Authorization on ipfs node');
-  const [{ web3AuthFromPair, web3AuthHeaders }, { addToIpfs }, { cidToH256 }] = await Promise.all([
-    import('@robonomics-dapp/robonomics/crypto/web3-auth'),
-    import('@robonomics-dapp/robonomics/ipfs/kubo-add'),
-    import('@robonomics-dapp/robonomics/ipfs/cid'),
-  ]);
   const headers = web3AuthHeaders(web3AuthFromPair(ctx.user), ctx.owner);
   ctx.onStatus('approved');
   let cid: string;
@@ -89,11 +88,6 @@ export async function sendLaunch(
   }
   ctx.notify('Send launch');
   try {
-    const [{ sendForSubscription }, { launchTx }, { toKeyringPair }] = await Promise.all([
-      import('../../lib/send-for-subscription.ts'),
-      import('@robonomics-dapp/robonomics/chain/tx/launch'),
-      import('@robonomics-dapp/robonomics/crypto/keyring-pair'),
-    ]);
     const client = ctx.client;
     const launch = launchTx(client, ctx.controller, cidToH256(cid) as `0x${string}`);
     await sendForSubscription(client, launch, ctx.owner, undefined, toKeyringPair(ctx.user));

@@ -11,8 +11,10 @@ import {
   type CrustFileInfo,
   subscribeCrustFile,
 } from '@robonomics-dapp/robonomics/crust/file-info';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { appConfig } from '../../lib/config.ts';
+import type { Subscribe } from '../../lib/live-chain.ts';
+import { useLiveValue } from '../../lib/use-chain-subscription.ts';
 
 export const CRUST_UNREACHABLE = 'The Crust network cannot be reached.';
 
@@ -24,85 +26,72 @@ export interface CrustConnection {
   retry: () => void;
 }
 
+type CrustState = Omit<CrustConnection, 'retry'>;
+
+/** What the connection is kept under in the shared live store: one per page, whoever reads it. */
+const crustNetwork = {};
+
+const connect: Subscribe<CrustState, object> = async (_network, set) => {
+  let client: CrustClient;
+  try {
+    client = await connectCrust(appConfig.crustEndpoint);
+  } catch (error) {
+    // A node that answers but is no Crust market this client can use.
+    set({
+      client: null,
+      error: error instanceof CrustUnsupportedError ? CRUST_UNSUPPORTED : CRUST_UNREACHABLE,
+    });
+    return () => {};
+  }
+  // Reconnects after a drop gave up: say so and offer a retry.
+  onCrustGaveUp(client, () => set({ client: null, error: CRUST_UNREACHABLE }));
+  set({ client, error: null });
+  return () => client.disconnect();
+};
+
 /**
  * A connection to the Crust chain while the page is open (this module loads with the page): the
  * error says whether the node cannot be reached or is not a storage network the client supports.
  */
 export function useCrust(): CrustConnection {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<{ client: CrustClient | null; error: string | null }>({
-    client: null,
-    error: null,
-  });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` reconnects on retry.
-  useEffect(() => {
-    let active = true;
-    let client: CrustClient | null = null;
-    setState({ client: null, error: null });
-    connectCrust(appConfig.crustEndpoint)
-      .then((c) => {
-        // Reconnects after a drop gave up: say so and offer a retry.
-        onCrustGaveUp(c, () => active && setState({ client: null, error: CRUST_UNREACHABLE }));
-        return c;
-      })
-      .then(
-        (c) => {
-          client = c;
-          if (active) setState({ client: c, error: null });
-          else void c.disconnect().catch(() => {});
-        },
-        (error: unknown) =>
-          active &&
-          setState({
-            client: null,
-            // A node that answers but is no Crust market this client can use.
-            error: error instanceof CrustUnsupportedError ? CRUST_UNSUPPORTED : CRUST_UNREACHABLE,
-          }),
-      );
-    return () => {
-      active = false;
-      void client?.disconnect().catch(() => {});
-    };
-  }, [attempt]);
+  const { value } = useLiveValue(
+    crustNetwork,
+    `crust:${appConfig.crustEndpoint}#${attempt}`,
+    connect,
+  );
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { ...state, retry };
+  return { client: value?.client ?? null, error: value?.error ?? null, retry };
+}
+
+/** A stable name for a Crust client in query keys (a client is no plain value to hash). */
+const clientIds = new WeakMap<CrustClient, number>();
+let lastClientId = 0;
+export function crustClientId(client: CrustClient | null): number | null {
+  if (!client) return null;
+  let id = clientIds.get(client);
+  if (id === undefined) {
+    id = ++lastClientId;
+    clientIds.set(client, id);
+  }
+  return id;
 }
 
 /**
- * A file's Crust order, followed block by block: undefined while loading, null when the file
- * has no order.
+ * A file's Crust order, followed block by block and shared by every reader of the same file:
+ * undefined while loading, null when the file has no order.
  */
 export function useCrustFile(
   client: CrustClient | null,
   cid: string | null,
 ): { info: CrustFileInfo | null | undefined; error: string | null } {
-  const [state, setState] = useState<{
-    key: string | null;
-    info: CrustFileInfo | null | undefined;
-    error: string | null;
-  }>({ key: null, info: undefined, error: null });
-  useEffect(() => {
-    if (!client || !cid) return;
-    let active = true;
-    let unsub: (() => Promise<void>) | null = null;
-    subscribeCrustFile(
-      client,
-      cid,
-      (info) => active && setState({ key: cid, info, error: null }),
-    ).then(
-      (u) => {
-        unsub = u;
-        if (!active) void u().catch(() => {});
-      },
-      () =>
-        active && setState({ key: cid, info: undefined, error: 'The Crust order cannot be read.' }),
-    );
-    return () => {
-      active = false;
-      void unsub?.().catch(() => {});
-    };
-  }, [client, cid]);
-  return state.key === cid
-    ? { info: state.info, error: state.error }
-    : { info: undefined, error: null };
+  const { value, error } = useLiveValue<CrustFileInfo | null, CrustClient>(
+    client,
+    cid ? `crust-file:${cid}` : null,
+    (c, set) =>
+      subscribeCrustFile(c, cid!, set).catch(() => {
+        throw new Error('The Crust order cannot be read.');
+      }),
+  );
+  return { info: error ? undefined : value, error };
 }

@@ -1,15 +1,10 @@
 import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
 import { attributeList, attributeNumber } from '@robonomics-dapp/robonomics/home-assistant/states';
-import { lazy, Suspense, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { TimeSeriesChart } from '../../../components/chart/TimeSeriesChart.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { type EntityView, isUnavailable, serviceAvailable } from '../home-view.ts';
 import { StateTimeline } from './StateTimeline.tsx';
-
-const TimeSeriesChart = lazy(() =>
-  import('../../../components/chart/TimeSeriesChart.tsx').then((m) => ({
-    default: m.TimeSeriesChart,
-  })),
-);
 
 /** A control action: the service to call on this entity with extra parameters. */
 export type Send = (service: string, params?: Record<string, unknown>) => void;
@@ -265,13 +260,11 @@ export function EntityCard({
         </p>
       )}
       {numeric && (
-        <Suspense fallback={<p className="loading small">Loading the chart</p>}>
-          <TimeSeriesChart
-            title={`${entity.name} history`}
-            height={140}
-            series={[{ label: entity.name, unit: entity.units ?? undefined, ...numeric }]}
-          />
-        </Suspense>
+        <TimeSeriesChart
+          title={`${entity.name} history`}
+          height={140}
+          series={[{ label: entity.name, unit: entity.units ?? undefined, ...numeric }]}
+        />
       )}
       {binary && <StateTimeline history={entity.history} label={`${entity.name} history`} />}
       {entity.updated && <p className="small muted">Updated {formatDateTime(entity.updated)}</p>}

@@ -1,7 +1,10 @@
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
-import type { LaunchStatus } from '@robonomics-dapp/robonomics/home-assistant/launch';
+import {
+  buildLaunchCommand,
+  type LaunchStatus,
+} from '@robonomics-dapp/robonomics/home-assistant/launch';
 import { isSubscriptionActive } from '@robonomics-dapp/robonomics/rws/subscription';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { Address } from '../../../components/Address.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
@@ -17,9 +20,9 @@ import { useLedger } from '../../../lib/use-ledger.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useUserKey } from '../../../lib/user-key/user-key-store.ts';
 import { type ConnectionState, useHome } from '../hooks/use-home.ts';
-
-const HomeDashboard = lazy(() => import('./HomeDashboard.tsx'));
-const IpfsPanel = lazy(() => import('./IpfsPanel.tsx').then((m) => ({ default: m.IpfsPanel })));
+import { sendLaunch } from '../send-launch.ts';
+import HomeDashboard from './HomeDashboard.tsx';
+import { IpfsPanel } from './IpfsPanel.tsx';
 
 const STATUS_TEXT: Record<LaunchStatus, string> = {
   pending: 'Waiting for request complete',
@@ -63,10 +66,6 @@ export function TelemetryPage() {
       if (!owner || !controller || !pair || !user) return;
       setStatuses((s) => ({ ...s, [entityId]: 'pending' }));
       void (async () => {
-        const [{ buildLaunchCommand }, { sendLaunch }] = await Promise.all([
-          import('@robonomics-dapp/robonomics/home-assistant/launch'),
-          import('../send-launch.ts'),
-        ]);
         await sendLaunch(
           {
             client,
@@ -151,9 +150,7 @@ export function TelemetryPage() {
               <p className="loading small">Loading users</p>
             )}
           </section>
-          <Suspense fallback={<p className="loading small">Loading the IPFS gateways</p>}>
-            <IpfsPanel />
-          </Suspense>
+          <IpfsPanel />
           {controller && pair && home.phase === 'loading' && (
             <p className="loading" role="status">
               Loading your home
@@ -170,14 +167,12 @@ export function TelemetryPage() {
             </p>
           )}
           {home.states && (
-            <Suspense fallback={<p className="loading">Loading the dashboard</p>}>
-              <HomeDashboard
-                states={home.states}
-                config={home.config}
-                send={send}
-                statusOf={(id) => (statuses[id] ? STATUS_TEXT[statuses[id]!] : undefined)}
-              />
-            </Suspense>
+            <HomeDashboard
+              states={home.states}
+              config={home.config}
+              send={send}
+              statusOf={(id) => (statuses[id] ? STATUS_TEXT[statuses[id]!] : undefined)}
+            />
           )}
         </div>
       )}

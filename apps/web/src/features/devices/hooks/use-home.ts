@@ -1,23 +1,23 @@
-import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/client';
 import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
 import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
-import type { HaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
-import { useEffect, useRef, useState } from 'react';
+import { type HaStates, validateHaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useChain } from '../../../lib/chain-store.ts';
-import { appConfig } from '../../../lib/config.ts';
-import { readConfigEnvelope, writeConfigEnvelope } from '../../../lib/home-config-cache.ts';
+import { writeConfigEnvelope } from '../../../lib/home-config-cache.ts';
+import { useGateways } from '../../../lib/ipfs-gateways.ts';
 import { useToasts } from '../../../lib/toasts.ts';
-import { type HomeKeys, type HomeSources, loadHome, openHomeFile } from '../load-home.ts';
+import { type HomeKeys, type LoadedHome, openHomeFile } from '../load-home.ts';
+import { mergeSnapshot } from '../merge-snapshot.ts';
 import type { PeerConnection } from '../peer-channel.ts';
+import {
+  chainSources,
+  useCachedConfig,
+  useLatestRecord,
+  useLoadedHome,
+} from './use-loaded-home.ts';
+import { type ConnectionState, usePeerChannel } from './use-peer-channel.ts';
 
-export interface ConnectionState {
-  type: 'libp2p' | 'parachain';
-  connected: boolean;
-  /** 'via relay' for a relayed peer connection. */
-  status: string | null;
-  /** The way commands and updates travel: through a relay, directly, or through the chain. */
-  path: 'relay' | 'direct' | 'parachain' | null;
-}
+export type { ConnectionState } from './use-peer-channel.ts';
 
 export interface HomeState {
   /**
@@ -34,245 +34,120 @@ export interface HomeState {
   peer: PeerConnection | null;
 }
 
-const initial: HomeState = {
-  phase: 'idle',
-  states: null,
-  config: null,
-  error: null,
-  updated: null,
-  connection: { type: 'libp2p', connected: false, status: null, path: null },
-  peer: null,
-};
-
-// Loaded with the home, so the page's own code stays small.
-const loadGateways = () => import('../../../lib/ipfs-gateways.ts');
-
-function chainSources(client: RobonomicsClient): HomeSources {
-  return {
-    lastRecord: async (account) => {
-      const { fetchLastDatalog } = await import(
-        '@robonomics-dapp/robonomics/chain/queries/last-datalog'
-      );
-      return fetchLastDatalog(client, account);
-    },
-    twinTopics: async (id) => {
-      const { fetchTwinTopics } = await import(
-        '@robonomics-dapp/robonomics/chain/queries/twin-topics'
-      );
-      const [topics] = await fetchTwinTopics(client, [id]);
-      return topics ?? [];
-    },
-    // Through the fastest working gateway (docs/ipfs-gateways.md).
-    fetchText: async (cid) => (await loadGateways()).readIpfsText(cid),
-  };
+/** Calls `retry` when the user picks another gateway while `failed`. */
+function useRetryOnGatewayChange(failed: boolean, retry: () => void) {
+  const picked = useGateways().picked;
+  const seen = useRef(picked);
+  useEffect(() => {
+    const before = seen.current;
+    seen.current = picked;
+    if (picked !== before && failed) retry();
+  }, [picked, failed, retry]);
 }
 
 /**
- * The signed-in user's home: loaded from the chain and IPFS, then kept live by /update messages
- * over peer-to-peer, or by the controller's new datalog records when only the parachain is there.
+ * The signed-in user's home: loaded from the chain and IPFS (with the config kept on this device
+ * shown while it loads), then kept live by /update messages over peer-to-peer, or by the
+ * controller's new datalog records when only the parachain is there.
  */
 export function useHome(
   controller: string | null,
   user: KeyPair | null,
   userAddress: string | null,
-) {
+): HomeState {
   const client = useChain((s) => s.client);
   const endpoint = useChain((s) => s.endpoint);
   const notify = useToasts((s) => s.notify);
-  const [home, setHome] = useState<HomeState>(initial);
-  const statesRef = useRef<HaStates | null>(null);
+  const keys = useMemo<HomeKeys | null>(
+    () => (controller && user && userAddress ? { user, userAddress, controller } : null),
+    [controller, user, userAddress],
+  );
+  const active = client !== null && keys !== null;
 
-  // Picking another gateway after the home failed to load loads it again.
+  // Another attempt: after a gateway change following an error, or with the controller's next
+  // record while its last one is not readable for this user yet.
   const [attempt, setAttempt] = useState(0);
-  const failed = useRef(false);
-  failed.current = home.phase === 'error';
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  const cached = useCachedConfig(endpoint, active ? keys : null, attempt);
+  const load = useLoadedHome(client, endpoint, active ? keys : null, attempt, notify);
+  const loaded: LoadedHome | undefined = active ? load.data : undefined;
+  const loadError = active && load.error ? load.error.message : null;
+  const phase: HomeState['phase'] = !active
+    ? 'idle'
+    : loaded
+      ? 'ready'
+      : loadError === 'decryptMsg'
+        ? 'waiting'
+        : loadError
+          ? 'error'
+          : 'loading';
+  useRetryOnGatewayChange(phase === 'error', retry);
+
   useEffect(() => {
-    let active = true;
-    let unsubscribe = () => {};
-    void loadGateways().then(({ gatewaySelector }) => {
-      if (!active) return;
-      let picked = gatewaySelector.snapshot().picked;
-      unsubscribe = gatewaySelector.subscribe((snapshot) => {
-        if (snapshot.picked === picked) return;
-        picked = snapshot.picked;
-        if (failed.current) setAttempt((n) => n + 1);
-      });
-    });
-    return () => {
-      active = false;
-      unsubscribe();
-    };
+    if (loaded?.configFile && controller)
+      writeConfigEnvelope(endpoint, controller, loaded.configFile);
+  }, [loaded, endpoint, controller]);
+
+  // What the home shows: the loaded snapshot with every later one merged into it.
+  const [live, setLive] = useState<{ base: LoadedHome; states: HaStates; time: number }>();
+  const loadedRef = useRef(loaded);
+  loadedRef.current = loaded;
+  const showStates = useCallback((states: HaStates, time: number) => {
+    const base = loadedRef.current;
+    if (!base) return;
+    setLive((shown) => ({
+      base,
+      states: mergeSnapshot(shown?.base === base ? shown.states : base.states, states, time),
+      time,
+    }));
   }, []);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` loads the home again.
+  // The controller's new records: each is the CID of its new states, read when the home is
+  // shown; while waiting, each is a new chance to load a record this user can read.
+  const latest = useLatestRecord(active ? controller : null);
+  const seenRecord = useRef(latest);
+  const phaseRef = useRef(phase);
+  phaseRef.current = phase;
   useEffect(() => {
-    if (!client || !controller || !user || !userAddress) {
-      setHome(initial);
+    if (latest === seenRecord.current) return;
+    seenRecord.current = latest;
+    if (!latest || !client || !keys) return;
+    if (phaseRef.current === 'waiting') {
+      retry();
       return;
     }
-    let active = true;
-    const cleanups: Array<() => void | Promise<void>> = [];
-    const keys: HomeKeys = { user, userAddress, controller };
-    const sources = chainSources(client);
-    setHome({ ...initial, phase: 'loading' });
-    // The cache holds the config's encrypted envelope; it is opened here, in memory only.
-    const cached = readConfigEnvelope(endpoint, controller);
-    let cachedConfig: HaConfig | null = null;
-    const openCached = cached
-      ? import('@robonomics-dapp/robonomics/home-assistant/config')
-          .then(({ validateHaConfig }) => openHomeFile(cached.envelope, keys, validateHaConfig))
-          .then(
-            (config) => {
-              cachedConfig = config;
-              if (active) setHome((h) => (h.config ? h : { ...h, config }));
-            },
-            () => {},
-          )
-      : Promise.resolve();
-
-    // Loaded with the home, so the page's own chunk stays small.
-    let merge: typeof import('../merge-snapshot.ts').mergeSnapshot = (_, next) => next;
-    const showStates = (states: HaStates, time: number) => {
-      statesRef.current = merge(statesRef.current, states, time);
-      setHome((h) => ({ ...h, states: statesRef.current, updated: time }));
-    };
-
-    const connectToPeer = async (config: HaConfig) => {
-      if (!config.peer_id) {
-        notify('not found peer_id', { kind: 'error' });
-        throw new Error('not found peer_id');
-      }
-      notify(`Connect to peer id ${config.peer_id}`);
-      const { connectPeer } = await import('../peer-channel.ts');
-      const { validateHaStates } = await import(
-        '@robonomics-dapp/robonomics/home-assistant/states'
+    if (phaseRef.current !== 'ready') return;
+    const base = loadedRef.current;
+    void chainSources(client)
+      .fetchText(latest.text.trim())
+      .then((text) => openHomeFile(text, keys, validateHaStates))
+      .then(
+        (states) => loadedRef.current === base && showStates(states, latest.time),
+        (error: Error) =>
+          notify(error.message === 'decryptMsg' ? 'Error: decryptMsg' : error.message, {
+            kind: 'error',
+          }),
       );
-      const parachain = () =>
-        active &&
-        setHome((h) => ({
-          ...h,
-          peer: null,
-          connection: { type: 'parachain', connected: true, status: null, path: 'parachain' },
-        }));
-      const peer = await connectPeer(config, appConfig.relays, {
-        onUpdate: async (data) => {
-          try {
-            const states = await openHomeFile(JSON.stringify(data), keys, validateHaStates);
-            if (active) showStates(states, Date.now());
-            return true;
-          } catch {
-            notify('Error: decryptMsg', { kind: 'error' });
-            return false;
-          }
-        },
-        onClosed: () =>
-          active && setHome((h) => ({ ...h, connection: { ...h.connection, connected: false } })),
-        onReconnected: (again) =>
-          active &&
-          setHome((h) => ({
-            ...h,
-            peer: again,
-            connection: {
-              type: 'libp2p',
-              connected: true,
-              status: again.status,
-              path: again.path,
-            },
-          })),
-        // Out of reach peer-to-peer: commands and updates go through the parachain.
-        onReconnectFailed: parachain,
-      });
-      if (!active) {
-        await peer.close();
-        return;
-      }
-      cleanups.push(() => peer.close());
-      notify('Connected', { kind: 'success' });
-      setHome((h) => ({
-        ...h,
-        peer,
-        connection: { type: 'libp2p', connected: true, status: peer.status, path: peer.path },
-      }));
-    };
+  }, [latest, client, keys, retry, notify, showStates]);
 
-    const followChain = async () => {
-      const [{ subscribeDatalogRecords }, { validateHaStates }] = await Promise.all([
-        import('@robonomics-dapp/robonomics/chain/subscriptions/datalog-records'),
-        import('@robonomics-dapp/robonomics/home-assistant/states'),
-      ]);
-      const unsub = await subscribeDatalogRecords(client, controller, (record) => {
-        sources
-          .fetchText(record.text.trim())
-          .then((text) => openHomeFile(text, keys, validateHaStates))
-          .then(
-            (states) => active && showStates(states, record.time),
-            (error: Error) =>
-              notify(error.message === 'decryptMsg' ? 'Error: decryptMsg' : error.message, {
-                kind: 'error',
-              }),
-          );
-      });
-      cleanups.push(unsub);
-    };
+  const config = loaded ? loaded.config : cached.config;
+  const channel = usePeerChannel(
+    phase === 'ready' && cached.settled,
+    loaded ? (loaded.config ?? cached.config) : null,
+    keys,
+    notify,
+    showStates,
+  );
 
-    loadHome(sources, keys, (text) => notify(text))
-      .then(async (loaded) => {
-        merge = (await import('../merge-snapshot.ts')).mergeSnapshot;
-        if (!active) return;
-        statesRef.current = loaded.states;
-        if (loaded.configFile) writeConfigEnvelope(endpoint, controller, loaded.configFile);
-        setHome((h) => ({
-          ...h,
-          phase: 'ready',
-          states: loaded.states,
-          config: loaded.config,
-          updated: loaded.time,
-        }));
-        await followChain();
-        await openCached;
-        const config = loaded.config ?? cachedConfig;
-        try {
-          if (!config) throw new Error('Config not found');
-          await connectToPeer(config);
-        } catch {
-          // No peer-to-peer: commands and updates go through the parachain.
-          if (active)
-            setHome((h) => ({
-              ...h,
-              peer: null,
-              connection: { type: 'parachain', connected: true, status: null, path: 'parachain' },
-            }));
-        }
-      })
-      .catch(async (error: Error) => {
-        if (!active) return;
-        notify(error.message === 'decryptMsg' ? 'Error: decryptMsg' : `Error: ${error.message}`, {
-          kind: 'error',
-        });
-        if (error.message !== 'decryptMsg') {
-          setHome((h) => ({ ...h, phase: 'error', error: error.message }));
-          return;
-        }
-        // Not readable for this user yet: the controller encrypts each record for the devices
-        // it knows then. Ask again with its next record instead of giving up.
-        setHome((h) => ({ ...h, phase: 'waiting', error: error.message }));
-        const { subscribeDatalogRecords } = await import(
-          '@robonomics-dapp/robonomics/chain/subscriptions/datalog-records'
-        );
-        if (!active) return;
-        const unsub = await subscribeDatalogRecords(client, controller, () => {
-          if (active) setAttempt((n) => n + 1);
-        });
-        if (active) cleanups.push(unsub);
-        else void unsub().catch(() => {});
-      });
-
-    return () => {
-      active = false;
-      statesRef.current = null;
-      for (const cleanup of cleanups) void Promise.resolve(cleanup()).catch(() => {});
-    };
-  }, [client, endpoint, controller, user, userAddress, notify, attempt]);
-
-  return home;
+  const shown = loaded && live?.base === loaded ? live : null;
+  return {
+    phase,
+    states: loaded ? (shown?.states ?? loaded.states) : null,
+    config: phase === 'idle' ? null : config,
+    error: loadError,
+    updated: loaded ? (shown?.time ?? loaded.time) : null,
+    connection: channel.connection,
+    peer: channel.peer,
+  };
 }

@@ -6,12 +6,18 @@ import { fetchStoragePrice } from '@robonomics-dapp/robonomics/crust/storage-pri
 import { toKeyringPair } from '@robonomics-dapp/robonomics/crypto/keyring-pair';
 import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
 import { formatBalance } from '@robonomics-dapp/robonomics/rws/format';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { TxButton } from '../../../components/TxButton.tsx';
 import { useTx } from '../../../components/use-tx.ts';
 import { crustStep } from '../crust-step.ts';
 import type { UploadedFile } from '../uploaded-file.ts';
-import { CRUST_UNREACHABLE, type CrustConnection, useCrustFile } from '../use-crust.ts';
+import {
+  CRUST_UNREACHABLE,
+  type CrustConnection,
+  crustClientId,
+  useCrustFile,
+} from '../use-crust.ts';
 
 const cru = (planck: bigint) => `${formatBalance(planck, CRU_DECIMALS)} CRU`;
 /** A fee is far below the 4 decimals of a balance: shown with enough digits to be seen. */
@@ -32,36 +38,30 @@ export function CrustPanel({
 }) {
   const crustAddress = toKeyringPair(pair, CRUST_SS58).address;
   const { info, error: infoError } = useCrustFile(crust.client, file.cid);
-  const [facts, setFacts] = useState<{ balance: bigint; price: bigint; fee: bigint } | null>(null);
-  const [factsError, setFactsError] = useState<string | null>(null);
-  const [refresh, setRefresh] = useState(0);
+  const queryClient = useQueryClient();
+  const factsKey = ['crust-facts', crustClientId(crust.client), crustAddress, file.cid, file.size];
+  const factsQuery = useQuery({
+    queryKey: factsKey,
+    enabled: crust.client !== null,
+    queryFn: async () => {
+      const client = crust.client!;
+      const [balance, price, fee] = await Promise.all([
+        fetchCrustBalance(client, crustAddress),
+        fetchStoragePrice(client, file.size),
+        estimateOrderFee(client, crustAddress, file.cid, file.size),
+      ]);
+      return { balance, price, fee };
+    },
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+  const facts = factsQuery.data ?? null;
+  const factsError = factsQuery.error
+    ? factsQuery.error instanceof TxFailedError
+      ? factsQuery.error.message
+      : 'The balance, the price or the fee cannot be read on Crust.'
+    : null;
   const storeTx = useTx('The storage order was cancelled.');
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `refresh` re-reads after an order.
-  useEffect(() => {
-    const client = crust.client;
-    if (!client) return;
-    let active = true;
-    setFactsError(null);
-    Promise.all([
-      fetchCrustBalance(client, crustAddress),
-      fetchStoragePrice(client, file.size),
-      estimateOrderFee(client, crustAddress, file.cid, file.size),
-    ])
-      .then(([balance, price, fee]) => active && setFacts({ balance, price, fee }))
-      .catch(
-        (error: unknown) =>
-          active &&
-          setFactsError(
-            error instanceof TxFailedError
-              ? error.message
-              : 'The balance, the price or the fee cannot be read on Crust.',
-          ),
-      );
-    return () => {
-      active = false;
-    };
-  }, [crust.client, crustAddress, file.size, refresh]);
 
   const onStore = () =>
     storeTx.run(async () => {
@@ -69,7 +69,8 @@ export function CrustPanel({
       try {
         await placeStorageOrder(crust.client, toKeyringPair(pair, CRUST_SS58), file.cid, file.size);
       } finally {
-        setRefresh((n) => n + 1);
+        // The balance and the fee change with an order: read them again.
+        void queryClient.invalidateQueries({ queryKey: factsKey });
       }
       return 'Crust saved';
     });

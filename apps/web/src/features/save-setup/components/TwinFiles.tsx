@@ -5,7 +5,8 @@ import {
 } from '@robonomics-dapp/robonomics/chain/subscriptions/twin';
 import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
 import { h256ToCid } from '@robonomics-dapp/robonomics/ipfs/cid';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { ipfsLink, readIpfsText, useGateways } from '../../../lib/ipfs-gateways.ts';
 import { useChainSubscription } from '../../../lib/use-chain-subscription.ts';
 import { type FileContent, readFileContent, shownText } from '../file-content.ts';
@@ -48,20 +49,22 @@ function TwinFile({
   crust: CrustConnection;
 }) {
   const picked = useGateways().picked;
-  const [content, setContent] = useState<FileContent | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let active = true;
-    setContent(null);
-    setError(null);
-    readIpfsText(cid).then(
-      (raw) => active && setContent(readFileContent(raw, pair, [pair.publicKey, ownerAddress])),
-      (e: unknown) => active && setError(e instanceof Error ? e.message : 'File not available'),
-    );
-    return () => {
-      active = false;
-    };
-  }, [cid, pair, ownerAddress]);
+  const raw = useQuery({
+    queryKey: ['ipfs-text', cid],
+    queryFn: () => readIpfsText(cid),
+    // A CID names its content: once read, it never changes.
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+  const content = useMemo<FileContent | null>(
+    () =>
+      raw.data === undefined
+        ? null
+        : readFileContent(raw.data, pair, [pair.publicKey, ownerAddress]),
+    [raw.data, pair, ownerAddress],
+  );
+  const error = raw.error ? raw.error.message || 'File not available' : null;
   return (
     <li className="card stack-s" data-cid={cid}>
       <a

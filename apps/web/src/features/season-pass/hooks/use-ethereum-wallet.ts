@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   discoverWallets,
   type Eip1193Provider,
@@ -35,132 +36,162 @@ function parseChainId(value: unknown): number | null {
   return null;
 }
 
+const toList = (accounts: unknown) =>
+  Array.isArray(accounts) ? accounts.filter((a): a is `0x${string}` => typeof a === 'string') : [];
+
+interface Accounts {
+  account: `0x${string}` | null;
+  /** The site holds the eth_accounts permission. */
+  permitted: boolean;
+}
+
+/** No account: is the site not allowed (wallet_getPermissions), or has the wallet none? */
+async function readAccounts(provider: Eip1193Provider, accounts: unknown): Promise<Accounts> {
+  const list = toList(accounts);
+  let permitted = list.length > 0;
+  if (!permitted) {
+    const permissions = await provider.request({ method: 'wallet_getPermissions' }).catch(() => []);
+    permitted =
+      Array.isArray(permissions) &&
+      permissions.some(
+        (p) => (p as { parentCapability?: unknown })?.parentCapability === 'eth_accounts',
+      );
+  }
+  return { account: list[0] ?? null, permitted };
+}
+
+const once = { retry: false, refetchOnWindowFocus: false };
+let mounts = 0;
+
 export function useEthereumWallet() {
-  const [state, setState] = useState<EthereumWalletState>({
+  const [wallets, setWallets] = useState<{ wallets: WalletDetail[]; wallet: WalletDetail | null }>({
     wallets: [],
     wallet: null,
-    isReady: false,
-    error: null,
-    account: null,
-    networkId: null,
-    block: null,
-    permissionDenied: false,
-    checking: false,
-    connecting: false,
   });
-  const provider: Eip1193Provider | null = state.wallet?.provider ?? null;
-  // Account answers can overtake each other (a permission check is a second round trip):
-  // only the latest question's answer is kept.
-  const accountsSeq = useRef(0);
+  const [connecting, setConnecting] = useState(false);
+  const wallet = wallets.wallet;
+  const provider: Eip1193Provider | null = wallet?.provider ?? null;
+  const rdns = wallet?.info.rdns ?? null;
+  const queryClient = useQueryClient();
+  const accountsKey = useMemo(() => ['eth-accounts', rdns], [rdns]);
+  const chainKey = useMemo(() => ['eth-chain', rdns], [rdns]);
 
   useEffect(
     () =>
-      discoverWallets((wallets) =>
-        setState((s) => {
+      discoverWallets((found) =>
+        setWallets((s) => {
           const chosen = safeStorage.get(CHOSEN_WALLET_KEY);
-          const wallet =
-            wallets.find((w) => w.info.rdns === s.wallet?.info.rdns) ??
-            wallets.find((w) => w.info.rdns === chosen) ??
-            (wallets.length === 1 ? wallets[0]! : null);
-          return { ...s, wallets, wallet };
+          const next =
+            found.find((w) => w.info.rdns === s.wallet?.info.rdns) ??
+            found.find((w) => w.info.rdns === chosen) ??
+            (found.length === 1 ? found[0]! : null);
+          return { wallets: found, wallet: next };
         }),
       ),
     [],
   );
 
-  // Follow the chosen wallet: its accounts, its network and new blocks.
+  // The chosen wallet's accounts and network (eth_accounts does not prompt: a site the user
+  // already allowed gets its account at once), then what the wallet reports, and new blocks.
+  const accounts = useQuery({
+    queryKey: accountsKey,
+    enabled: provider !== null,
+    queryFn: () =>
+      provider!
+        .request({ method: 'eth_accounts' })
+        .catch(() => [])
+        .then((list) => readAccounts(provider!, list)),
+    ...once,
+  });
+  const chain = useQuery({
+    queryKey: chainKey,
+    enabled: provider !== null,
+    queryFn: () => provider!.request({ method: 'eth_chainId' }).then(parseChainId, () => null),
+    ...once,
+  });
+  // Polled every 4 s from this page's mount, the first answer after 4 s: a page that opens
+  // shows no block it did not poll itself.
+  const [mount] = useState(() => ++mounts);
+  const block = useQuery({
+    queryKey: ['eth-block', rdns, mount],
+    enabled: provider !== null,
+    queryFn: async () => {
+      const n = await provider!.request({ method: 'eth_blockNumber' });
+      return typeof n === 'string' ? BigInt(n) : null;
+    },
+    initialData: null,
+    staleTime: BLOCK_POLL_MS,
+    refetchInterval: BLOCK_POLL_MS,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+
   useEffect(() => {
     if (!provider) return;
-    let active = true;
-    const toList = (accounts: unknown) =>
-      Array.isArray(accounts)
-        ? accounts.filter((a): a is `0x${string}` => typeof a === 'string')
-        : [];
-    // No account: is the site not allowed (wallet_getPermissions), or has the wallet none?
-    const readAccounts = async (accounts: unknown) => {
-      const seq = ++accountsSeq.current;
-      const list = toList(accounts);
-      let permitted = list.length > 0;
-      if (!permitted) {
-        const permissions = await provider
-          .request({ method: 'wallet_getPermissions' })
-          .catch(() => []);
-        permitted =
-          Array.isArray(permissions) &&
-          permissions.some(
-            (p) => (p as { parentCapability?: unknown })?.parentCapability === 'eth_accounts',
-          );
-      }
-      if (active && seq === accountsSeq.current)
-        setState((s) => ({
-          ...s,
-          account: list[0] ?? null,
-          permissionDenied: !permitted,
-          checking: false,
-        }));
+    // An answer the wallet reports replaces any question still under way.
+    const onAccounts = (list: unknown) => {
+      void queryClient.cancelQueries({ queryKey: accountsKey });
+      void queryClient.fetchQuery({
+        queryKey: accountsKey,
+        queryFn: () => readAccounts(provider, list),
+        staleTime: 0,
+      });
     };
-    const readChain = (chainId: unknown) => {
-      const networkId = parseChainId(chainId);
-      const error =
-        networkId === SEASON_PASS_CHAIN_ID
-          ? null
-          : `Please, switch to network id ${SEASON_PASS_CHAIN_ID}`;
-      if (active) setState((s) => ({ ...s, networkId, error, isReady: error === null }));
-    };
-    // eth_accounts does not prompt: a site the user already allowed gets its account at once.
-    setState((s) => ({ ...s, checking: true }));
-    provider.request({ method: 'eth_accounts' }).then(readAccounts, () => readAccounts([]));
-    provider.request({ method: 'eth_chainId' }).then(readChain, () => readChain(null));
-    provider.on?.('accountsChanged', readAccounts);
-    provider.on?.('chainChanged', readChain);
-    const poll = setInterval(() => {
-      provider.request({ method: 'eth_blockNumber' }).then(
-        (n) =>
-          active &&
-          typeof n === 'string' &&
-          setState((s) => (s.block === BigInt(n) ? s : { ...s, block: BigInt(n) })),
-        () => {},
-      );
-    }, BLOCK_POLL_MS);
+    const onChain = (chainId: unknown) => queryClient.setQueryData(chainKey, parseChainId(chainId));
+    provider.on?.('accountsChanged', onAccounts);
+    provider.on?.('chainChanged', onChain);
     return () => {
-      active = false;
-      clearInterval(poll);
-      provider.removeListener?.('accountsChanged', readAccounts);
-      provider.removeListener?.('chainChanged', readChain);
+      provider.removeListener?.('accountsChanged', onAccounts);
+      provider.removeListener?.('chainChanged', onChain);
     };
-  }, [provider]);
+  }, [provider, queryClient, accountsKey, chainKey]);
 
-  const choose = useCallback((rdns: string) => {
-    safeStorage.set(CHOSEN_WALLET_KEY, rdns);
-    setState((s) => ({
-      ...s,
-      wallet: s.wallets.find((w) => w.info.rdns === rdns) ?? null,
-      account: null,
-      permissionDenied: false,
-      checking: true,
-    }));
+  const networkId = chain.data ?? null;
+  const error =
+    chain.data === undefined || networkId === SEASON_PASS_CHAIN_ID
+      ? null
+      : `Please, switch to network id ${SEASON_PASS_CHAIN_ID}`;
+  const state: EthereumWalletState = {
+    wallets: wallets.wallets,
+    wallet,
+    isReady: chain.data !== undefined && error === null,
+    error,
+    account: accounts.data?.account ?? null,
+    networkId,
+    block: block.data ?? null,
+    permissionDenied: accounts.data ? !accounts.data.permitted : false,
+    checking: provider !== null && accounts.isPending,
+    connecting,
+  };
+
+  const choose = useCallback((chosen: string) => {
+    safeStorage.set(CHOSEN_WALLET_KEY, chosen);
+    setWallets((s) => ({ ...s, wallet: s.wallets.find((w) => w.info.rdns === chosen) ?? null }));
   }, []);
 
   /** Asks the wallet for its accounts (the user may refuse). */
   const connect = useCallback(async () => {
     if (!provider) return;
-    const seq = ++accountsSeq.current;
-    setState((s) => ({ ...s, connecting: true }));
+    setConnecting(true);
     try {
-      const accounts = await provider.request({ method: 'eth_requestAccounts' });
-      const first = Array.isArray(accounts) ? accounts[0] : undefined;
-      if (seq !== accountsSeq.current) return setState((s) => ({ ...s, connecting: false }));
-      setState((s) => ({
-        ...s,
-        connecting: false,
-        permissionDenied: false,
+      const answer = await provider.request({ method: 'eth_requestAccounts' });
+      const first = Array.isArray(answer) ? answer[0] : undefined;
+      await queryClient.cancelQueries({ queryKey: accountsKey });
+      queryClient.setQueryData<Accounts>(accountsKey, {
         account: typeof first === 'string' ? (first as `0x${string}`) : null,
-      }));
+        permitted: true,
+      });
     } catch {
       // Refused (4001) or blocked by the wallet's site permissions: both mean no access.
-      setState((s) => ({ ...s, connecting: false, permissionDenied: true }));
+      queryClient.setQueryData<Accounts>(accountsKey, (a) => ({
+        account: a?.account ?? null,
+        permitted: false,
+      }));
+    } finally {
+      setConnecting(false);
     }
-  }, [provider]);
+  }, [provider, queryClient, accountsKey]);
 
   /** Asks the wallet to switch to Sepolia, adding it first if the wallet does not know it. */
   const switchNetwork = useCallback(async () => {

@@ -9,6 +9,7 @@ import {
   ORACLE_CHECK_INTERVAL_MS,
   requestFreeMinimum,
 } from '../nft-oracle.ts';
+import * as reader from '../season-pass-reader.ts';
 
 /**
  * The free-minimum request of one token (docs/nft-oracle.md): /api/check now and every 10 s until the
@@ -65,7 +66,6 @@ export function useFreeMinimum(
     setState(FreeMinimumState.sending);
     setRequestMessage(null);
     try {
-      const reader = await import('../season-pass-reader.ts');
       const signature = await reader.signText(
         provider,
         account,

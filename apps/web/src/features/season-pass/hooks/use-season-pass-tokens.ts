@@ -1,16 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { appConfig } from '../../../lib/config.ts';
 import type { Eip1193Provider } from '../../../lib/ethereum/eip1193.ts';
+import { gatewaySelector, readIpfsText } from '../../../lib/ipfs-gateways.ts';
 import type { IpfsAccess, SeasonPassToken, TokenMetadata } from '../season-pass-reader.ts';
+import * as reader from '../season-pass-reader.ts';
 import { type SeasonPassStatus, type TokenStatus, tokensStatus } from '../season-pass-status.ts';
 
-const loadReader = () => import('../season-pass-reader.ts');
-
 /** NFT metadata and images go through the app's gateway choice (docs/ipfs-gateways.md). */
-const gateways = () => import('../../../lib/ipfs-gateways.ts');
 const appIpfs: IpfsAccess = {
-  readText: async (path) => (await gateways()).readIpfsText(path),
-  gateway: async () => (await gateways()).gatewaySelector.preferred() ?? '',
+  readText: (path) => readIpfsText(path),
+  gateway: async () => gatewaySelector.preferred() ?? '',
 };
 
 export interface TokenView extends SeasonPassToken {
@@ -52,7 +51,6 @@ export function useSeasonPassTokens(
       const seq = ++started.current;
       if (!quiet) setStatus((s) => (s === 'TOKENS_FOUND' ? s : 'NFT_STARTED_GETTING'));
       try {
-        const reader = await loadReader();
         const result = await reader.readTokens(provider, contract, account, ipfs, metadata.current);
         if (owner.current !== account || seq < applied.current) return;
         applied.current = seq;
@@ -92,7 +90,6 @@ export function useSeasonPassTokens(
     refreshing.current = true;
     const known = tokensRef.current.map((t) => t.tokenId);
     (async () => {
-      const reader = await loadReader();
       const next = await reader.readBalance(provider, contract, account);
       if (owner.current !== account) return;
       if (next !== balanceRef.current) return load(true);
@@ -123,7 +120,6 @@ export function useSeasonPassTokens(
         );
       setTokenState('ACTIVATION_STARTED', null);
       try {
-        const reader = await loadReader();
         await reader.activateToken(provider, contract, account, tokenId);
         // Mined: the flag read now is the contract's.
         await load(true);

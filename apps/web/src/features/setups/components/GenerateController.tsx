@@ -1,3 +1,5 @@
+import { generateMnemonic, pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
+import { encodeKeystore } from '@robonomics-dapp/robonomics/crypto/keystore';
 import { useId, useState } from 'react';
 import { Address } from '../../../components/Address.tsx';
 import { downloadFile } from '../../../lib/download-file.ts';
@@ -33,10 +35,6 @@ export function GenerateController({
     setError(null);
     setBusy(true);
     try {
-      const [{ generateMnemonic, pairFromUri }, { encodeKeystore }] = await Promise.all([
-        import('@robonomics-dapp/robonomics/crypto/keys'),
-        import('@robonomics-dapp/robonomics/crypto/keystore'),
-      ]);
       const mnemonic = generateMnemonic();
       const keystore = encodeKeystore(pairFromUri(mnemonic, 'ed25519'), password, {
         name: `${name} controller`,

@@ -1,6 +1,12 @@
 import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
+import { fetchDatalogWindow } from '@robonomics-dapp/robonomics/chain/queries/datalog-window';
 import { datalogRecordTx } from '@robonomics-dapp/robonomics/chain/tx/datalog-record';
+import { toKeyringPair } from '@robonomics-dapp/robonomics/crypto/keyring-pair';
 import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
+import {
+  buildHaPassRecord,
+  latestHaPassword,
+} from '@robonomics-dapp/robonomics/home-assistant/launch';
 import { useId, useState } from 'react';
 import { TxButton } from '../../../components/TxButton.tsx';
 import { UserSignIn } from '../../../components/UserSignIn.tsx';
@@ -42,10 +48,6 @@ function ShowPassword({
     }
     setState({ kind: 'busy' });
     try {
-      const [{ fetchDatalogWindow }, { latestHaPassword }] = await Promise.all([
-        import('@robonomics-dapp/robonomics/chain/queries/datalog-window'),
-        import('@robonomics-dapp/robonomics/home-assistant/launch'),
-      ]);
       const records = await fetchDatalogWindow(client, user);
       const password = latestHaPassword(records, owner, controller, pair);
       setState(
@@ -122,10 +124,6 @@ export function HaPassPanel({
       if (!user || !pair) throw new Error('Please, enter user address & pass phrase');
       if (!devices.some((d) => addressEq(d, user)))
         throw new Error('User not found in subscription');
-      const [{ buildHaPassRecord }, { toKeyringPair }] = await Promise.all([
-        import('@robonomics-dapp/robonomics/home-assistant/launch'),
-        import('@robonomics-dapp/robonomics/crypto/keyring-pair'),
-      ]);
       const record = buildHaPassRecord({
         subscription: setup.owner,
         user: pair,

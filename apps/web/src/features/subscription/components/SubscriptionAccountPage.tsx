@@ -3,6 +3,8 @@ import { buySubscription } from '@robonomics-dapp/robonomics/chain/buy-subscript
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
 import { sendTransaction } from '@robonomics-dapp/robonomics/chain/tx/send-transaction';
 import { transferTx } from '@robonomics-dapp/robonomics/chain/tx/transfer';
+import { toKeyringPair } from '@robonomics-dapp/robonomics/crypto/keyring-pair';
+import { generateMnemonic, pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
 import { parseAmount } from '@robonomics-dapp/robonomics/rws/format';
 import type { IKeyringPair } from 'dedot/types';
 import { useId, useState } from 'react';
@@ -36,10 +38,6 @@ interface GeneratedAccount {
 const SAVED_ACCOUNTS_KEY = 'robonomics-dapp.generated-accounts.v1';
 
 async function generateAccount(type: KeyType): Promise<GeneratedAccount> {
-  const [{ generateMnemonic, pairFromUri }, { toKeyringPair }] = await Promise.all([
-    import('@robonomics-dapp/robonomics/crypto/keys'),
-    import('@robonomics-dapp/robonomics/crypto/keyring-pair'),
-  ]);
   const mnemonic = generateMnemonic();
   const pair = toKeyringPair(pairFromUri(mnemonic, type));
   return { address: pair.address, type, mnemonic, pair };

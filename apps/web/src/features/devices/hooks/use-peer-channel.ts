@@ -1,0 +1,108 @@
+import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
+import { type HaStates, validateHaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
+import { useEffect, useRef, useState } from 'react';
+import { appConfig } from '../../../lib/config.ts';
+import { type HomeKeys, openHomeFile } from '../load-home.ts';
+import type { PeerConnection } from '../peer-channel.ts';
+import type { Notify } from './use-loaded-home.ts';
+
+export interface ConnectionState {
+  type: 'libp2p' | 'parachain';
+  connected: boolean;
+  /** 'via relay' for a relayed peer connection. */
+  status: string | null;
+  /** The way commands and updates travel: through a relay, directly, or through the chain. */
+  path: 'relay' | 'direct' | 'parachain' | null;
+}
+
+export interface PeerChannelState {
+  connection: ConnectionState;
+  /** The peer channel while peer-to-peer is up. */
+  peer: PeerConnection | null;
+}
+
+export const NOT_CONNECTED: PeerChannelState = {
+  connection: { type: 'libp2p', connected: false, status: null, path: null },
+  peer: null,
+};
+
+const PARACHAIN: PeerChannelState = {
+  connection: { type: 'parachain', connected: true, status: null, path: 'parachain' },
+  peer: null,
+};
+
+const connectedTo = (peer: PeerConnection): PeerChannelState => ({
+  peer,
+  connection: { type: 'libp2p', connected: true, status: peer.status, path: peer.path },
+});
+
+/**
+ * The peer-to-peer channel to the controller named by `config`, opened once `start` is true:
+ * /update messages arrive through `onStates`. Without a config, a peer id or a peer that answers,
+ * commands and updates go through the parachain.
+ */
+export function usePeerChannel(
+  start: boolean,
+  config: HaConfig | null,
+  keys: HomeKeys | null,
+  notify: Notify,
+  onStates: (states: HaStates, time: number) => void,
+): PeerChannelState {
+  const [state, setState] = useState<PeerChannelState>(NOT_CONNECTED);
+  const onStatesRef = useRef(onStates);
+  onStatesRef.current = onStates;
+
+  useEffect(() => {
+    if (!start || !keys) {
+      setState(NOT_CONNECTED);
+      return;
+    }
+    // The connection belongs to this run of the effect: once it ends, nothing it reports applies.
+    let ended = false;
+    let open: PeerConnection | null = null;
+    const connect = async () => {
+      if (!config) throw new Error('Config not found');
+      if (!config.peer_id) {
+        notify('not found peer_id', { kind: 'error' });
+        throw new Error('not found peer_id');
+      }
+      notify(`Connect to peer id ${config.peer_id}`);
+      // The libp2p stack loads here, once, behind this one boundary.
+      const { connectPeer } = await import('../peer-channel.ts');
+      const peer = await connectPeer(config, appConfig.relays, {
+        onUpdate: async (data) => {
+          try {
+            const states = await openHomeFile(JSON.stringify(data), keys, validateHaStates);
+            if (!ended) onStatesRef.current(states, Date.now());
+            return true;
+          } catch {
+            notify('Error: decryptMsg', { kind: 'error' });
+            return false;
+          }
+        },
+        onClosed: () =>
+          !ended && setState((s) => ({ ...s, connection: { ...s.connection, connected: false } })),
+        onReconnected: (again) => !ended && setState(connectedTo(again)),
+        // Out of reach peer-to-peer: commands and updates go through the parachain.
+        onReconnectFailed: () => !ended && setState(PARACHAIN),
+      });
+      if (ended) {
+        await peer.close();
+        return;
+      }
+      open = peer;
+      notify('Connected', { kind: 'success' });
+      setState(connectedTo(peer));
+    };
+    connect().catch(() => {
+      // No peer-to-peer: commands and updates go through the parachain.
+      if (!ended) setState(PARACHAIN);
+    });
+    return () => {
+      ended = true;
+      void open?.close().catch(() => {});
+    };
+  }, [start, config, keys, notify]);
+
+  return state;
+}

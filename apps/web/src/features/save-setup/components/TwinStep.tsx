@@ -1,0 +1,93 @@
+import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
+import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
+import { createTwin } from '@robonomics-dapp/robonomics/twin/twin-calls';
+import { TwinSelector } from '../../../components/TwinSelector.tsx';
+import { TxButton } from '../../../components/TxButton.tsx';
+import { useTx } from '../../../components/use-tx.ts';
+import { useChain } from '../../../lib/chain-store.ts';
+import { useDevices } from '../../../lib/use-devices.ts';
+import { NO_OWNER, twinSender } from '../twin-sender.ts';
+
+type Relation = 'owner' | 'device' | 'stranger' | 'loading';
+
+function RelationNote({ relation }: { relation: Relation | null }) {
+  if (relation === 'owner') {
+    return (
+      <p className="small muted">This key is the owner's: twin calls are paid by its balance.</p>
+    );
+  }
+  if (relation === 'device') {
+    return (
+      <p className="small muted">
+        A device of the owner's subscription: twin calls are paid by the subscription.
+      </p>
+    );
+  }
+  if (relation === 'stranger') {
+    return (
+      <p className="small notice-warn">
+        This account is not a device of the owner's subscription: twin calls and uploads for it will
+        be refused.
+      </p>
+    );
+  }
+  return null;
+}
+
+/** Step 1: the digital twin, chosen among the key's twins or created. */
+export function TwinStep({
+  headingId,
+  pair,
+  address,
+  ownerAddress,
+  twin,
+  onTwin,
+}: {
+  headingId: string;
+  pair: KeyPair;
+  address: string;
+  ownerAddress: string | null;
+  twin: number | null;
+  onTwin: (twin: number | null) => void;
+}) {
+  const client = useChain((s) => s.client);
+  const devices = useDevices(ownerAddress);
+  const createTx = useTx('Creating the twin was cancelled.');
+  const relation: Relation | null = !ownerAddress
+    ? null
+    : addressEq(address, ownerAddress)
+      ? 'owner'
+      : devices === undefined
+        ? 'loading'
+        : devices.some((d) => addressEq(d, address))
+          ? 'device'
+          : 'stranger';
+
+  const onCreate = () =>
+    createTx.run(async (signed) => {
+      if (!client) throw new Error('Parachain is not ready.');
+      if (!ownerAddress) throw new Error(NO_OWNER);
+      const { twin: created } = await createTwin(
+        client,
+        twinSender(client, pair, ownerAddress)(signed),
+      );
+      if (created === null) return 'Digital twin created.';
+      onTwin(created);
+      return `Digital twin #${created} created.`;
+    });
+
+  return (
+    <section className="card stack-s" aria-labelledby={headingId}>
+      <h2 id={headingId}>Digital twin</h2>
+      <RelationNote relation={relation} />
+      <TwinSelector account={address} value={twin} onChange={onTwin} />
+      <TxButton
+        status={createTx.status}
+        outcome={createTx.outcome}
+        onClick={() => void onCreate()}
+        disabled={!ownerAddress}
+        labels={{ idle: 'Create new', working: 'Creating…', done: 'Create another' }}
+      />
+    </section>
+  );
+}
