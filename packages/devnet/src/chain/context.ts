@@ -1,7 +1,7 @@
 import type { Call } from '@polkadot/types/interfaces';
 import type { Codec } from '@polkadot/types/types';
 import { u8aConcat, u8aToHex } from '@polkadot/util';
-import type { DispatchErrorValue, Runtime } from './runtime.ts';
+import type { DispatchErrorValue, RuntimeCodec } from './runtime-codec.ts';
 import type { WorkingState } from './state.ts';
 
 export type Origin = { kind: 'signed'; who: Uint8Array } | { kind: 'root' } | { kind: 'none' };
@@ -21,7 +21,7 @@ export class ExecContext {
   phase: Phase = 'Initialization';
 
   constructor(
-    readonly runtime: Runtime,
+    readonly runtime: RuntimeCodec,
     readonly state: WorkingState,
     readonly blockNumber: number,
     /** Timestamp.Now as the pallets see it (the previous block's during on_initialize). */

@@ -6,6 +6,7 @@ import { expandMetadata } from '@polkadot/types/metadata';
 import type { Codec, RegistryTypes } from '@polkadot/types/types';
 import { compactStripLength, hexToU8a, isBn, u8aConcat, u8aToHex } from '@polkadot/util';
 import type { ExecContext, Origin } from './context.ts';
+import type { DispatchErrorValue, RuntimeCodec } from './runtime-codec.ts';
 import { ScaleWalker } from './scale-walk.ts';
 import type { FeeParts, Weight } from './weights.ts';
 
@@ -93,14 +94,14 @@ export function robonomicsMetadata(options: RuntimeOptions = {}): Uint8Array {
   return bytes;
 }
 
-type Decorated = ReturnType<typeof expandMetadata>;
+type Decorated = RuntimeCodec['decorated'];
 
 /**
  * A runtime metadata and everything derived from it: the type registry, storage keys, value,
  * event and error encodings. All bytes the devnet produces go through this registry so clients
  * decode them exactly as they would from a real node. The description says which chain it is.
  */
-export class Runtime {
+export class Runtime implements RuntimeCodec {
   readonly registry: TypeRegistry;
   readonly metadata: Metadata;
   readonly metadataBytes: Uint8Array;
@@ -341,9 +342,6 @@ export class Runtime {
     };
   }
 }
-
-/** A DispatchError value as @polkadot/types accepts it. */
-export type DispatchErrorValue = Record<string, unknown> | string;
 
 /** Re-encodes the metadata with one constant changed (same length for fixed-size values). */
 function patchConstant(

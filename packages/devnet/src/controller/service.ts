@@ -2,17 +2,16 @@ import { EventEmitter } from 'node:events';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Keyring } from '@polkadot/keyring';
-import { hexToU8a } from '@polkadot/util';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
 import { encryptForDevices } from '@robonomics-dapp/robonomics/crypto/envelope';
 import { pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
 import type { HaServices } from '@robonomics-dapp/robonomics/home-assistant/config';
 import { toPythonJson } from '@robonomics-dapp/robonomics/home-assistant/python-payload';
-import { circuitAddress } from '@robonomics-dapp/robonomics/p2p/relays';
 import { SEED_CONTROLLER_MNEMONIC } from '../chain/seed.ts';
 import type { DevnetOptions, RunningServices, ServiceHandle } from '../options.ts';
 import type { RelayHandle } from '../relay/service.ts';
-import { type ChainEvent, ChainLink } from './chain.ts';
+import { ChainLink } from './chain.ts';
+import { chainEventsJob } from './chain-events.ts';
 import { CrustOrders } from './crust-orders.ts';
 import { type HaAuthServer, startHaAuthServer } from './ha-auth.ts';
 import {
@@ -22,7 +21,6 @@ import {
   SAMPLE_DASHBOARD,
   SERVICE_CATALOGUE,
 } from './ha-config.ts';
-import { nowMicros } from './ha-format.ts';
 import { HaUsers, type UserEvent } from './ha-users.ts';
 import { HomeStore } from './home.ts';
 import { IpfsClient } from './ipfs-client.ts';
@@ -32,17 +30,14 @@ import {
   type LaunchOutcome,
   libp2pCommandJob,
 } from './launches.ts';
-import { P2pNode, type RelayPolicy } from './p2p.ts';
-import { loadPeerKey } from './peer-key.ts';
+import { LiveUpdates } from './live-updates.ts';
+import type { RelayPolicy } from './p2p.ts';
+import { startProxy } from './proxy.ts';
 import { type Published, Publisher } from './publisher.ts';
 import { SubscriptionView } from './subscription.ts';
 
 /** HA's default telemetry interval: 10 minutes (see docs/home-assistant.md, "Cadence"). */
 export const DEFAULT_INTERVAL_MINUTES = 10;
-/** The live /update slot is flushed at most once a second (see docs/home-assistant.md). */
-export const UPDATE_FLUSH_MS = 1_000;
-/** The integration's own counter of subscription days. */
-export const DAYS_SENSOR = 'sensor.robonomics_subscription_days_left';
 /** A device list older than this is read again before refusing a sender. */
 const DEVICE_REFRESH_MS = 5_000;
 
@@ -92,13 +87,6 @@ export interface ControllerHandle extends ServiceHandle {
   events: EventEmitter<ControllerEvents>;
   /** Publishes config and states now (serialized with any publication under way). */
   publish(): void;
-}
-
-const utf8 = new TextDecoder('utf-8', { fatal: false });
-
-function hexText(value: unknown): string {
-  if (typeof value !== 'string' || !/^0x([0-9a-f]{2})*$/i.test(value)) return '';
-  return utf8.decode(hexToU8a(value));
 }
 
 /**
@@ -174,37 +162,20 @@ export async function startControllerService(
   };
   const onCall = libp2pCommandJob(commandContext);
 
-  const relay =
-    extras.relay ?? (running.get('relay') as RelayHandle | undefined)?.multiaddr ?? undefined;
-  if (!relay && !options.controllerDirect) {
-    throw new Error('The controller needs the relay service (or --controller-direct).');
-  }
-  /** What HA last heard from the proxy: kept while the relay is away, as HA keeps it. */
-  let proxyAddresses: string[] = [];
-  const p2p = await P2pNode.start({
-    host: options.host,
-    directPort: options.controllerDirect ? options.ports.controller : undefined,
-    relay,
+  // ------------------------------------------------------------------ the libp2p proxy (proxy.ts)
+
+  const proxy = await startProxy({
+    options,
+    dir,
+    key,
+    relay: extras.relay ?? (running.get('relay') as RelayHandle | undefined)?.multiaddr,
     relayPolicy: extras.relayPolicy,
-    privateKey: await loadPeerKey(join(dir, 'peer-key.json'), key.secretKey.slice(0, 32)),
-    onCall: (body, remote) => {
-      void onCall(body, remote).catch((error: unknown) =>
-        log(`/call failed: ${(error as Error).message}`),
-      );
-    },
-    onAddresses: (addresses) => {
-      events.emit('addresses', addresses);
-      if (addresses.length === 0) return;
-      const changed =
-        addresses.length !== proxyAddresses.length ||
-        addresses.some((a, i) => a !== proxyAddresses[i]);
-      proxyAddresses = addresses;
-      // A new address list is a new config: HA sends its telemetry again.
-      if (changed) publisher?.request();
-    },
-    log: (message) => log(message),
+    onCall,
+    onAddresses: (addresses) => events.emit('addresses', addresses),
+    onNewConfig: () => publisher?.request(),
+    log,
   });
-  proxyAddresses = p2p.addresses;
+  const { p2p } = proxy;
   const lanAddress =
     extras.lanAddress !== undefined
       ? extras.lanAddress
@@ -226,7 +197,7 @@ export async function startControllerService(
         entityIds: home.entityIds(),
         intervalMinutes,
         peerId: p2p.peerId,
-        proxyAddresses,
+        proxyAddresses: proxy.proxyAddresses(),
         lanAddress,
       }),
     retryDelayMs: extras.retryDelayMs ?? 30_000,
@@ -268,47 +239,23 @@ export async function startControllerService(
     throw new Error(`Home Assistant's HTTP port: ${(error as Error).message}`);
   }
 
-  // ------------------------------------------------------------------ launches from the chain
+  // ------------------------------------------------------------------ chain events (chain-events.ts)
 
-  const handleLaunch = chainLaunchJob(commandContext);
-
-  let launches = Promise.resolve();
-  const onBlockEvents = (list: ChainEvent[]) => {
-    for (const event of list) {
-      if (event.section === 'launch' && event.method === 'NewLaunch' && event.data[1] === address) {
-        const sender = String(event.data[0]);
-        const param = event.hex[2]!;
-        launches = launches
-          .then(() => handleLaunch(sender, param))
-          .catch((error: unknown) => {
-            log(`launch handling failed: ${(error as Error).message}`);
-          });
-      }
-      if (event.section === 'datalog' && event.method === 'NewRecord') {
-        users.onRecord(String(event.data[0]), hexText(event.data[2]));
-      }
-      if (
-        event.section === 'rws' &&
-        event.method === 'NewDevices' &&
-        event.data[0] === subscription.owner
-      ) {
-        void refreshDevices(true)
-          .then(() => {
-            void users.sync();
-            live.markDirty();
-            publisher?.request();
-          })
-          .catch((error: unknown) => log((error as Error).message));
-      }
-    }
-  };
-
-  const updateDaysSensor = async () => {
-    const owner = subscription.owner;
-    if (!owner) return;
-    const days = await chain.subscriptionDaysLeft(owner);
-    if (days !== null) home.setState(DAYS_SENSOR, String(days), nowMicros());
-  };
+  const chainEvents = chainEventsJob({
+    address,
+    chain,
+    home,
+    subscription,
+    users,
+    handleLaunch: chainLaunchJob(commandContext),
+    refreshDevices,
+    onDevicesChanged: () => {
+      void users.sync();
+      live.markDirty();
+      publisher?.request();
+    },
+    log,
+  });
 
   // ------------------------------------------------------------------ start-up in the background
 
@@ -317,10 +264,10 @@ export async function startControllerService(
   void (async () => {
     await chain.ready();
     if (stopped) return;
-    unsubscribe = await chain.subscribeBlockEvents(onBlockEvents);
+    unsubscribe = await chain.subscribeBlockEvents(chainEvents.onBlockEvents);
     try {
       await refreshDevices(true);
-      await updateDaysSensor();
+      await chainEvents.updateDaysSensor();
     } catch (error) {
       log((error as Error).message);
     }
@@ -331,18 +278,14 @@ export async function startControllerService(
 
   const timer = setInterval(
     () => {
-      void updateDaysSensor().catch(() => {});
+      void chainEvents.updateDaysSensor().catch(() => {});
       publisher?.request();
     },
     Math.max(1, intervalMinutes * 60_000),
   );
   timer.unref();
 
-  const direct =
-    p2p.directPort === undefined
-      ? undefined
-      : `/ip4/${options.host}/tcp/${p2p.directPort}/ws/p2p/${p2p.peerId}`;
-  const circuit = relay ? circuitAddress(relay, p2p.peerId) : undefined;
+  const { direct, circuit } = proxy;
   const dialAddress = circuit ?? direct!;
   log(`${address} (peer ${p2p.peerId}) at ${[circuit, direct].filter(Boolean).join(' and ')}`);
   return {
@@ -369,67 +312,7 @@ export async function startControllerService(
       await users.settled();
       await chain.disconnect();
       await crust?.stop();
-      await launches;
+      await chainEvents.settled();
     },
   };
-}
-
-/**
- * HA's live push (docs/home-assistant.md, Cadence): a one-slot queue holding the newest snapshot, flushed to every
- * peer at most once a second (the first change after a quiet second goes out at once), and the
- * last message kept for peers that connect later.
- */
-class LiveUpdates {
-  private dirty = false;
-  private timer: NodeJS.Timeout | undefined;
-  private lastFlush = 0;
-  private p2p: P2pNode | undefined;
-  private onSent: ((body: unknown) => void) | undefined;
-  private stopped = false;
-
-  constructor(private readonly build: () => unknown | undefined) {}
-
-  attach(p2p: P2pNode, onSent: (body: unknown) => void): void {
-    this.p2p = p2p;
-    this.onSent = onSent;
-  }
-
-  markDirty(): void {
-    this.dirty = true;
-    this.schedule();
-  }
-
-  stop(): void {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-  }
-
-  private schedule(delay?: number): void {
-    if (this.timer || this.stopped) return;
-    const wait = delay ?? Math.max(0, this.lastFlush + UPDATE_FLUSH_MS - Date.now());
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.flush();
-    }, wait);
-  }
-
-  private flush(): void {
-    if (!this.dirty || !this.p2p || this.stopped) return;
-    let body: unknown;
-    try {
-      body = this.build();
-    } catch {
-      body = undefined;
-    }
-    // No device list yet: the envelope cannot be made; try again shortly.
-    if (body === undefined) {
-      this.schedule(UPDATE_FLUSH_MS);
-      return;
-    }
-    this.dirty = false;
-    this.lastFlush = Date.now();
-    const p2p = this.p2p;
-    void p2p.broadcast(body);
-    this.onSent?.(body);
-  }
 }

@@ -1,8 +1,7 @@
 import { decodeAddress } from '@dedot/utils';
-import { ed25519 } from '@noble/curves/ed25519.js';
-import { bytesToHex } from '@noble/hashes/utils.js';
-import ed2curve from 'ed2curve';
-import nacl from 'tweetnacl';
+import { hsalsa, xsalsa20poly1305 } from '@noble/ciphers/salsa.js';
+import { ed25519, x25519 } from '@noble/curves/ed25519.js';
+import { bytesToHex, randomBytes } from '@noble/hashes/utils.js';
 import type { KeyPair } from './keys.ts';
 
 /**
@@ -13,11 +12,12 @@ import type { KeyPair } from './keys.ts';
 
 export const NONCE_LENGTH = 24;
 /** nonce + Poly1305 tag: every box is exactly this much longer than its plaintext. */
-export const BOX_OVERHEAD = NONCE_LENGTH + nacl.box.overheadLength;
+export const BOX_OVERHEAD = NONCE_LENGTH + 16;
 
 /**
  * An ed25519 secret as keys.ts holds it (a KeyPair, or its 64-byte seed || public key), or the
- * bare 32-byte seed HA stores. Only the seed half is used: ed2curve hashes the first 32 bytes.
+ * bare 32-byte seed HA stores. Only the seed half is used: the Curve25519 secret is the clamped
+ * SHA-512 of the first 32 bytes.
  */
 export type BoxSecret = KeyPair | Uint8Array;
 /** A public key (32 bytes), or an SS58 address of any prefix, or 0x-hex of the key. */
@@ -80,22 +80,54 @@ export function publicKeyOf(key: BoxPublic): Uint8Array {
   return bytes;
 }
 
+const NOT_A_POINT = 'This public key is not an ed25519 point; it cannot receive a box.';
+
+/** The Curve25519 public key of an ed25519 one, by the birational map u = (1 + y) / (1 - y). */
 function curvePublic(key: BoxPublic): Uint8Array {
-  const curve = ed2curve.convertPublicKey(publicKeyOf(key));
-  if (!curve) throw new Error('This public key is not an ed25519 point; it cannot receive a box.');
-  return curve;
+  const bytes = publicKeyOf(key);
+  try {
+    return ed25519.utils.toMontgomery(bytes);
+  } catch {
+    throw new Error(NOT_A_POINT);
+  }
+}
+
+/** The Curve25519 secret of an ed25519 seed: SHA-512 of the seed, first half, clamped. */
+const curveSecret = (secret: BoxSecret): Uint8Array =>
+  ed25519.utils.toMontgomerySecret(secretSeed(secret));
+
+/** "expand 32-byte k", the Salsa20 constant, as little-endian words. */
+const SIGMA = new Uint32Array([0x61707865, 0x3320646e, 0x79622d32, 0x6b206574]);
+
+/**
+ * NaCl's crypto_box_beforenm: the XSalsa20-Poly1305 key of a pair is HSalsa20 of their X25519
+ * shared secret under a zero nonce.
+ */
+function boxKey(curvePublicKey: Uint8Array, curveSecretKey: Uint8Array): Uint8Array {
+  let shared: Uint8Array;
+  try {
+    shared = x25519.getSharedSecret(curveSecretKey, curvePublicKey);
+  } catch {
+    throw new Error(NOT_A_POINT);
+  }
+  const view = new DataView(shared.buffer, shared.byteOffset, 32);
+  const words = Uint32Array.from({ length: 8 }, (_, i) => view.getUint32(i * 4, true));
+  const out = new Uint32Array(8);
+  hsalsa(SIGMA, words, new Uint32Array(4), out);
+  const key = new Uint8Array(32);
+  const keyView = new DataView(key.buffer);
+  for (let i = 0; i < 8; i++) keyView.setUint32(i * 4, out[i] as number, true);
+  return key;
 }
 
 /**
- * HA's device filter (docs/crypto.md, Envelope): libsodium's ed25519 -> curve25519 conversion succeeds.
- * libsodium also refuses small-order points and points outside the prime-order subgroup, which
- * ed2curve alone accepts, hence the extra checks.
+ * HA's device filter (docs/crypto.md, Envelope): libsodium's ed25519 -> curve25519 conversion
+ * succeeds. libsodium refuses points that do not decode, small-order points and points outside
+ * the prime-order subgroup.
  */
 export function canEncryptTo(key: BoxPublic): boolean {
   try {
-    const bytes = publicKeyOf(key);
-    if (!ed2curve.convertPublicKey(bytes)) return false;
-    const point = ed25519.Point.fromBytes(bytes);
+    const point = ed25519.Point.fromBytes(publicKeyOf(key));
     return !point.isSmallOrder() && point.isTorsionFree();
   } catch {
     return false;
@@ -107,15 +139,11 @@ export function encryptBytes(
   plaintext: Uint8Array,
   senderSecret: BoxSecret,
   recipientPublicKey: BoxPublic,
-  nonce: Uint8Array = nacl.randomBytes(NONCE_LENGTH),
+  nonce: Uint8Array = randomBytes(NONCE_LENGTH),
 ): Uint8Array {
   if (nonce.length !== NONCE_LENGTH) throw new Error('A box nonce is 24 bytes.');
-  const sealed = nacl.box(
-    plaintext,
-    nonce,
-    curvePublic(recipientPublicKey),
-    ed2curve.convertSecretKey(secretSeed(senderSecret)),
-  );
+  const key = boxKey(curvePublic(recipientPublicKey), curveSecret(senderSecret));
+  const sealed = xsalsa20poly1305(key, nonce).encrypt(plaintext);
   const out = new Uint8Array(NONCE_LENGTH + sealed.length);
   out.set(nonce);
   out.set(sealed, NONCE_LENGTH);
@@ -156,24 +184,17 @@ export function decryptBytes(
   if (box.length < BOX_OVERHEAD) {
     throw new DecryptError('too-short', `A box is at least ${BOX_OVERHEAD} bytes.`);
   }
-  let senderCurve: Uint8Array;
-  let recipientCurve: Uint8Array;
+  let key: Uint8Array;
   try {
-    senderCurve = curvePublic(senderPublicKey);
-    recipientCurve = ed2curve.convertSecretKey(secretSeed(recipientSecret));
+    key = boxKey(curvePublic(senderPublicKey), curveSecret(recipientSecret));
   } catch (error) {
     throw new DecryptError('bad-key', (error as Error).message);
   }
-  const opened = nacl.box.open(
-    box.subarray(NONCE_LENGTH),
-    box.subarray(0, NONCE_LENGTH),
-    senderCurve,
-    recipientCurve,
-  );
-  if (!opened) {
+  try {
+    return xsalsa20poly1305(key, box.subarray(0, NONCE_LENGTH)).decrypt(box.subarray(NONCE_LENGTH));
+  } catch {
     throw new DecryptError('auth-failed', 'Wrong key, or the ciphertext was altered.');
   }
-  return opened;
 }
 
 /** Opens "0x…" hex and returns the raw plaintext bytes (e.g. a recorded video). */

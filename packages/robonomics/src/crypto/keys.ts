@@ -1,3 +1,4 @@
+import { ed25519 } from '@noble/curves/ed25519.js';
 import { blake2b } from '@noble/hashes/blake2.js';
 import { pbkdf2 } from '@noble/hashes/pbkdf2.js';
 import { sha512 } from '@noble/hashes/sha2.js';
@@ -8,7 +9,6 @@ import {
 } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import * as sr25519 from '@scure/sr25519';
-import nacl from 'tweetnacl';
 
 export type KeyType = 'ed25519' | 'sr25519';
 
@@ -52,8 +52,12 @@ export function miniSecretFromMnemonic(mnemonic: string, password = ''): Uint8Ar
 export function pairFromSeed(seed: Uint8Array, type: KeyType): KeyPair {
   if (seed.length !== 32) throw new Error('A seed is 32 bytes.');
   if (type === 'ed25519') {
-    const pair = nacl.sign.keyPair.fromSeed(seed);
-    return { type, publicKey: pair.publicKey, secretKey: pair.secretKey };
+    // The 64-byte secret is seed || public key, as NaCl and polkadot-js keystores hold it.
+    const publicKey = ed25519.getPublicKey(seed);
+    const secretKey = new Uint8Array(64);
+    secretKey.set(seed);
+    secretKey.set(publicKey, 32);
+    return { type, publicKey, secretKey };
   }
   const secretKey = sr25519.secretFromSeed(seed);
   return { type, publicKey: sr25519.getPublicKey(secretKey), secretKey };
@@ -130,6 +134,6 @@ function hexToBytes(hex: string): Uint8Array {
 /** Signs a message; sr25519 signatures are randomised, ed25519 ones deterministic. */
 export function signMessage(pair: KeyPair, message: Uint8Array): Uint8Array {
   return pair.type === 'ed25519'
-    ? nacl.sign.detached(message, pair.secretKey)
+    ? ed25519.sign(message, pair.secretKey.subarray(0, 32))
     : sr25519.sign(pair.secretKey, message);
 }

@@ -1,7 +1,8 @@
 import { encodeAddress } from '@dedot/utils';
+import { xsalsa20poly1305 } from '@noble/ciphers/salsa.js';
 import { scrypt } from '@noble/hashes/scrypt.js';
+import { randomBytes } from '@noble/hashes/utils.js';
 import { base64 } from '@scure/base';
-import nacl from 'tweetnacl';
 import type { KeyPair, KeyType } from './keys.ts';
 
 /**
@@ -59,10 +60,11 @@ export function encodeKeystore(
   ss58Prefix = 32,
 ): KeystoreJson {
   if (!password) throw new KeystoreError('A password is required to encrypt the key.');
-  const salt = nacl.randomBytes(SALT_LENGTH);
-  const nonce = nacl.randomBytes(24);
+  const salt = randomBytes(SALT_LENGTH);
+  const nonce = randomBytes(24);
   const pkcs8 = concat(PKCS8_HEADER, pair.secretKey, PKCS8_DIVIDER, pair.publicKey);
-  const sealed = nacl.secretbox(pkcs8, nonce, deriveKey(password, salt, SCRYPT));
+  // NaCl's secretbox: XSalsa20-Poly1305, the tag before the ciphertext.
+  const sealed = xsalsa20poly1305(deriveKey(password, salt, SCRYPT), nonce).encrypt(pkcs8);
   const params = concat(salt, u32le(SCRYPT.N), u32le(SCRYPT.p), u32le(SCRYPT.r));
   return {
     encoded: base64.encode(concat(params, nonce, sealed)),
@@ -107,8 +109,12 @@ export function decodeKeystore(json: unknown, password: string): KeyPair {
   }
   const key = deriveKey(password, bytes.subarray(0, SALT_LENGTH), params);
   const nonce = bytes.subarray(PARAMS_LENGTH, PARAMS_LENGTH + 24);
-  const opened = nacl.secretbox.open(bytes.subarray(PARAMS_LENGTH + 24), nonce, key);
-  if (!opened) throw new KeystoreError('Wrong password for this keystore file.');
+  let opened: Uint8Array;
+  try {
+    opened = xsalsa20poly1305(key, nonce).decrypt(bytes.subarray(PARAMS_LENGTH + 24));
+  } catch {
+    throw new KeystoreError('Wrong password for this keystore file.');
+  }
   const secretStart = PKCS8_HEADER.length;
   const publicStart = secretStart + 64 + PKCS8_DIVIDER.length;
   if (opened.length !== publicStart + 32) throw new KeystoreError('The keystore file is damaged.');

@@ -1,0 +1,64 @@
+import type { P2pNode } from './p2p.ts';
+
+/** The live /update slot is flushed at most once a second (see docs/home-assistant.md). */
+export const UPDATE_FLUSH_MS = 1_000;
+
+/**
+ * HA's live push (docs/home-assistant.md, Cadence): a one-slot queue holding the newest snapshot, flushed to every
+ * peer at most once a second (the first change after a quiet second goes out at once), and the
+ * last message kept for peers that connect later.
+ */
+export class LiveUpdates {
+  private dirty = false;
+  private timer: NodeJS.Timeout | undefined;
+  private lastFlush = 0;
+  private p2p: P2pNode | undefined;
+  private onSent: ((body: unknown) => void) | undefined;
+  private stopped = false;
+
+  constructor(private readonly build: () => unknown | undefined) {}
+
+  attach(p2p: P2pNode, onSent: (body: unknown) => void): void {
+    this.p2p = p2p;
+    this.onSent = onSent;
+  }
+
+  markDirty(): void {
+    this.dirty = true;
+    this.schedule();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+  }
+
+  private schedule(delay?: number): void {
+    if (this.timer || this.stopped) return;
+    const wait = delay ?? Math.max(0, this.lastFlush + UPDATE_FLUSH_MS - Date.now());
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.flush();
+    }, wait);
+  }
+
+  private flush(): void {
+    if (!this.dirty || !this.p2p || this.stopped) return;
+    let body: unknown;
+    try {
+      body = this.build();
+    } catch {
+      body = undefined;
+    }
+    // No device list yet: the envelope cannot be made; try again shortly.
+    if (body === undefined) {
+      this.schedule(UPDATE_FLUSH_MS);
+      return;
+    }
+    this.dirty = false;
+    this.lastFlush = Date.now();
+    const p2p = this.p2p;
+    void p2p.broadcast(body);
+    this.onSent?.(body);
+  }
+}
