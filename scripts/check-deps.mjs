@@ -23,6 +23,8 @@ export const USED_WITHOUT_IMPORT = {
   },
   'apps/web': {
     jsdom: 'the DOM of the unit tests (the vitest environment)',
+    'workbox-build': "vite-plugin-pwa's peer dependency: it builds the service worker",
+    'workbox-window': "vite-plugin-pwa's peer dependency: virtual:pwa-register runs on it",
   },
 };
 
