@@ -247,6 +247,12 @@ test.describe('season pass', () => {
     await page.getByRole('button', { name: 'Season pass 2' }).click();
     const other = passCard(page, second);
     await expect(other.getByText('Not activated')).toBeVisible();
+    // Hold only once the page has polled a block since the switch: its first block after a
+    // (re)mount re-reads every flag, which would see the activation below at once.
+    const polls = () => wallet.requests.filter((m) => m === 'eth_blockNumber').length;
+    const before = polls();
+    await expect.poll(polls, { timeout: 15_000 }).toBeGreaterThan(before);
+    await expect(other.getByText('Not activated')).toBeVisible();
     await wallet.holdBlocks();
     try {
       await activateAs(holder.index, second);
