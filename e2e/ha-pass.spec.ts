@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { DevnetChain } from './fixtures/devnet-chain.ts';
 import {
   ALICE,
@@ -34,10 +34,8 @@ async function expectLogin(password: string, type: 'create_entry' | 'form', time
     .toBe(type);
 }
 
-test('a password saved in the app logs the user in to Home Assistant; a wrong one does not', async ({
-  page,
-}) => {
-  const password = `porch-${Date.now().toString(36)}`;
+/** The second user signs in on "Your setup" and saves `password` as their HA password. */
+async function savePassword(page: Page, password: string): Promise<void> {
   await saveSeededSetup(page);
   await page.goto('./#/rws-setup');
   await signInUser(page, SECOND_USER, SECOND_USER_PHRASE);
@@ -47,6 +45,13 @@ test('a password saved in the app logs the user in to Home Assistant; a wrong on
   await expect(form.getByText('The password is saved.', { exact: false })).toBeVisible({
     timeout: 30_000,
   });
+}
+
+test('a password saved in the app logs the user in to Home Assistant; a wrong one does not', async ({
+  page,
+}) => {
+  const password = `porch-${Date.now().toString(36)}`;
+  await savePassword(page, password);
 
   await expectLogin(password, 'create_entry');
   const wrong = await haLogin(USERNAME, `${password}-wrong`);
@@ -64,15 +69,7 @@ test('a password saved in the app logs the user in to Home Assistant; a wrong on
 
 test('a user removed from the subscription loses the Home Assistant login', async ({ page }) => {
   const password = `gate-${Date.now().toString(36)}`;
-  await saveSeededSetup(page);
-  await page.goto('./#/rws-setup');
-  await signInUser(page, SECOND_USER, SECOND_USER_PHRASE);
-  const form = page.getByRole('form', { name: 'Home Assistant password' });
-  await form.getByLabel('New password').fill(password);
-  await form.getByRole('button', { name: 'Save' }).click();
-  await expect(form.getByText('The password is saved.', { exact: false })).toBeVisible({
-    timeout: 30_000,
-  });
+  await savePassword(page, password);
   await expectLogin(password, 'create_entry');
 
   const devices = await chain.devices(ALICE);

@@ -1,27 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkDeps, packageOf } from './check-deps.mjs';
+import { scratchRepos } from './scratch-repo.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-let scratch: string | null = null;
-
-/** A throw-away repository holding `files` (path → text). */
-function repoWith(files: Record<string, string>): string {
-  scratch = mkdtempSync(join(tmpdir(), 'check-deps-'));
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(scratch, path)), { recursive: true });
-    writeFileSync(join(scratch, path), text);
-  }
-  return scratch;
-}
-
-afterEach(() => {
-  if (scratch) rmSync(scratch, { recursive: true, force: true });
-  scratch = null;
-});
+const repoWith = scratchRepos('check-deps-');
 
 const manifest = (fields: Record<string, unknown>) => JSON.stringify(fields);
 
