@@ -123,7 +123,7 @@ export function checkInRange(
   unit = '',
   checkStep = true,
 ): string | null {
-  const u = unit ? ` ${unit}` : '';
+  const u = unit === '' || /^[°%]/.test(unit) ? unit : ` ${unit}`;
   if (!Number.isFinite(value)) return `${label} must be a number.`;
   if (value < range.min || value > range.max) {
     return `${label} must be between ${fmt(range.min)}${u} and ${fmt(range.max)}${u}.`;
