@@ -76,7 +76,7 @@ export function EntityCard({
         <h4 className="entity-name">{entity.name}</h4>
         <span className="small muted mono entity-domain">{entity.domain}</span>
       </header>
-      <p className="entity-state" data-testid={`state-${entity.id}`}>
+      <p className="entity-state" data-testid={`state-${entity.id}`} data-state={entity.state}>
         {stateWords(entity.domain, entity.state, formatDateTime)}
         {entity.units && !unavailable ? ` ${entity.units}` : ''}
       </p>

@@ -55,7 +55,9 @@ export function LightControls(props: ControlProps) {
         >
           <DomainIcon domain="light" size={30} />
         </button>
-        <span className="small muted">{on ? `${brightnessPct(brightness)}%` : 'Off'}</span>
+        <span className="small muted" data-testid={`brightness-${entity.id}`}>
+          {on ? `${brightnessPct(brightness)}%` : 'Off'}
+        </span>
       </div>
       {abilities.brightness && canApply && (
         <Slider

@@ -8,7 +8,7 @@ export function LastRun({ value }: { value: unknown }) {
   const text = textAttribute(value);
   const time = text ? parseHaDate(text) : undefined;
   return (
-    <p className="small muted" data-testid="last-triggered">
+    <p className="small muted" data-testid="last-triggered" data-value={text ?? ''}>
       Last run: {time === undefined ? 'never' : formatDateTime(time)}
     </p>
   );
