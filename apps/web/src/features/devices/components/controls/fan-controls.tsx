@@ -33,7 +33,9 @@ export function FanControls(props: ControlProps) {
             type="checkbox"
             checked={oscillating}
             disabled={disabled}
-            onChange={(e) => send('oscillate', { oscillating: e.target.checked })}
+            // 1/0 rather than true/false: a command that goes through the chain is read with
+            // Python's literal_eval, where JSON's true is no value (docs/home-assistant.md).
+            onChange={(e) => send('oscillate', { oscillating: e.target.checked ? 1 : 0 })}
           />
           Oscillate
         </label>
