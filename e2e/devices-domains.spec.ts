@@ -210,7 +210,8 @@ test.describe('every domain of the home', () => {
     await expect(automation.getByText('mode: single')).toBeVisible();
 
     // The tiles in the dark theme.
-    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     for (const tab of ['Lighting', 'Climate & HVAC', 'Media & Entertainment']) {
       await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
       await page.screenshot({
