@@ -715,6 +715,209 @@ entities['input_boolean.guest_mode'] = entity(
   ]),
 );
 
+// The domains the devices page controls beyond the first sample: added after everything above so
+// the PRNG stream, and with it every earlier entity's history, stays as it was.
+const GARAGE_ENTRY = entry();
+device({
+  name: 'Living room air conditioner',
+  entities: ['climate.living_room_air_conditioner'],
+  config_entries: [entry()],
+  manufacturer: 'Mitsubishi Electric',
+  model: 'MSZ-AP25VG',
+  connections: [['mac', '70:2c:1f:3b:8e:42']],
+  suggested_area: 'Living room',
+  area_id: 'living_room',
+});
+zigbee('Living room blinds', 'FYRTUR block-out roller blind', 'IKEA of Sweden', 'living_room', [
+  'cover.living_room_blinds',
+]);
+device({
+  name: 'Garage door',
+  entities: ['cover.garage_door'],
+  config_entries: [GARAGE_ENTRY],
+  manufacturer: 'Shelly',
+  model: 'Shelly Plus 1',
+  connections: [['mac', 'a8:03:2a:6d:19:c4']],
+  suggested_area: 'Garage',
+  area_id: 'garage',
+});
+zigbee('Front door lock', 'Smart Lock 3.0 Pro', 'Nuki', 'hallway', ['lock.front_door']);
+zigbee('Bedroom fan', 'Tower fan', 'Dreo', 'bedroom', ['fan.bedroom_fan']);
+device({
+  name: 'Living room speaker',
+  entities: ['media_player.living_room_speaker'],
+  config_entries: [entry()],
+  manufacturer: 'Sonos',
+  model: 'One',
+  connections: [['mac', '48:a6:b8:12:7c:05']],
+  suggested_area: 'Living room',
+  area_id: 'living_room',
+});
+device({
+  name: 'Robot vacuum',
+  entities: ['vacuum.robot_vacuum'],
+  config_entries: [entry()],
+  manufacturer: 'Roborock',
+  model: 'S7',
+  connections: [['mac', '64:90:c1:0a:5e:77']],
+  suggested_area: 'Living room',
+  area_id: 'living_room',
+});
+zigbee('Bedroom humidifier', 'Evaporative Humidifier 2', 'Smartmi', 'bedroom', [
+  'humidifier.bedroom_humidifier',
+]);
+device({
+  name: 'Boiler',
+  entities: ['water_heater.boiler'],
+  config_entries: [entry()],
+  manufacturer: 'Ariston',
+  model: 'Velis Wi-Fi',
+  connections: [['mac', 'ec:fa:bc:41:90:2d']],
+  suggested_area: 'Bathroom',
+  area_id: 'bathroom',
+});
+
+const acHistory = changes(events(['cool', 'off', 'heat_cool', 'off'], 6));
+const acOn = lastState(acHistory, 'off') !== 'off';
+entities['climate.living_room_air_conditioner'] = entity(
+  {
+    hvac_modes: pyList(['off', 'cool', 'heat', 'heat_cool', 'dry', 'fan_only']),
+    min_temp: pyFloat(16),
+    max_temp: pyFloat(31),
+    target_temp_step: pyFloat(0.5),
+    fan_modes: pyList(['auto', 'quiet', 'low', 'medium', 'high']),
+    swing_modes: pyList(['off', 'vertical', 'horizontal', 'both']),
+    current_temperature: pyFloat(23.5),
+    temperature: pyFloat(22),
+    current_humidity: 48,
+    fan_mode: 'auto',
+    hvac_action: acOn ? 'cooling' : 'off',
+    swing_mode: 'off',
+    friendly_name: 'Living room air conditioner',
+    supported_features: 425,
+  },
+  acHistory,
+);
+const blindsHistory = changes(events(['closed', 'open'], 8));
+entities['cover.living_room_blinds'] = entity(
+  {
+    current_position: lastState(blindsHistory, 'open') === 'open' ? 65 : 0,
+    device_class: 'blind',
+    friendly_name: 'Living room blinds',
+    supported_features: 15,
+  },
+  blindsHistory,
+);
+entities['cover.garage_door'] = entity(
+  { device_class: 'garage', friendly_name: 'Garage door', supported_features: 3 },
+  changes(events(['open', 'closed'], 4)),
+);
+entities['lock.front_door'] = entity(
+  { friendly_name: 'Front door lock', supported_features: 1 },
+  changes(events(['unlocked', 'locked'], 8)),
+);
+const fanHistory = changes(events(['off', 'on'], 6));
+const fanOn = lastState(fanHistory, 'off') === 'on';
+entities['fan.bedroom_fan'] = entity(
+  {
+    preset_modes: pyList(['normal', 'sleep', 'natural', 'auto']),
+    oscillating: false,
+    percentage: fanOn ? 33 : 0,
+    // Python's repr of 100 / 3.
+    percentage_step: '33.333333333333336',
+    preset_mode: 'None',
+    direction: 'forward',
+    friendly_name: 'Bedroom fan',
+    supported_features: 63,
+  },
+  fanHistory,
+);
+entities['media_player.living_room_speaker'] = entity(
+  {
+    source_list: pyList(['Radio', 'Spotify', 'TV', 'Line-in']),
+    group_members: pyList(['media_player.living_room_speaker']),
+    volume_level: pyFloat(0.35, 2),
+    is_volume_muted: false,
+    media_content_type: 'music',
+    media_duration: 317,
+    media_title: 'Clair de lune',
+    media_artist: 'Claude Debussy',
+    media_album_name: 'Suite bergamasque',
+    media_track: 3,
+    source: 'Spotify',
+    shuffle: false,
+    repeat: 'off',
+    device_class: 'speaker',
+    friendly_name: 'Living room speaker',
+    supported_features: 22973,
+  },
+  changes(events(['playing', 'paused', 'idle', 'playing', 'paused'], 10)),
+);
+entities['vacuum.robot_vacuum'] = entity(
+  {
+    fan_speed_list: pyList(['quiet', 'balanced', 'turbo', 'max']),
+    battery_level: 100,
+    battery_icon: 'mdi:battery-charging-100',
+    fan_speed: 'balanced',
+    friendly_name: 'Robot vacuum',
+    supported_features: 13180,
+  },
+  changes(events(['cleaning', 'returning', 'docked'], 6)),
+);
+const humidifierHistory = changes(events(['off', 'on'], 4));
+entities['humidifier.bedroom_humidifier'] = entity(
+  {
+    min_humidity: 30,
+    max_humidity: 80,
+    available_modes: pyList(['auto', 'silent', 'medium', 'high']),
+    current_humidity: 44,
+    humidity: 50,
+    mode: 'auto',
+    action: lastState(humidifierHistory, 'off') === 'on' ? 'humidifying' : 'off',
+    device_class: 'humidifier',
+    friendly_name: 'Bedroom humidifier',
+    supported_features: 1,
+  },
+  humidifierHistory,
+);
+const boilerHistory = changes(events(['eco', 'performance', 'eco'], 3));
+entities['water_heater.boiler'] = entity(
+  {
+    min_temp: pyFloat(35),
+    max_temp: pyFloat(75),
+    operation_list: pyList(['off', 'eco', 'electric', 'performance']),
+    current_temperature: pyFloat(52.5),
+    temperature: pyFloat(55),
+    target_temp_high: 'None',
+    target_temp_low: 'None',
+    operation_mode: lastState(boilerHistory, 'eco'),
+    away_mode: 'off',
+    friendly_name: 'Boiler',
+    supported_features: 15,
+  },
+  boilerHistory,
+);
+entities['script.good_night'] = entity(
+  {
+    last_triggered: pyStr(at('2025-09-21T22:40:12Z')),
+    mode: 'single',
+    current: 0,
+    icon: 'mdi:weather-night',
+    friendly_name: 'Good night',
+  },
+  [],
+  { state: 'off' },
+);
+const movieNight = at('2025-09-21T20:05:31Z');
+entities['scene.movie_night'] = entity(
+  {
+    entity_id: pyList(['light.living_room_lamp', 'cover.living_room_blinds']),
+    id: '1726931201543',
+    friendly_name: 'Movie night',
+  },
+  changes([[movieNight, pyIso(movieNight)]]),
+);
+
 // Every device entity must exist, and every entity of a device must be listed under it.
 for (const [id, dev] of Object.entries(devices)) {
   for (const entityId of dev.entities) {
@@ -744,6 +947,13 @@ const onOff = (domain: string, thing: string) => ({
   turn_on: service(domain, 'Turn on', `Turns on the ${thing}.`),
   turn_off: service(domain, 'Turn off', `Turns off the ${thing}.`),
   toggle: service(domain, 'Toggle', `Toggles the ${thing}.`),
+});
+
+const lockCode = (description: string) => ({
+  name: 'Code',
+  description,
+  example: '1234',
+  selector: { text: {} },
 });
 
 const services: Record<string, Record<string, unknown>> = {
@@ -937,6 +1147,24 @@ const services: Record<string, Record<string, unknown>> = {
     }),
     turn_on: service('climate', 'Turn on', 'Turns climate device on.'),
     turn_off: service('climate', 'Turn off', 'Turns climate device off.'),
+    set_fan_mode: service('climate', 'Set fan mode', 'Sets fan operation mode.', {
+      fan_mode: {
+        name: 'Fan mode',
+        description: 'Fan operation mode.',
+        required: true,
+        example: 'low',
+        selector: { state: { hide_states: ['unavailable', 'unknown'], attribute: 'fan_mode' } },
+      },
+    }),
+    set_swing_mode: service('climate', 'Set swing mode', 'Sets swing operation mode.', {
+      swing_mode: {
+        name: 'Swing mode',
+        description: 'Swing operation mode.',
+        required: true,
+        example: 'on',
+        selector: { state: { hide_states: ['unavailable', 'unknown'], attribute: 'swing_mode' } },
+      },
+    }),
   },
   input_boolean: onOff('input_boolean', 'input boolean'),
   light: {
@@ -1035,6 +1263,234 @@ const services: Record<string, Record<string, unknown>> = {
         description: 'Enter your text.',
         required: true,
         example: 'Hello world!',
+        selector: { text: {} },
+      },
+    }),
+  },
+  cover: {
+    open_cover: service('cover', 'Open', 'Opens a cover.'),
+    close_cover: service('cover', 'Close', 'Closes a cover.'),
+    toggle: service('cover', 'Toggle', 'Toggles a cover open/closed.'),
+    set_cover_position: service('cover', 'Set position', 'Moves a cover to a specific position.', {
+      position: {
+        name: 'Position',
+        description: 'Target position.',
+        required: true,
+        selector: numberSelector(0, 100, 1, '%'),
+      },
+    }),
+    stop_cover: service('cover', 'Stop', 'Stops the cover movement.'),
+  },
+  lock: {
+    lock: service('lock', 'Lock', 'Locks a lock.', {
+      code: lockCode('Code used to lock the lock.'),
+    }),
+    unlock: service('lock', 'Unlock', 'Unlocks a lock.', {
+      code: lockCode('Code used to unlock the lock.'),
+    }),
+    open: service('lock', 'Open', 'Opens a lock.', {
+      code: lockCode('Code used to open the lock.'),
+    }),
+  },
+  fan: {
+    turn_on: service('fan', 'Turn on', 'Turns fan on.', {
+      percentage: {
+        name: 'Percentage',
+        description: 'Speed of the fan.',
+        selector: numberSelector(0, 100, 1, '%'),
+      },
+      preset_mode: {
+        name: 'Preset mode',
+        description: 'Preset fan mode.',
+        example: 'auto',
+        selector: { text: {} },
+      },
+    }),
+    turn_off: service('fan', 'Turn off', 'Turns fan off.'),
+    toggle: service('fan', 'Toggle', 'Toggles a fan on/off.'),
+    set_percentage: service('fan', 'Set speed', 'Sets the speed of a fan.', {
+      percentage: {
+        name: 'Percentage',
+        description: 'Speed of the fan.',
+        required: true,
+        selector: numberSelector(0, 100, 1, '%'),
+      },
+    }),
+    increase_speed: service('fan', 'Increase speed', 'Increases the speed of a fan.', {
+      percentage_step: {
+        name: 'Increment',
+        description: 'Percentage step by which the speed should be increased.',
+        selector: numberSelector(0, 100, 1, '%'),
+      },
+    }),
+    decrease_speed: service('fan', 'Decrease speed', 'Decreases the speed of a fan.', {
+      percentage_step: {
+        name: 'Decrement',
+        description: 'Percentage step by which the speed should be decreased.',
+        selector: numberSelector(0, 100, 1, '%'),
+      },
+    }),
+    oscillate: service('fan', 'Oscillate', 'Controls the oscillation of a fan.', {
+      oscillating: {
+        name: 'Oscillating',
+        description: 'Turns oscillation on/off.',
+        required: true,
+        selector: { boolean: {} },
+      },
+    }),
+    set_direction: service('fan', 'Set direction', "Sets a fan's rotation direction.", {
+      direction: {
+        name: 'Direction',
+        description: 'Direction of the fan rotation.',
+        required: true,
+        selector: { select: { options: ['forward', 'reverse'], translation_key: 'direction' } },
+      },
+    }),
+    set_preset_mode: service('fan', 'Set preset mode', 'Sets preset fan mode.', {
+      preset_mode: {
+        name: 'Preset mode',
+        description: 'Preset fan mode.',
+        required: true,
+        example: 'auto',
+        selector: { text: {} },
+      },
+    }),
+  },
+  media_player: {
+    turn_on: service('media_player', 'Turn on', 'Turns on the power of the media player.'),
+    turn_off: service('media_player', 'Turn off', 'Turns off the power of the media player.'),
+    toggle: service('media_player', 'Toggle', 'Toggles a media player on/off.'),
+    volume_up: service('media_player', 'Turn up volume', 'Turns up the volume.'),
+    volume_down: service('media_player', 'Turn down volume', 'Turns down the volume.'),
+    volume_mute: service(
+      'media_player',
+      'Mute/unmute volume',
+      'Mutes or unmutes the media player.',
+      {
+        is_volume_muted: {
+          name: 'Muted',
+          description: 'Defines whether or not it is muted.',
+          required: true,
+          selector: { boolean: {} },
+        },
+      },
+    ),
+    volume_set: service('media_player', 'Set volume', 'Sets the volume level.', {
+      volume_level: {
+        name: 'Level',
+        description: 'The volume. 0 is inaudible, 1 is the maximum volume.',
+        required: true,
+        selector: { number: { min: 0, max: 1, step: 0.01 } },
+      },
+    }),
+    media_play_pause: service('media_player', 'Play/Pause', 'Toggles play/pause.'),
+    media_play: service('media_player', 'Play', 'Starts playing.'),
+    media_pause: service('media_player', 'Pause', 'Pauses.'),
+    media_stop: service('media_player', 'Stop', 'Stops playing.'),
+    media_next_track: service('media_player', 'Next', 'Selects the next track.'),
+    media_previous_track: service('media_player', 'Previous', 'Selects the previous track.'),
+    select_source: service(
+      'media_player',
+      'Select source',
+      'Sends the media player the command to change input source.',
+      {
+        source: {
+          name: 'Source',
+          description: 'Name of the source to switch to. Platform dependent.',
+          required: true,
+          example: 'video1',
+          selector: { text: {} },
+        },
+      },
+    ),
+  },
+  script: {
+    turn_on: service('script', 'Turn on', 'Runs the sequence of actions defined in a script.'),
+    turn_off: service('script', 'Turn off', 'Stops a running script.'),
+    toggle: service('script', 'Toggle', "Starts a script if it isn't running, stops it otherwise."),
+  },
+  scene: {
+    turn_on: service('scene', 'Activate', 'Activates a scene.', {
+      transition: {
+        name: 'Transition',
+        description:
+          'Time it takes the devices to transition into the states defined in the scene.',
+        selector: numberSelector(0, 300, 1, 'seconds'),
+      },
+    }),
+  },
+  vacuum: {
+    start: service('vacuum', 'Start', 'Starts or resumes the cleaning task.'),
+    pause: service('vacuum', 'Pause', 'Pauses the cleaning task.'),
+    stop: service('vacuum', 'Stop', 'Stops the current cleaning task.'),
+    return_to_base: service(
+      'vacuum',
+      'Return to dock',
+      'Tells the vacuum cleaner to return to its dock.',
+    ),
+    locate: service('vacuum', 'Locate', 'Locates the vacuum cleaner robot.'),
+    set_fan_speed: service('vacuum', 'Set fan speed', 'Sets the fan speed of the vacuum cleaner.', {
+      fan_speed: {
+        name: 'Fan speed',
+        description: 'Fan speed. The value depends on the integration.',
+        required: true,
+        example: 'low',
+        selector: { text: {} },
+      },
+    }),
+  },
+  humidifier: {
+    ...onOff('humidifier', 'humidifier'),
+    set_humidity: service('humidifier', 'Set humidity', 'Sets the target humidity.', {
+      humidity: {
+        name: 'Humidity',
+        description: 'Target humidity.',
+        required: true,
+        selector: numberSelector(0, 100, 1, '%'),
+      },
+    }),
+    set_mode: service('humidifier', 'Set mode', 'Sets the humidifier operation mode.', {
+      mode: {
+        name: 'Mode',
+        description:
+          'Operation mode. For a list of possible modes, refer to the integration documentation.',
+        required: true,
+        example: 'away',
+        selector: { text: {} },
+      },
+    }),
+  },
+  water_heater: {
+    turn_on: service('water_heater', 'Turn on', 'Turns water heater on.'),
+    turn_off: service('water_heater', 'Turn off', 'Turns water heater off.'),
+    set_away_mode: service('water_heater', 'Set away mode', 'Turns away mode on/off.', {
+      away_mode: {
+        name: 'Away mode',
+        description: 'New value of away mode.',
+        required: true,
+        selector: { boolean: {} },
+      },
+    }),
+    set_temperature: service('water_heater', 'Set temperature', 'Sets the target temperature.', {
+      temperature: {
+        name: 'Temperature',
+        description: 'New target temperature for the water heater.',
+        required: true,
+        selector: numberSelector(0, 250, 0.5, '°'),
+      },
+      operation_mode: {
+        name: 'Operation mode',
+        description: 'New value of the operation mode.',
+        example: 'eco',
+        selector: { text: {} },
+      },
+    }),
+    set_operation_mode: service('water_heater', 'Set operation mode', 'Sets the operation mode.', {
+      operation_mode: {
+        name: 'Operation mode',
+        description: 'New value of the operation mode.',
+        required: true,
+        example: 'eco',
         selector: { text: {} },
       },
     }),

@@ -1,147 +1,58 @@
 import type { LaunchCommand } from '@robonomics-dapp/robonomics/home-assistant/launch';
 import {
-  attributeList,
   attributeNumber,
   entityDomain,
-  type HaEntityState,
   type HaStates,
 } from '@robonomics-dapp/robonomics/home-assistant/states';
+import { climate } from './commands/climate.ts';
+import { cover, lock } from './commands/cover-lock.ts';
+import { fan } from './commands/fan.ts';
+import { humidifier, waterHeater } from './commands/humidifier.ts';
+import { mediaPlayer } from './commands/media-player.ts';
+import {
+  type ApplyContext,
+  type Attributes,
+  type Call,
+  type CommandResult,
+  type Data,
+  type EntityUpdate,
+  type Handler,
+  numberAttr,
+  ON_OFF,
+  onlyKeys,
+  onOff,
+  onStep,
+  Refusal,
+  refuse,
+  required,
+  same,
+  textList,
+  toBool,
+  toInt,
+  toNumber,
+  toText,
+  unknownService,
+} from './commands/schema.ts';
+import { scene, script } from './commands/script-scene.ts';
+import { update } from './commands/update.ts';
+import { vacuum } from './commands/vacuum.ts';
 import { likeExisting, pyDateStr, pyFloat, pyIsoFormat } from './ha-format.ts';
 
 /**
  * What the sample home's Home Assistant does with a service call (docs/home-assistant.md,
  * Commands): `call(domain=platform, service=name, data=params without entity_id, target=entity_id)`.
  * Each service checks its data the way HA's schemas and entity methods do (unknown keys, ranges,
- * allowed options); a refused call changes nothing and says why.
+ * allowed options); a refused call changes nothing and says why. The domains added for the
+ * devices page live in commands/, one file per family.
  */
 
-export type Attributes = Record<string, unknown>;
-
-/** The entity as it should be after the call. */
-export interface EntityUpdate {
-  state: string;
-  attributes: Attributes;
-}
-
-export type CommandResult =
-  | { ok: true; entityId: string; update: EntityUpdate; changed: boolean }
-  | { ok: false; error: string };
-
-/** What a light remembers while it is off, to come back the same when turned on. */
-export type LightMemory = Record<string, Attributes>;
-
-export interface ApplyContext {
-  /** Microseconds since the epoch: HA's clock for the call. */
-  now: number;
-  /** Per-light attributes from the last time it was on; updated in place. */
-  lights?: LightMemory;
-}
-
-class Refusal extends Error {}
-
-function refuse(message: string): never {
-  throw new Refusal(message);
-}
-
-type Data = Record<string, unknown>;
-
-/** HA schemas reject keys they do not know: "extra keys not allowed @ data['x']". */
-function onlyKeys(data: Data, allowed: readonly string[]): void {
-  for (const key of Object.keys(data)) {
-    if (!allowed.includes(key)) refuse(`extra keys not allowed @ data['${key}']`);
-  }
-}
-
-/** vol.Coerce(float): numbers and numeric text. */
-function toNumber(data: Data, key: string): number | undefined {
-  const value = data[key];
-  if (value === undefined) return undefined;
-  const n =
-    typeof value === 'number'
-      ? value
-      : typeof value === 'string' && value.trim() !== ''
-        ? Number(value)
-        : Number.NaN;
-  if (!Number.isFinite(n)) refuse(`expected float for dictionary value @ data['${key}']`);
-  return n;
-}
-
-/** vol.Coerce(int) with a range, as HA's light schema has for brightness. */
-function toInt(data: Data, key: string, min: number, max: number): number | undefined {
-  const n = toNumber(data, key);
-  if (n === undefined) return undefined;
-  const whole = Math.trunc(n);
-  if (whole < min || whole > max) {
-    refuse(
-      `value must be at most ${max} and at least ${min} for dictionary value @ data['${key}']`,
-    );
-  }
-  return whole;
-}
-
-function toBool(data: Data, key: string, fallback: boolean): boolean {
-  const value = data[key];
-  if (value === undefined) return fallback;
-  if (typeof value === 'boolean') return value;
-  if (value === 1 || value === 0) return value === 1;
-  if (typeof value === 'string' && /^(true|false|on|off|yes|no|1|0)$/i.test(value)) {
-    return /^(true|on|yes|1)$/i.test(value);
-  }
-  refuse(`expected boolean for dictionary value @ data['${key}']`);
-}
-
-function toText(data: Data, key: string): string | undefined {
-  const value = data[key];
-  if (value === undefined) return undefined;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  refuse(`expected str for dictionary value @ data['${key}']`);
-}
-
-function required<T>(value: T | undefined, key: string): T {
-  if (value === undefined) refuse(`required key not provided @ data['${key}']`);
-  return value;
-}
-
-function textList(value: unknown): string[] {
-  return (attributeList(value) ?? []).map(String);
-}
-
-function numberAttr(attributes: Attributes, key: string, fallback: number): number {
-  return attributeNumber(attributes[key]) ?? fallback;
-}
-
-/** A fraction of a step off is float noise ("0.30000000000000004"). */
-function onStep(value: number, min: number, step: number): boolean {
-  if (!(step > 0)) return true;
-  const steps = (value - min) / step;
-  return Math.abs(steps - Math.round(steps)) < 1e-6;
-}
-
-interface Call {
-  entityId: string;
-  entity: HaEntityState;
-  service: string;
-  data: Data;
-  ctx: ApplyContext;
-}
-
-type Handler = (call: Call) => EntityUpdate;
-
-const same = (call: Call, state: string, attributes: Attributes = {}): EntityUpdate => ({
-  state,
-  attributes: { ...call.entity.attributes, ...attributes },
-});
-
-/** turn_on / turn_off / toggle of anything whose state is "on" or "off". */
-function onOff(call: Call, allowed: readonly string[] = []): EntityUpdate {
-  onlyKeys(call.data, allowed);
-  const on = call.entity.state === 'on';
-  const target = call.service === 'toggle' ? !on : call.service === 'turn_on';
-  return same(call, target ? 'on' : 'off');
-}
-
-const ON_OFF = ['turn_on', 'turn_off', 'toggle'];
+export type {
+  ApplyContext,
+  Attributes,
+  CommandResult,
+  EntityUpdate,
+  LightMemory,
+} from './commands/schema.ts';
 
 // ------------------------------------------------------------------------------------- light
 
@@ -352,82 +263,6 @@ function light(call: Call): EntityUpdate {
   return same(call, 'on', { ...restored, ...attributes });
 }
 
-// ----------------------------------------------------------------------------------- climate
-
-function climate(call: Call): EntityUpdate {
-  const { entity, data, entityId } = call;
-  const modes = textList(entity.attributes.hvac_modes);
-  const withAction = (mode: string, attributes: Attributes = {}): EntityUpdate => {
-    const next = { ...entity.attributes, ...attributes };
-    if ('hvac_action' in entity.attributes) {
-      const currentT = attributeNumber(next.current_temperature);
-      const targetT = attributeNumber(next.temperature);
-      next.hvac_action =
-        mode === 'off'
-          ? 'off'
-          : mode === 'heat' && currentT !== undefined && targetT !== undefined
-            ? currentT < targetT
-              ? 'heating'
-              : 'idle'
-            : entity.attributes.hvac_action;
-    }
-    return { state: mode, attributes: next };
-  };
-  const checkMode = (mode: string | undefined): string | undefined => {
-    if (mode === undefined) return undefined;
-    if (!modes.includes(mode)) {
-      refuse(`HVAC mode ${mode} is not valid. Valid HVAC modes are: ${modes.join(', ')}`);
-    }
-    return mode;
-  };
-  switch (call.service) {
-    case 'set_temperature': {
-      onlyKeys(data, ['temperature', 'hvac_mode', 'target_temp_high', 'target_temp_low']);
-      if ('target_temp_high' in data || 'target_temp_low' in data) {
-        refuse(
-          `Set temperature action was used with the target temperature low/high parameter but the entity does not support it.`,
-        );
-      }
-      const temperature = required(toNumber(data, 'temperature'), 'temperature');
-      const min = numberAttr(entity.attributes, 'min_temp', 7);
-      const max = numberAttr(entity.attributes, 'max_temp', 35);
-      if (temperature < min || temperature > max) {
-        refuse(
-          `Provided temperature ${pyFloat(temperature)} is not valid. Accepted range is ${pyFloat(min)} to ${pyFloat(max)}.`,
-        );
-      }
-      const mode = checkMode(toText(data, 'hvac_mode')) ?? entity.state;
-      return withAction(mode, { temperature: pyFloat(temperature) });
-    }
-    case 'set_hvac_mode': {
-      onlyKeys(data, ['hvac_mode']);
-      return withAction(required(checkMode(toText(data, 'hvac_mode')), 'hvac_mode'));
-    }
-    case 'set_preset_mode': {
-      onlyKeys(data, ['preset_mode']);
-      const preset = required(toText(data, 'preset_mode'), 'preset_mode');
-      const presets = textList(entity.attributes.preset_modes);
-      if (!presets.includes(preset)) {
-        refuse(`Preset mode ${preset} is not valid. Valid preset modes are: ${presets.join(', ')}`);
-      }
-      return withAction(entity.state, { preset_mode: preset });
-    }
-    case 'turn_on':
-    case 'turn_off':
-    case 'toggle': {
-      onlyKeys(data, []);
-      const on = modes.find((m) => m !== 'off');
-      const wantsOn =
-        call.service === 'toggle' ? entity.state === 'off' : call.service === 'turn_on';
-      const mode = wantsOn ? on : modes.includes('off') ? 'off' : undefined;
-      if (!mode) refuse(`${entityId} cannot be turned ${wantsOn ? 'on' : 'off'}.`);
-      // Turning on an entity that is already heating keeps its mode.
-      return withAction(wantsOn && entity.state !== 'off' ? entity.state : mode);
-    }
-  }
-  return unknownService(call);
-}
-
 // ---------------------------------------------------------------------- number, select, text
 
 function numberEntity(call: Call): EntityUpdate {
@@ -575,10 +410,6 @@ function automation(call: Call): EntityUpdate {
   return unknownService(call);
 }
 
-function unknownService(call: Call): never {
-  refuse(`Action ${entityDomain(call.entityId)}.${call.service} not found.`);
-}
-
 const HANDLERS: Record<string, Handler> = {
   switch: (call) => (ON_OFF.includes(call.service) ? onOff(call) : unknownService(call)),
   input_boolean: (call) => (ON_OFF.includes(call.service) ? onOff(call) : unknownService(call)),
@@ -590,6 +421,16 @@ const HANDLERS: Record<string, Handler> = {
   valve,
   button,
   automation,
+  cover,
+  lock,
+  fan,
+  media_player: mediaPlayer,
+  script,
+  scene,
+  vacuum,
+  humidifier,
+  water_heater: waterHeater,
+  update,
 };
 
 /** The domains and services this home answers, for the config's `services`. */

@@ -1,15 +1,29 @@
 import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
-import { attributeList, attributeNumber } from '@robonomics-dapp/robonomics/home-assistant/states';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { TimeSeriesChart } from '../../../components/chart/TimeSeriesChart.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
-import { type EntityView, isUnavailable, serviceAvailable } from '../home-view.ts';
+import { checkCommand, stateTone, stateWords } from '../entity-rules.ts';
+import { type EntityView, isUnavailable } from '../home-view.ts';
+import type { Send } from './controls/common.tsx';
+import { DomainIcon } from './controls/domain-icons.tsx';
+import { EntityControls } from './controls/entity-controls.tsx';
 import { StateTimeline } from './StateTimeline.tsx';
+import './controls/controls.css';
 
-/** A control action: the service to call on this entity with extra parameters. */
-export type Send = (service: string, params?: Record<string, unknown>) => void;
+export type { Send } from './controls/common.tsx';
 
-const ON_STATES = new Set(['on', 'open', 'heat', 'locked', 'enabled', 'activated']);
+/** Domains whose history is drawn as an on/off timeline. */
+const TIMELINE_DOMAINS = [
+  'binary_sensor',
+  'switch',
+  'light',
+  'input_boolean',
+  'automation',
+  'fan',
+  'humidifier',
+  'cover',
+  'valve',
+];
 
 function numericHistory(entity: EntityView) {
   const points = entity.history.map((h) => ({ x: h.time, y: Number.parseFloat(h.state) }));
@@ -21,206 +35,11 @@ function numericHistory(entity: EntityView) {
   };
 }
 
-function Toggle({
-  entity,
-  config,
-  send,
-  disabled,
-  on = 'turn_on',
-  off = 'turn_off',
-}: {
-  entity: EntityView;
-  config: HaConfig | null;
-  send: Send;
-  disabled: boolean;
-  on?: string;
-  off?: string;
-}) {
-  const isOn = ON_STATES.has(entity.state);
-  const service = isOn ? off : on;
-  const offered = serviceAvailable(config, entity.domain, service);
-  return (
-    <button
-      type="button"
-      className={`button toggle ${isOn ? 'primary' : ''}`}
-      role="switch"
-      aria-checked={isOn}
-      aria-label={`${entity.name}: ${isOn ? 'on' : 'off'}`}
-      disabled={disabled || !offered}
-      onClick={() => send(service)}
-    >
-      {isOn ? 'On' : 'Off'}
-    </button>
-  );
-}
-
-function Controls({
-  entity,
-  config,
-  send,
-  disabled,
-}: {
-  entity: EntityView;
-  config: HaConfig | null;
-  send: Send;
-  disabled: boolean;
-}) {
-  const id = useId();
-  const a = entity.attributes;
-  const [value, setValue] = useState('');
-  switch (entity.domain) {
-    case 'switch':
-    case 'input_boolean':
-    case 'automation':
-      return <Toggle entity={entity} config={config} send={send} disabled={disabled} />;
-    case 'valve':
-      return (
-        <Toggle
-          entity={entity}
-          config={config}
-          send={send}
-          disabled={disabled}
-          on="open_valve"
-          off="close_valve"
-        />
-      );
-    case 'light': {
-      const brightness = attributeNumber(a.brightness);
-      return (
-        <div className="row">
-          <Toggle entity={entity} config={config} send={send} disabled={disabled} />
-          <label htmlFor={`${id}-b`} className="small">
-            Brightness
-          </label>
-          <input
-            id={`${id}-b`}
-            type="range"
-            min={0}
-            max={255}
-            defaultValue={brightness ?? 0}
-            disabled={disabled}
-            onPointerUp={(e) => send('turn_on', { brightness: Number(e.currentTarget.value) })}
-            onKeyUp={(e) => send('turn_on', { brightness: Number(e.currentTarget.value) })}
-          />
-        </div>
-      );
-    }
-    case 'climate': {
-      const target = attributeNumber(a.temperature);
-      const min = attributeNumber(a.min_temp) ?? 7;
-      const max = attributeNumber(a.max_temp) ?? 35;
-      const step = attributeNumber(a.target_temp_step) ?? 0.5;
-      const modes = (attributeList(a.hvac_modes) ?? []).map(String);
-      return (
-        <div className="stack-s">
-          <div className="row">
-            <button
-              type="button"
-              className="button"
-              aria-label={`${entity.name}: lower`}
-              disabled={disabled || target === undefined || target - step < min}
-              onClick={() => send('set_temperature', { temperature: (target ?? min) - step })}
-            >
-              −
-            </button>
-            <span data-testid={`target-${entity.id}`}>{target ?? '—'} °C</span>
-            <button
-              type="button"
-              className="button"
-              aria-label={`${entity.name}: raise`}
-              disabled={disabled || target === undefined || target + step > max}
-              onClick={() => send('set_temperature', { temperature: (target ?? min) + step })}
-            >
-              +
-            </button>
-          </div>
-          {modes.length > 0 && (
-            <select
-              className="input"
-              aria-label={`${entity.name}: mode`}
-              value={entity.state}
-              disabled={disabled}
-              onChange={(e) => send('set_hvac_mode', { hvac_mode: e.target.value })}
-            >
-              {modes.map((m) => (
-                <option key={m} value={m}>
-                  {m}
-                </option>
-              ))}
-            </select>
-          )}
-        </div>
-      );
-    }
-    case 'select':
-    case 'input_select': {
-      const options = (attributeList(a.options) ?? []).map(String);
-      return (
-        <select
-          className="input"
-          aria-label={`${entity.name}: option`}
-          value={entity.state}
-          disabled={disabled}
-          onChange={(e) => send('select_option', { option: e.target.value })}
-        >
-          {!options.includes(entity.state) && <option value={entity.state}>{entity.state}</option>}
-          {options.map((o) => (
-            <option key={o} value={o}>
-              {o}
-            </option>
-          ))}
-        </select>
-      );
-    }
-    case 'number':
-    case 'input_number': {
-      const min = attributeNumber(a.min);
-      const max = attributeNumber(a.max);
-      const step = attributeNumber(a.step);
-      return (
-        <form
-          className="row"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (value !== '') send('set_value', { value: Number(value) });
-          }}
-        >
-          <input
-            className="input"
-            type="number"
-            aria-label={`${entity.name}: value`}
-            min={min}
-            max={max}
-            step={step ?? 'any'}
-            placeholder={entity.state}
-            value={value}
-            disabled={disabled}
-            onChange={(e) => setValue(e.target.value)}
-          />
-          <button type="submit" className="button" disabled={disabled || value === ''}>
-            Set
-          </button>
-        </form>
-      );
-    }
-    case 'button':
-    case 'input_button':
-      return (
-        <button
-          type="button"
-          className="button"
-          disabled={disabled || !serviceAvailable(config, entity.domain, 'press')}
-          onClick={() => send('press')}
-        >
-          Press
-        </button>
-      );
-    default:
-      return null;
-  }
-}
-
-/** One entity: its state (markup in names is shown as text), controls and history. */
+/**
+ * One entity as a tile: its domain icon tinted by state, the name (markup is shown as text), the
+ * state in words, the domain's controls with the main one as a large target, and its history.
+ * A command outside what the entity accepts is refused here, in words, before it is sent.
+ */
 export function EntityCard({
   entity,
   config,
@@ -233,27 +52,40 @@ export function EntityCard({
   /** The status text of this entity's last command, if any. */
   status?: string;
 }) {
+  const [refusal, setRefusal] = useState<string | null>(null);
   const unavailable = isUnavailable(entity.state);
+  const tone = stateTone(entity.domain, entity.state, entity.attributes);
   const numeric =
     entity.domain === 'sensor' || entity.domain === 'number' ? numericHistory(entity) : null;
-  const binary =
-    !numeric &&
-    entity.history.length > 1 &&
-    ['binary_sensor', 'switch', 'light', 'input_boolean', 'automation'].includes(entity.domain);
+  const binary = !numeric && entity.history.length > 1 && TIMELINE_DOMAINS.includes(entity.domain);
+  const checkedSend: Send = (service, params) => {
+    const error = checkCommand(entity.domain, entity.attributes, service, params);
+    setRefusal(error);
+    if (!error) send(service, params);
+  };
   return (
     <article
-      className={`card stack-s entity ${unavailable ? 'unavailable' : ''}`}
+      className={`card stack-s entity tone-${tone} ${unavailable ? 'unavailable' : ''}`}
       data-entity={entity.id}
+      data-tone={tone}
     >
-      <header className="row spread">
+      <header className="row entity-head">
+        <span className="entity-icon">
+          <DomainIcon domain={entity.domain} />
+        </span>
         <h4 className="entity-name">{entity.name}</h4>
-        <span className="small muted mono">{entity.domain}</span>
+        <span className="small muted mono entity-domain">{entity.domain}</span>
       </header>
-      <p className="entity-state" data-testid={`state-${entity.id}`}>
-        {entity.state}
+      <p className="entity-state" data-testid={`state-${entity.id}`} data-state={entity.state}>
+        {stateWords(entity.domain, entity.state, formatDateTime)}
         {entity.units && !unavailable ? ` ${entity.units}` : ''}
       </p>
-      <Controls entity={entity} config={config} send={send} disabled={unavailable} />
+      <EntityControls entity={entity} config={config} send={checkedSend} disabled={unavailable} />
+      {refusal && (
+        <p className="small error" role="alert">
+          {refusal}
+        </p>
+      )}
       {status && (
         <p className="small" role="status">
           {status}

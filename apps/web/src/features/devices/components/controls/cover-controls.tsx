@@ -1,0 +1,71 @@
+import { attributeNumber } from '@robonomics-dapp/robonomics/home-assistant/states';
+import { FEATURES, supports } from '../../entity-rules.ts';
+import { type ControlProps, ServiceButton, Slider } from './common.tsx';
+
+const SERVICES = {
+  cover: {
+    open: 'open_cover',
+    close: 'close_cover',
+    stop: 'stop_cover',
+    position: 'set_cover_position',
+  },
+  valve: {
+    open: 'open_valve',
+    close: 'close_valve',
+    stop: 'stop_valve',
+    position: 'set_valve_position',
+  },
+};
+
+/**
+ * Covers and valves: Open, Stop and Close as large buttons (each when the entity supports it and
+ * the home offers it) and a position slider for those that can stop anywhere.
+ */
+export function CoverControls(props: ControlProps) {
+  const { entity, send, disabled } = props;
+  const a = entity.attributes;
+  const domain = entity.domain === 'valve' ? 'valve' : 'cover';
+  const services = SERVICES[domain];
+  const bits = FEATURES[domain];
+  // A valve without supported_features still opens and closes, as HA's default valve does.
+  const basic = domain === 'valve' && attributeNumber(a.supported_features) === undefined;
+  const position = attributeNumber(a.current_position);
+  const closed = entity.state === 'closed';
+  return (
+    <div className="stack-s">
+      <div className="row">
+        {(basic || supports(a, bits.OPEN)) && (
+          <ServiceButton
+            props={props}
+            service={services.open}
+            label="Open"
+            main
+            disabled={entity.state === 'open' && (position === undefined || position === 100)}
+          />
+        )}
+        {supports(a, bits.STOP) && (
+          <ServiceButton props={props} service={services.stop} label="Stop" main />
+        )}
+        {(basic || supports(a, bits.CLOSE)) && (
+          <ServiceButton
+            props={props}
+            service={services.close}
+            label="Close"
+            main
+            disabled={closed}
+          />
+        )}
+      </div>
+      {supports(a, bits.SET_POSITION) && position !== undefined && (
+        <Slider
+          label="Position"
+          range={{ min: 0, max: 100, step: 1 }}
+          value={position}
+          format={(v) => `${v}%`}
+          disabled={disabled}
+          onCommit={(v) => send(services.position, { position: v })}
+        />
+      )}
+    </div>
+  );
+}
