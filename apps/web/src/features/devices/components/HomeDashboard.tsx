@@ -1,14 +1,42 @@
 import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
 import type { HaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Tabs } from '../../../components/Tabs.tsx';
 import { safeStorage } from '../../../lib/safe-storage.ts';
-import { entityViews, groupEntities } from '../home-view.ts';
+import {
+  columnsForWidth,
+  type DeviceCardView,
+  type EntityView,
+  groupDevices,
+  masonryColumns,
+} from '../home-view.ts';
+import { AltruistCard } from './AltruistCard.tsx';
+import { DeviceCard } from './DeviceCard.tsx';
 import { EntityCard, type Send } from './EntityCard.tsx';
+import { RoboswitchCard } from './RoboswitchCard.tsx';
+import './devices.css';
 
 const VIEW_KEY = 'robonomics-dapp.devices-view.v1';
 
-/** The home like Home Assistant shows it: entity cards grouped by category or by area. */
+/** The number of masonry columns for the window's width, following resizes. */
+function useColumnCount(): number {
+  const [count, setCount] = useState(() => columnsForWidth(window.innerWidth));
+  useEffect(() => {
+    const onResize = () => setCount(columnsForWidth(window.innerWidth));
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return count;
+}
+
+/** A card's height in the masonry, roughly: its frame and the entities it shows open. */
+const cardWeight = (card: DeviceCardView) =>
+  1 + card.main.length + (card.device.kind === 'altruist' ? 2 : 0);
+
+/**
+ * The home like Home Assistant shows it: device cards by category (a device in every category
+ * it matches, its other entities under "Extended") or by area, in masonry columns.
+ */
 export default function HomeDashboard({
   states,
   config,
@@ -23,10 +51,34 @@ export default function HomeDashboard({
   const [by, setBy] = useState<'category' | 'area'>(
     safeStorage.get(VIEW_KEY) === 'area' ? 'area' : 'category',
   );
-  const groups = useMemo(() => groupEntities(entityViews(states), by), [states, by]);
+  const groups = useMemo(() => groupDevices(states, by), [states, by]);
   const [tab, setTab] = useState<string | null>(null);
+  const columnCount = useColumnCount();
   const current = groups.find((g) => g.title === tab) ?? groups[0];
-  if (groups.length === 0) return <p>The controller reports no entities.</p>;
+  const columns = useMemo(
+    () => (current ? masonryColumns(current.cards, columnCount, cardWeight) : []),
+    [current, columnCount],
+  );
+  if (!current) return <p>The controller reports no entities.</p>;
+
+  const renderEntity = (entity: EntityView) => (
+    <EntityCard
+      key={entity.id}
+      entity={entity}
+      config={config}
+      send={send(entity.id, entity.domain)}
+      status={statusOf(entity.id)}
+    />
+  );
+  const renderCard = (card: DeviceCardView) => {
+    const Card =
+      card.device.kind === 'altruist'
+        ? AltruistCard
+        : card.device.kind === 'roboswitch'
+          ? RoboswitchCard
+          : DeviceCard;
+    return <Card key={card.device.id} card={card} renderEntity={renderEntity} />;
+  };
   return (
     <section className="stack" aria-label="Home">
       <div className="row">
@@ -47,19 +99,21 @@ export default function HomeDashboard({
       </div>
       <Tabs
         label="Groups"
-        value={current!.title}
+        value={current.title}
         onChange={setTab}
-        options={groups.map((g) => ({ id: g.title, label: `${g.title} (${g.entities.length})` }))}
+        options={groups.map((g) => ({ id: g.title, label: `${g.title} (${g.cards.length})` }))}
       />
-      <div className="entity-grid">
-        {current!.entities.map((entity) => (
-          <EntityCard
-            key={entity.id}
-            entity={entity}
-            config={config}
-            send={send(entity.id, entity.domain)}
-            status={statusOf(entity.id)}
-          />
+      <div
+        className="device-columns"
+        data-columns={columns.length}
+        style={{ gridTemplateColumns: `repeat(${columns.length}, minmax(0, 1fr))` }}
+      >
+        {columns.map((column, i) => (
+          // Columns are positions, not items: their index is their identity.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <div className="device-column stack" key={i}>
+            {column.map(renderCard)}
+          </div>
         ))}
       </div>
     </section>
