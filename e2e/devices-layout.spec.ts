@@ -66,7 +66,7 @@ test('device cards by category and area, with Extended, in columns by width', as
   // The kettle is a switch and has other entities: they sit under Extended.
   await home.getByRole('tab', { name: /^Switches & Outlets/ }).click();
   const kettle = device(page, 'Kitchen kettle');
-  await expect(kettle.getByRole('heading', { name: 'Kitchen kettle' })).toBeVisible();
+  await expect(kettle.getByRole('heading', { name: 'Kitchen kettle', level: 3 })).toBeVisible();
   await expect(kettle.locator('[data-entity="switch.kitchen_kettle"]')).toBeVisible();
   const extended = kettle.locator('details.device-extended');
   const select = extended.locator('[data-entity="select.kitchen_kettle_mode"]');
@@ -104,12 +104,15 @@ test('device cards by category and area, with Extended, in columns by width', as
     .getByRole('tab', { name: 'Category' })
     .click();
 
-  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await page.screenshot({ path: `${SCREENS}/devices-layout-1280-dark.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(home.locator('.device-columns')).toHaveAttribute('data-columns', '1');
   const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(scroll).toBeLessThanOrEqual(390);
   await page.screenshot({ path: `${SCREENS}/devices-layout-390-dark.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  await page.screenshot({ path: `${SCREENS}/devices-layout-390-light.png`, fullPage: true });
 });
 
 test('the controls bar: marks, freshness, downloads and the connection choice', async ({
@@ -209,13 +212,19 @@ test('the header popup shows the active setup, switches it and leads to the setu
   await expect(page).toHaveURL(/#\/rws-setup$/);
   await expect(popup).toBeHidden();
 
-  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('button', { name: 'Active setup: Dave lifetime' }).click();
   await expect(popup.getByTestId('active-until')).toBeVisible();
+  // The popup stays on the screen.
+  const box = (await popup.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
   const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(scroll).toBeLessThanOrEqual(390);
   await page.screenshot({ path: `${SCREENS}/header-setup-popup-390-dark.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: `${SCREENS}/header-setup-popup-1280-dark.png` });
   await page.keyboard.press('Escape');
   await expect(popup).toBeHidden();
 });

@@ -13,7 +13,6 @@ import { activeSetupOf, useSavedSetups } from '../../lib/saved-setups.ts';
 import { useLedger } from '../../lib/use-ledger.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useWallet } from '../../lib/wallet/wallet-store.ts';
-import './active-setup.css';
 
 /** Days before the end when "Active until" turns to a warning. */
 const SOON_DAYS = 7;

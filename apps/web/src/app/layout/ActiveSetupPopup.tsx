@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { HomeIcon } from '../../components/icons.tsx';
 import { useChain } from '../../lib/chain-store.ts';
 import { activeSetupOf, useSavedSetups } from '../../lib/saved-setups.ts';
+import './active-setup.css';
 
 // The body reads the chain: it loads with the first opening, keeping every route's entry small.
 const ActiveSetupBody = lazy(() => import('./ActiveSetupBody.tsx'));
@@ -48,7 +49,7 @@ export function ActiveSetupPopup() {
         <span className="chip-label">{setup.name}</span>
       </button>
       {open && (
-        <div className="popover" id={panelId} role="dialog" aria-label="Active setup">
+        <div className="popover setup-popover" id={panelId} role="dialog" aria-label="Active setup">
           <Suspense fallback={<p className="loading small">Loading</p>}>
             <ActiveSetupBody network={network} onNavigate={() => setOpen(false)} />
           </Suspense>

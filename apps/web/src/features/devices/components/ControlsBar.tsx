@@ -179,7 +179,6 @@ export function ControlsBar(props: ControlsBarProps) {
       </ul>
       <div className="controls-bar">
         <ConnectionPanel {...props} />
-        <IpfsPanel />
         <section className="card stack-s" aria-label="Subscription">
           <h2 className="small row">
             <StateIcon
@@ -222,6 +221,7 @@ export function ControlsBar(props: ControlsBarProps) {
           </p>
         </section>
         <DatalogPanel {...props} freshness={freshness} />
+        <IpfsPanel className="controls-wide" />
       </div>
     </section>
   );
@@ -250,7 +250,7 @@ function ConnectionPanel({ connection, ready, choice, onReconnect }: ControlsBar
         </label>
         <select
           id={`${id}-type`}
-          className="input"
+          className="input connection-select"
           value={selected}
           onChange={(e) => setSelected(e.target.value === 'parachain' ? 'parachain' : 'libp2p')}
         >

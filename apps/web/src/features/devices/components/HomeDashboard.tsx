@@ -77,7 +77,10 @@ export default function HomeDashboard({
         : card.device.kind === 'roboswitch'
           ? RoboswitchCard
           : DeviceCard;
-    return <Card key={card.device.id} card={card} renderEntity={renderEntity} />;
+    // Keyed by tab too: another tab shows the device afresh, its Extended folded again.
+    return (
+      <Card key={`${current.title}/${card.device.id}`} card={card} renderEntity={renderEntity} />
+    );
   };
   return (
     <section className="stack" aria-label="Home">
