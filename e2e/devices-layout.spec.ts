@@ -92,6 +92,7 @@ test('device cards by category and area, with Extended, in columns by width', as
     /Signal strength\s*-?\d+(\.\d+)? dBm/,
   );
   await expect(altruist.locator('[data-reading="peak_noise"]')).toContainText('Peak noise');
+  await altruist.screenshot({ path: `${SCREENS}/devices-altruist-card.png` });
   await page.screenshot({ path: `${SCREENS}/devices-layout-1280-light.png`, fullPage: true });
 
   // By area: one tab per area, the whole device in it.
@@ -99,6 +100,27 @@ test('device cards by category and area, with Extended, in columns by width', as
   await home.getByRole('tab', { name: /^kitchen/ }).click();
   await expect(kettle.locator('[data-entity="switch.kitchen_kettle"]')).toBeVisible();
   await expect(kettle.locator('[data-entity="select.kitchen_kettle_mode"]')).toBeVisible();
+
+  // The Robonomics relay's own card: power, voltage and current, and its relay toggles.
+  await home.getByRole('tab', { name: /^study/ }).click();
+  const relay = device(page, 'Desk relay');
+  await expect(relay.getByRole('heading', { name: 'Desk relay', level: 3 })).toBeVisible();
+  for (const [label, unit] of [
+    ['Power', 'W'],
+    ['Voltage', 'V'],
+    ['Current', 'A'],
+  ] as const) {
+    await expect(relay.locator('.readings > div').filter({ hasText: label })).toHaveText(
+      new RegExp(`^${label}\\s*\\d+(\\.\\d+)? ${unit}$`),
+    );
+  }
+  const relaySwitch = relay.locator('[data-entity$="_robonomics_1_gang_switch"]');
+  const relayState = relaySwitch.locator('[data-testid^="state-"]');
+  const before = (await relayState.textContent())?.trim() ?? '';
+  await relaySwitch.getByRole('switch').click();
+  await expect(relayState).not.toHaveText(before, { timeout: 30_000 });
+  await expect(relaySwitch.getByText('All done!')).toBeVisible();
+  await relay.screenshot({ path: `${SCREENS}/devices-roboswitch-card.png` });
   await home
     .getByRole('tablist', { name: 'Sort by' })
     .getByRole('tab', { name: 'Category' })
