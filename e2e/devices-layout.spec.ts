@@ -92,6 +92,13 @@ test('device cards by category and area, with Extended, in columns by width', as
     /Signal strength\s*-?\d+(\.\d+)? dBm/,
   );
   await expect(altruist.locator('[data-reading="peak_noise"]')).toContainText('Peak noise');
+  // The status toasts of loading the home would cover the card's picture.
+  const dismiss = page.locator('.toasts').getByRole('button', { name: 'Dismiss' });
+  while ((await dismiss.count()) > 0)
+    await dismiss
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => {});
   await altruist.screenshot({ path: `${SCREENS}/devices-altruist-card.png` });
   await page.screenshot({ path: `${SCREENS}/devices-layout-1280-light.png`, fullPage: true });
 
