@@ -729,7 +729,12 @@ entities['input_boolean.guest_mode'] = entity(
     const step = (seconds - START.seconds) / 600;
     const volts = 230 + 2 * Math.sin(step / 7);
     const watts = on ? 42 + 3 * Math.sin(step / 3) : 0.4;
-    readings.push({ moment: { seconds, micros: 250_000 + (step % 7) * 100_000 }, on, volts, watts });
+    readings.push({
+      moment: { seconds, micros: 250_000 + (step % 7) * 100_000 },
+      on,
+      volts,
+      watts,
+    });
   }
   const metric = (value: (r: (typeof readings)[number]) => string) =>
     changes(readings.map((r) => [r.moment, value(r)] as [Moment, string]));
