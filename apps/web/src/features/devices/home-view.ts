@@ -267,7 +267,8 @@ function automationCard(view: EntityView): DeviceCardView {
 /**
  * The tabs of the devices page. By category: a device appears in every category it matches,
  * with that category's entities first and its others under "Extended"; automations have their
- * own tab. By area: one tab per area (sorted, "No Area" last), each device whole.
+ * own tab. By area: one tab per area (sorted, "No Area" last), each device whole
+ * (docs/product-rules.md).
  */
 export function groupDevices(states: HaStates, by: 'category' | 'area'): DeviceGroup[] {
   const views = entityViews(states);

@@ -110,7 +110,7 @@ export interface ControlsBarProps {
  * The devices page's controls: the status line (Libp2p, IPFS, Subscription, Datalog) and a
  * panel for each: the connection (peer-to-peer or parachain, Reconnect, the path in use), the
  * IPFS gateways, the subscription with its controller and user marks, and the datalog's
- * freshness with the config and datalog downloads.
+ * freshness with the config and datalog downloads (docs/product-rules.md).
  */
 export function ControlsBar(props: ControlsBarProps) {
   const { ledger, now, devices, controller, user, connection, ready } = props;
