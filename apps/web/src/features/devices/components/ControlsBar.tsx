@@ -85,7 +85,6 @@ function DeviceMark({ address, devices }: { address: string; devices: string[] |
 }
 
 export interface ControlsBarProps {
-  owner: string;
   setupName: string;
   controller: string | null;
   /** The signed-in user's address, when there is one. */

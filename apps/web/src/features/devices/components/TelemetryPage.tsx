@@ -120,7 +120,6 @@ export function TelemetryPage() {
             )}
           </section>
           <ControlsBar
-            owner={setup.owner}
             setupName={setup.name}
             controller={controller}
             user={pair ? user : null}
