@@ -12,7 +12,7 @@ import {
   deviceKind,
   entityViews,
   groupDevices,
-  masonryColumns,
+  rowSpan,
 } from './home-view.ts';
 
 /** A history entry `minutes` after 10:00 on the fixture's day, as HA writes dates. */
@@ -222,9 +222,12 @@ describe('masonry columns', () => {
     ]);
   });
 
-  it('deals each card to the shortest column, keeping the order inside columns', () => {
-    const columns = masonryColumns([5, 1, 1, 1, 2, 1], 3, (n) => n);
-    expect(columns).toEqual([[5], [1, 1, 1], [1, 2]]);
-    expect(masonryColumns([1, 2], 0, (n) => n)).toEqual([[1, 2]]);
+  it('spans enough rows for a card and the gap below it', () => {
+    expect(rowSpan(0)).toBe(1);
+    // 8 px rows with 16 px gaps: span k covers 24k - 16 px.
+    expect(rowSpan(8)).toBe(1);
+    expect(rowSpan(9)).toBe(2);
+    expect(rowSpan(200)).toBe(9);
+    expect(24 * rowSpan(200) - 16).toBeGreaterThanOrEqual(200);
   });
 });

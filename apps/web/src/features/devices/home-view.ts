@@ -317,21 +317,16 @@ export function columnsForWidth(width: number): number {
   return width > 1200 ? 4 : width > 900 ? 3 : width > 680 ? 2 : 1;
 }
 
+/** The masonry's row unit and gap, px: a card spans as many rows as its height needs. */
+export const MASONRY_ROW_PX = 8;
+export const MASONRY_GAP_PX = 16;
+
 /**
- * Deals cards into `count` columns, each to the shortest column so far (a card weighs its
- * number of entities shown, plus one for its frame), keeping the order within each column.
+ * The grid rows a card of `height` px spans (each row `row` px, `gap` px between rows), so
+ * cards in document order pack like a masonry: each goes to the column that frees first.
  */
-export function masonryColumns<T>(items: T[], count: number, weight: (item: T) => number): T[][] {
-  const n = Math.max(1, Math.floor(count));
-  const columns: T[][] = Array.from({ length: n }, () => []);
-  const heights = new Array<number>(n).fill(0);
-  for (const item of items) {
-    let shortest = 0;
-    for (let i = 1; i < n; i++) if (heights[i]! < heights[shortest]!) shortest = i;
-    columns[shortest]!.push(item);
-    heights[shortest]! += weight(item);
-  }
-  return columns;
+export function rowSpan(height: number, row = MASONRY_ROW_PX, gap = MASONRY_GAP_PX): number {
+  return Math.max(1, Math.ceil((height + gap) / (row + gap)));
 }
 
 /** Whether the controller offers `service` for `domain`; with no service list, everything is. */

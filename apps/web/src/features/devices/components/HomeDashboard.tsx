@@ -1,6 +1,6 @@
 import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
 import type { HaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Tabs } from '../../../components/Tabs.tsx';
 import { safeStorage } from '../../../lib/safe-storage.ts';
 import {
@@ -8,7 +8,9 @@ import {
   type DeviceCardView,
   type EntityView,
   groupDevices,
-  masonryColumns,
+  MASONRY_GAP_PX,
+  MASONRY_ROW_PX,
+  rowSpan,
 } from '../home-view.ts';
 import { AltruistCard } from './AltruistCard.tsx';
 import { DeviceCard } from './DeviceCard.tsx';
@@ -29,9 +31,33 @@ function useColumnCount(): number {
   return count;
 }
 
-/** A card's height in the masonry, roughly: its frame and the entities it shows open. */
-const cardWeight = (card: DeviceCardView) =>
-  1 + card.main.length + (card.device.kind === 'altruist' ? 2 : 0);
+/**
+ * A card in the masonry grid: it spans the rows its measured height needs, so the document
+ * (and reading, and keyboard) order stays the devices' sort order.
+ */
+function MasonryItem({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [span, setSpan] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setSpan(rowSpan(element.getBoundingClientRect().height));
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div
+      ref={ref}
+      className="masonry-item"
+      style={span ? { gridRowEnd: `span ${span}` } : undefined}
+    >
+      {children}
+    </div>
+  );
+}
 
 /**
  * The home like Home Assistant shows it: device cards by category (a device in every category
@@ -55,10 +81,6 @@ export default function HomeDashboard({
   const [tab, setTab] = useState<string | null>(null);
   const columnCount = useColumnCount();
   const current = groups.find((g) => g.title === tab) ?? groups[0];
-  const columns = useMemo(
-    () => (current ? masonryColumns(current.cards, columnCount, cardWeight) : []),
-    [current, columnCount],
-  );
   if (!current) return <p>The controller reports no entities.</p>;
 
   const renderEntity = (entity: EntityView) => (
@@ -79,7 +101,9 @@ export default function HomeDashboard({
           : DeviceCard;
     // Keyed by tab too: another tab shows the device afresh, its Extended folded again.
     return (
-      <Card key={`${current.title}/${card.device.id}`} card={card} renderEntity={renderEntity} />
+      <MasonryItem key={`${current.title}/${card.device.id}`}>
+        <Card card={card} renderEntity={renderEntity} />
+      </MasonryItem>
     );
   };
   return (
@@ -108,16 +132,14 @@ export default function HomeDashboard({
       />
       <div
         className="device-columns"
-        data-columns={columns.length}
-        style={{ gridTemplateColumns: `repeat(${columns.length}, minmax(0, 1fr))` }}
+        data-columns={columnCount}
+        style={{
+          gridTemplateColumns: `repeat(${columnCount}, minmax(0, 1fr))`,
+          gridAutoRows: `${MASONRY_ROW_PX}px`,
+          gap: `${MASONRY_GAP_PX}px`,
+        }}
       >
-        {columns.map((column, i) => (
-          // Columns are positions, not items: their index is their identity.
-          // biome-ignore lint/suspicious/noArrayIndexKey: see above
-          <div className="device-column stack" key={i}>
-            {column.map(renderCard)}
-          </div>
-        ))}
+        {current.cards.map(renderCard)}
       </div>
     </section>
   );
