@@ -917,6 +917,65 @@ entities['scene.movie_night'] = entity(
   },
   changes([[movieNight, pyIso(movieNight)]]),
 );
+// A Robonomics 1-gang relay with energy metering (ESPHome firmware), powering a desk lamp in the
+// evening. Its readings follow the relay without the PRNG, so adding it shifts no other value.
+{
+  const prefix = 'sws_1g_eth_esp32c6';
+  const relayOn = (seconds: number) => {
+    const hour = new Date(seconds * 1000).getUTCHours();
+    return (hour >= 17 && hour < 22) || (hour >= 6 && hour < 7);
+  };
+  const readings: { moment: Moment; on: boolean; volts: number; watts: number }[] = [];
+  for (let seconds = START.seconds; seconds < END.seconds; seconds += 600) {
+    const on = relayOn(seconds);
+    const step = (seconds - START.seconds) / 600;
+    const volts = 230 + 2 * Math.sin(step / 7);
+    const watts = on ? 42 + 3 * Math.sin(step / 3) : 0.4;
+    readings.push({
+      moment: { seconds, micros: 250_000 + (step % 7) * 100_000 },
+      on,
+      volts,
+      watts,
+    });
+  }
+  const metric = (value: (r: (typeof readings)[number]) => string) =>
+    changes(readings.map((r) => [r.moment, value(r)] as [Moment, string]));
+  entities[`sensor.${prefix}_energy_power`] = entity(
+    { state_class: 'measurement', device_class: 'power', friendly_name: 'Desk relay Power' },
+    metric((r) => pyFloat(r.watts)),
+    { units: 'W' },
+  );
+  entities[`sensor.${prefix}_energy_voltage`] = entity(
+    { state_class: 'measurement', device_class: 'voltage', friendly_name: 'Desk relay Voltage' },
+    metric((r) => pyFloat(r.volts)),
+    { units: 'V' },
+  );
+  entities[`sensor.${prefix}_energy_current`] = entity(
+    { state_class: 'measurement', device_class: 'current', friendly_name: 'Desk relay Current' },
+    metric((r) => pyFloat(r.watts / r.volts, 3)),
+    { units: 'A' },
+  );
+  entities[`switch.${prefix}_robonomics_1_gang_switch`] = entity(
+    { friendly_name: 'Desk relay Robonomics 1 gang switch' },
+    metric((r) => (r.on ? 'on' : 'off')),
+  );
+  devices['7c3f1b9e2d4a4e0f8a6b5c1d2e3f4a5b'] = {
+    name: 'Desk relay',
+    entities: [
+      `switch.${prefix}_robonomics_1_gang_switch`,
+      `sensor.${prefix}_energy_power`,
+      `sensor.${prefix}_energy_voltage`,
+      `sensor.${prefix}_energy_current`,
+    ],
+    config_entries: ['01J86RZ3WQ0K9D2M7TFX5BNHCV'],
+    manufacturer: 'Robonomics',
+    model: 'Robonomics-1L-Switch',
+    via_device: null,
+    connections: [['mac', '40:4c:ca:5f:1e:20']],
+    suggested_area: 'Study',
+    area_id: 'study',
+  };
+}
 
 // Every device entity must exist, and every entity of a device must be listed under it.
 for (const [id, dev] of Object.entries(devices)) {

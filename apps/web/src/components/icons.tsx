@@ -4,7 +4,7 @@ import type { SVGProps } from 'react';
  * Icons drawn inline, never as emoji or symbol characters: a system font may lack those glyphs
  * and show an empty box instead. Decorative: the control around an icon carries its name.
  */
-function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
+export function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
   return (
     <svg
       aria-hidden="true"
@@ -63,6 +63,37 @@ export function CheckIcon(props: SVGProps<SVGSVGElement>) {
   return (
     <Icon {...props}>
       <path d="M5 12.5l4.5 4.5L19 7.5" />
+    </Icon>
+  );
+}
+
+/** A house: the active setup. */
+export function HomeIcon(props: SVGProps<SVGSVGElement>) {
+  return (
+    <Icon {...props}>
+      <path d="M3 11l9-7 9 7" />
+      <path d="M5 10v10h14V10" />
+      <path d="M10 20v-6h4v6" />
+    </Icon>
+  );
+}
+
+/** A circle struck through: not allowed. */
+export function BanIcon(props: SVGProps<SVGSVGElement>) {
+  return (
+    <Icon {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M5.6 5.6l12.8 12.8" />
+    </Icon>
+  );
+}
+
+/** An arrow into a tray: download. */
+export function DownloadIcon(props: SVGProps<SVGSVGElement>) {
+  return (
+    <Icon {...props}>
+      <path d="M12 4v11M7 10l5 5 5-5" />
+      <path d="M4 19h16" />
     </Icon>
   );
 }

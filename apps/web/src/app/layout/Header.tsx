@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { MenuIcon } from '../../components/icons.tsx';
 import { APP_NAME, routePaths } from '../../lib/route-names.ts';
 import { AccountButton } from './AccountButton.tsx';
+import { ActiveSetupPopup } from './ActiveSetupPopup.tsx';
 import { EndpointSwitcher } from './EndpointSwitcher.tsx';
 import { Nav } from './Nav.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
@@ -17,6 +18,7 @@ export function Header() {
           <span>Robonomics</span>
         </Link>
         <div className="header-tools">
+          <ActiveSetupPopup />
           <EndpointSwitcher />
           <AccountButton />
           <ThemeToggle />

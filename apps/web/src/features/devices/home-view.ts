@@ -94,16 +94,205 @@ export function entityViews(states: HaStates): EntityView[] {
   });
 }
 
-/** Groups entity views into tabs, in the original's order; available and newest first inside. */
-export function groupEntities(
-  views: EntityView[],
-  by: 'category' | 'area',
-): { title: string; entities: EntityView[] }[] {
-  const groups = new Map<string, EntityView[]>();
-  for (const view of views) {
-    const key = by === 'category' ? view.category : view.area;
-    groups.set(key, [...(groups.get(key) ?? []), view]);
+/** Domains the original files under "Other Devices" when a device has them. */
+const OTHER_DOMAINS = new Set([
+  'button',
+  'number',
+  'select',
+  'text',
+  'update',
+  'input_button',
+  'input_number',
+  'input_select',
+  'input_text',
+]);
+
+/** The category an entity counts for in its device; null for domains that place no device. */
+function deviceCategoryOf(view: EntityView): string | null {
+  if (view.domain === 'automation') return null;
+  if (CATEGORY_OF[view.domain]) return view.category;
+  return OTHER_DOMAINS.has(view.domain) ? 'Other Devices' : null;
+}
+
+export type DeviceKind = 'device' | 'altruist' | 'roboswitch';
+
+/** A Home Assistant device with its entities, or a lone entity that belongs to no device. */
+export interface DeviceView {
+  id: string;
+  name: string;
+  model: string | null;
+  manufacturer: string | null;
+  area: string;
+  /** In the order the controller lists them. */
+  entities: EntityView[];
+  /** The newest update of any of its entities, ms. */
+  updated: number | null;
+  kind: DeviceKind;
+}
+
+/** One device card in a tab: the entities of the tab first, the others under "Extended". */
+export interface DeviceCardView {
+  device: DeviceView;
+  main: EntityView[];
+  extended: EntityView[];
+  /** Light and weather cards name themselves: their device title is hidden. */
+  showTitle: boolean;
+}
+
+export interface DeviceGroup {
+  title: string;
+  cards: DeviceCardView[];
+}
+
+/**
+ * Altruist outdoor sensors and the Robonomics 1-gang switch get their own cards (the model is
+ * what Home Assistant reports for the device).
+ */
+export function deviceKind(model: string | null): DeviceKind {
+  if (model?.toLowerCase().includes('altruist')) return 'altruist';
+  if (model === 'Robonomics-1L-Switch') return 'roboswitch';
+  return 'device';
+}
+
+/**
+ * The devices of the home with their entities. Automations are left out (they have their own
+ * tab); an entity of no device (or of a device the controller does not list) is a device of its
+ * own, named after it.
+ */
+export function deviceViews(views: EntityView[], states: HaStates): DeviceView[] {
+  const byId = new Map(views.map((v) => [v.id, v]));
+  const placed = new Set<string>();
+  const devices: DeviceView[] = [];
+  for (const [id, device] of Object.entries(states.devices)) {
+    const entities: EntityView[] = [];
+    for (const entityId of device.entities ?? []) {
+      const view = byId.get(entityId);
+      if (!view || view.domain === 'automation' || placed.has(entityId)) continue;
+      placed.add(entityId);
+      entities.push(view);
+    }
+    if (entities.length === 0) continue;
+    const name = typeof device.name === 'string' && device.name.trim() ? device.name : id;
+    devices.push({
+      id,
+      name,
+      model: typeof device.model === 'string' ? device.model : null,
+      manufacturer: typeof device.manufacturer === 'string' ? device.manufacturer : null,
+      area: device.area_id || device.suggested_area || NO_AREA,
+      entities,
+      updated: newest(entities),
+      kind: deviceKind(typeof device.model === 'string' ? device.model : null),
+    });
   }
+  for (const view of views) {
+    if (placed.has(view.id) || view.domain === 'automation') continue;
+    devices.push({
+      id: view.id,
+      name: view.name,
+      model: null,
+      manufacturer: null,
+      area: view.area,
+      entities: [view],
+      updated: view.updated,
+      kind: 'device',
+    });
+  }
+  return devices;
+}
+
+function newest(entities: EntityView[]): number | null {
+  let best: number | null = null;
+  for (const e of entities)
+    if (e.updated !== null && (best === null || e.updated > best)) best = e.updated;
+  return best;
+}
+
+/** The categories a device appears in: each its entities match, else "Other Devices". */
+export function deviceCategories(device: DeviceView): string[] {
+  const found = new Set<string>();
+  for (const entity of device.entities) {
+    const category = deviceCategoryOf(entity);
+    if (category) found.add(category);
+  }
+  if (found.size === 0) found.add('Other Devices');
+  return CATEGORY_ORDER.filter((c) => found.has(c));
+}
+
+/** Devices: available primary entity first, then the newest update, then by name. */
+export function compareCards(a: DeviceCardView, b: DeviceCardView): number {
+  const down = (card: DeviceCardView) => {
+    const primary = card.main[0] ?? card.device.entities[0];
+    return Number(!primary || isUnavailable(primary.state));
+  };
+  return (
+    down(a) - down(b) ||
+    (b.device.updated ?? 0) - (a.device.updated ?? 0) ||
+    a.device.name.localeCompare(b.device.name)
+  );
+}
+
+/** Automations: "on" first, then the others, then unknown/unavailable; newest trigger first. */
+export function compareAutomations(a: EntityView, b: EntityView): number {
+  const rank = (e: EntityView) => (e.state === 'on' ? 0 : isUnavailable(e.state) ? 2 : 1);
+  const triggered = (e: EntityView) => {
+    const t = e.attributes.last_triggered;
+    const time = typeof t === 'string' ? Date.parse(t.replace(' ', 'T')) : Number.NaN;
+    return Number.isFinite(time) ? time : (e.updated ?? 0);
+  };
+  return rank(a) - rank(b) || triggered(b) - triggered(a) || a.name.localeCompare(b.name);
+}
+
+const hidesTitle = (device: DeviceView) =>
+  device.entities.some((e) => e.domain === 'light' || e.domain === 'weather');
+
+/** An automation as a card of its own. */
+function automationCard(view: EntityView): DeviceCardView {
+  return {
+    device: {
+      id: view.id,
+      name: view.name,
+      model: null,
+      manufacturer: null,
+      area: view.area,
+      entities: [view],
+      updated: view.updated,
+      kind: 'device',
+    },
+    main: [view],
+    extended: [],
+    showTitle: false,
+  };
+}
+
+/**
+ * The tabs of the devices page. By category: a device appears in every category it matches,
+ * with that category's entities first and its others under "Extended"; automations have their
+ * own tab. By area: one tab per area (sorted, "No Area" last), each device whole
+ * (docs/product-rules.md).
+ */
+export function groupDevices(states: HaStates, by: 'category' | 'area'): DeviceGroup[] {
+  const views = entityViews(states);
+  const devices = deviceViews(views, states);
+  const groups = new Map<string, DeviceCardView[]>();
+  const add = (title: string, card: DeviceCardView) =>
+    groups.set(title, [...(groups.get(title) ?? []), card]);
+  for (const device of devices) {
+    const showTitle = !hidesTitle(device);
+    if (by === 'area') {
+      add(device.area, { device, main: device.entities, extended: [], showTitle });
+      continue;
+    }
+    for (const category of deviceCategories(device)) {
+      const inCategory = (e: EntityView) =>
+        deviceCategoryOf(e) === category ||
+        (category === 'Other Devices' && deviceCategoryOf(e) === null);
+      const main = device.entities.filter(inCategory);
+      const extended = device.entities.filter((e) => !inCategory(e));
+      add(category, { device, main: main.length ? main : device.entities, extended, showTitle });
+    }
+  }
+  const automations = views.filter((v) => v.domain === 'automation').sort(compareAutomations);
+  if (by === 'area') for (const view of automations) add(view.area, automationCard(view));
   const order =
     by === 'category'
       ? CATEGORY_ORDER
@@ -111,19 +300,33 @@ export function groupEntities(
           .filter((k) => k !== NO_AREA)
           .sort((a, b) => a.localeCompare(b))
           .concat(NO_AREA);
-  return order
+  const result = order
     .filter((title) => groups.has(title))
-    .map((title) => ({
-      title,
-      entities: groups
-        .get(title)!
-        .sort(
-          (a, b) =>
-            Number(isUnavailable(a.state)) - Number(isUnavailable(b.state)) ||
-            (b.updated ?? 0) - (a.updated ?? 0) ||
-            a.name.localeCompare(b.name),
-        ),
-    }));
+    .map((title) => ({ title, cards: groups.get(title)!.sort(compareCards) }));
+  if (by === 'category' && automations.length > 0) {
+    const at = result.findIndex((g) => g.title === 'Automations');
+    const group = { title: 'Automations', cards: automations.map(automationCard) };
+    if (at === -1) result.push(group);
+    else result[at] = group;
+  }
+  return result;
+}
+
+/** Masonry columns by the page's width, as the original: >1200 px 4, >900 3, >680 2, else 1. */
+export function columnsForWidth(width: number): number {
+  return width > 1200 ? 4 : width > 900 ? 3 : width > 680 ? 2 : 1;
+}
+
+/** The masonry's row unit and gap, px: a card spans as many rows as its height needs. */
+export const MASONRY_ROW_PX = 8;
+export const MASONRY_GAP_PX = 16;
+
+/**
+ * The grid rows a card of `height` px spans (each row `row` px, `gap` px between rows), so
+ * cards in document order pack like a masonry: each goes to the column that frees first.
+ */
+export function rowSpan(height: number, row = MASONRY_ROW_PX, gap = MASONRY_GAP_PX): number {
+  return Math.max(1, Math.ceil((height + gap) / (row + gap)));
 }
 
 /** Whether the controller offers `service` for `domain`; with no service list, everything is. */

@@ -1,14 +1,68 @@
 import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
 import type { HaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Tabs } from '../../../components/Tabs.tsx';
 import { safeStorage } from '../../../lib/safe-storage.ts';
-import { entityViews, groupEntities } from '../home-view.ts';
+import {
+  columnsForWidth,
+  type DeviceCardView,
+  type EntityView,
+  groupDevices,
+  MASONRY_GAP_PX,
+  MASONRY_ROW_PX,
+  rowSpan,
+} from '../home-view.ts';
+import { AltruistCard } from './AltruistCard.tsx';
+import { DeviceCard } from './DeviceCard.tsx';
 import { EntityCard, type Send } from './EntityCard.tsx';
+import { RoboswitchCard } from './RoboswitchCard.tsx';
+import './devices.css';
 
 const VIEW_KEY = 'robonomics-dapp.devices-view.v1';
 
-/** The home like Home Assistant shows it: entity cards grouped by category or by area. */
+/** The number of masonry columns for the window's width, following resizes. */
+function useColumnCount(): number {
+  const [count, setCount] = useState(() => columnsForWidth(window.innerWidth));
+  useEffect(() => {
+    const onResize = () => setCount(columnsForWidth(window.innerWidth));
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return count;
+}
+
+/**
+ * A card in the masonry grid: it spans the rows its measured height needs, so the document
+ * (and reading, and keyboard) order stays the devices' sort order.
+ */
+function MasonryItem({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [span, setSpan] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setSpan(rowSpan(element.getBoundingClientRect().height));
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div
+      ref={ref}
+      className="masonry-item"
+      style={span ? { gridRowEnd: `span ${span}` } : undefined}
+    >
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The home like Home Assistant shows it: device cards by category (a device in every category
+ * it matches, its other entities under "Extended") or by area, in masonry columns.
+ */
 export default function HomeDashboard({
   states,
   config,
@@ -23,10 +77,35 @@ export default function HomeDashboard({
   const [by, setBy] = useState<'category' | 'area'>(
     safeStorage.get(VIEW_KEY) === 'area' ? 'area' : 'category',
   );
-  const groups = useMemo(() => groupEntities(entityViews(states), by), [states, by]);
+  const groups = useMemo(() => groupDevices(states, by), [states, by]);
   const [tab, setTab] = useState<string | null>(null);
+  const columnCount = useColumnCount();
   const current = groups.find((g) => g.title === tab) ?? groups[0];
-  if (groups.length === 0) return <p>The controller reports no entities.</p>;
+  if (!current) return <p>The controller reports no entities.</p>;
+
+  const renderEntity = (entity: EntityView) => (
+    <EntityCard
+      key={entity.id}
+      entity={entity}
+      config={config}
+      send={send(entity.id, entity.domain)}
+      status={statusOf(entity.id)}
+    />
+  );
+  const renderCard = (card: DeviceCardView) => {
+    const Card =
+      card.device.kind === 'altruist'
+        ? AltruistCard
+        : card.device.kind === 'roboswitch'
+          ? RoboswitchCard
+          : DeviceCard;
+    // Keyed by tab too: another tab shows the device afresh, its Extended folded again.
+    return (
+      <MasonryItem key={`${current.title}/${card.device.id}`}>
+        <Card card={card} renderEntity={renderEntity} />
+      </MasonryItem>
+    );
+  };
   return (
     <section className="stack" aria-label="Home">
       <div className="row">
@@ -47,20 +126,20 @@ export default function HomeDashboard({
       </div>
       <Tabs
         label="Groups"
-        value={current!.title}
+        value={current.title}
         onChange={setTab}
-        options={groups.map((g) => ({ id: g.title, label: `${g.title} (${g.entities.length})` }))}
+        options={groups.map((g) => ({ id: g.title, label: `${g.title} (${g.cards.length})` }))}
       />
-      <div className="entity-grid">
-        {current!.entities.map((entity) => (
-          <EntityCard
-            key={entity.id}
-            entity={entity}
-            config={config}
-            send={send(entity.id, entity.domain)}
-            status={statusOf(entity.id)}
-          />
-        ))}
+      <div
+        className="device-columns"
+        data-columns={columnCount}
+        style={{
+          gridTemplateColumns: `repeat(${columnCount}, minmax(0, 1fr))`,
+          gridAutoRows: `${MASONRY_ROW_PX}px`,
+          gap: `${MASONRY_GAP_PX}px`,
+        }}
+      >
+        {current.cards.map(renderCard)}
       </div>
     </section>
   );

@@ -3,15 +3,12 @@ import {
   buildLaunchCommand,
   type LaunchStatus,
 } from '@robonomics-dapp/robonomics/home-assistant/launch';
-import { isSubscriptionActive } from '@robonomics-dapp/robonomics/rws/subscription';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { Address } from '../../../components/Address.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { UserSignIn } from '../../../components/UserSignIn.tsx';
 import { useChain } from '../../../lib/chain-store.ts';
 import { appConfig } from '../../../lib/config.ts';
-import { formatDateTime } from '../../../lib/format-date.ts';
 import { links } from '../../../lib/route-names.ts';
 import { useSavedSetups } from '../../../lib/saved-setups.ts';
 import { useToasts } from '../../../lib/toasts.ts';
@@ -19,10 +16,15 @@ import { useDevices } from '../../../lib/use-devices.ts';
 import { useLedger } from '../../../lib/use-ledger.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useUserKey } from '../../../lib/user-key/user-key-store.ts';
-import { type ConnectionState, useHome } from '../hooks/use-home.ts';
+import {
+  type ConnectionChoice,
+  readConnectionChoice,
+  writeConnectionChoice,
+} from '../connection-choice.ts';
+import { useHome } from '../hooks/use-home.ts';
 import { sendLaunch } from '../send-launch.ts';
+import { ControlsBar } from './ControlsBar.tsx';
 import HomeDashboard from './HomeDashboard.tsx';
-import { IpfsPanel } from './IpfsPanel.tsx';
 
 const STATUS_TEXT: Record<LaunchStatus, string> = {
   pending: 'Waiting for request complete',
@@ -32,22 +34,8 @@ const STATUS_TEXT: Record<LaunchStatus, string> = {
   error: 'Request was not complete',
 };
 
-/** "Libp2p (via relay) ✓", "Libp2p (direct) ✓", "Parachain ✓" or "… · Connecting". */
-function connectionText(connection: ConnectionState): string {
-  const type = connection.type === 'libp2p' ? 'Libp2p' : 'Parachain';
-  const how =
-    connection.type !== 'libp2p'
-      ? ''
-      : connection.status
-        ? ` (${connection.status})`
-        : connection.path === 'direct'
-          ? ' (direct)'
-          : '';
-  return `${type}${how}${connection.connected ? ' ✓' : ' · Connecting'}`;
-}
-
 export function TelemetryPage() {
-  const now = useNow();
+  const now = useNow(60_000);
   const client = useChain((s) => s.client);
   const network = networkOfEndpoint(useChain((s) => s.endpoint));
   const { setups, active } = useSavedSetups();
@@ -58,7 +46,23 @@ export function TelemetryPage() {
   const ledger = useLedger(owner);
   const { user, pair } = useUserKey();
   const notify = useToasts((s) => s.notify);
-  const home = useHome(controller, pair, pair ? user : null);
+  const [request, setRequest] = useState<{ type: ConnectionChoice; attempt: number }>(() => ({
+    type: readConnectionChoice(owner),
+    attempt: 0,
+  }));
+  // Another setup: its own connection choice.
+  useEffect(() => setRequest({ type: readConnectionChoice(owner), attempt: 0 }), [owner]);
+  const reconnect = useCallback(
+    (type: ConnectionChoice) => {
+      if (owner) writeConnectionChoice(owner, type);
+      setRequest((r) => ({ type, attempt: r.attempt + 1 }));
+    },
+    [owner],
+  );
+  const home = useHome(controller, pair, pair ? user : null, request);
+  // Since when the page waits for the home's data: the moment a user is signed in.
+  const [waitingSince, setWaitingSince] = useState<number | null>(null);
+  useEffect(() => setWaitingSince(pair && controller ? Date.now() : null), [pair, controller]);
   const [statuses, setStatuses] = useState<Record<string, LaunchStatus>>({});
 
   const send = useCallback(
@@ -86,11 +90,6 @@ export function TelemetryPage() {
     [client, owner, controller, pair, user, home.peer, home.connection, notify],
   );
 
-  const subscriptionText = !ledger
-    ? 'not found'
-    : isSubscriptionActive(ledger, now)
-      ? 'active'
-      : 'expired';
   return (
     <>
       <PageHeading title="Devices control panel">
@@ -113,44 +112,29 @@ export function TelemetryPage() {
         </section>
       ) : (
         <div className="stack">
-          <section className="card stack-s" aria-label="Controls">
-            <dl className="facts small">
-              <dt>Subscription</dt>
-              <dd data-testid="telemetry-subscription">
-                {subscriptionText}
-                {subscriptionText !== 'active' && (
-                  <>
-                    {' '}
-                    · <Link to={links.activate}>Renew</Link>
-                  </>
-                )}
-              </dd>
-              <dt>Controller</dt>
-              <dd>
-                {controller ? (
-                  <Address address={controller} />
-                ) : (
-                  <>
-                    Controller not found · <Link to={links.setup}>settings</Link>
-                  </>
-                )}
-              </dd>
-              <dt>Connection</dt>
-              <dd data-testid="connection-type" data-path={home.connection.path ?? undefined}>
-                {home.phase === 'ready' ? connectionText(home.connection) : '—'}
-              </dd>
-              <dt>Updated</dt>
-              <dd data-testid="telemetry-updated">
-                {home.updated ? formatDateTime(home.updated) : '—'}
-              </dd>
-            </dl>
+          <section className="card">
             {devices ? (
               <UserSignIn users={devices} />
             ) : (
               <p className="loading small">Loading users</p>
             )}
           </section>
-          <IpfsPanel />
+          <ControlsBar
+            setupName={setup.name}
+            controller={controller}
+            user={pair ? user : null}
+            devices={devices}
+            ledger={ledger}
+            now={now}
+            ready={home.phase === 'ready'}
+            connection={home.connection}
+            choice={request.type}
+            onReconnect={reconnect}
+            updated={home.updated}
+            waitingSince={waitingSince}
+            config={home.config}
+            states={home.states}
+          />
           {controller && pair && home.phase === 'loading' && (
             <p className="loading" role="status">
               Loading your home

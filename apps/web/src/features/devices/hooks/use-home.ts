@@ -15,9 +15,13 @@ import {
   useLatestRecord,
   useLoadedHome,
 } from './use-loaded-home.ts';
-import { type ConnectionState, usePeerChannel } from './use-peer-channel.ts';
+import {
+  type ConnectionRequest,
+  type ConnectionState,
+  usePeerChannel,
+} from './use-peer-channel.ts';
 
-export type { ConnectionState } from './use-peer-channel.ts';
+export type { ConnectionRequest, ConnectionState } from './use-peer-channel.ts';
 
 export interface HomeState {
   /**
@@ -54,6 +58,8 @@ export function useHome(
   controller: string | null,
   user: KeyPair | null,
   userAddress: string | null,
+  /** Peer-to-peer or the parachain, as the user chose; a new attempt reconnects. */
+  connectionRequest?: ConnectionRequest,
 ): HomeState {
   const client = useChain((s) => s.client);
   const endpoint = useChain((s) => s.endpoint);
@@ -138,6 +144,7 @@ export function useHome(
     keys,
     notify,
     showStates,
+    connectionRequest,
   );
 
   const shown = loaded && live?.base === loaded ? live : null;

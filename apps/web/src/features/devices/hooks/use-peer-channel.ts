@@ -36,10 +36,16 @@ const connectedTo = (peer: PeerConnection): PeerChannelState => ({
   connection: { type: 'libp2p', connected: true, status: peer.status, path: peer.path },
 });
 
+/** The user's connection choice and a counter that, when it changes, connects anew. */
+export interface ConnectionRequest {
+  type: 'libp2p' | 'parachain';
+  attempt: number;
+}
+
 /**
  * The peer-to-peer channel to the controller named by `config`, opened once `start` is true:
  * /update messages arrive through `onStates`. Without a config, a peer id or a peer that answers,
- * commands and updates go through the parachain.
+ * or when the user chose the parachain, commands and updates go through the parachain.
  */
 export function usePeerChannel(
   start: boolean,
@@ -47,16 +53,24 @@ export function usePeerChannel(
   keys: HomeKeys | null,
   notify: Notify,
   onStates: (states: HaStates, time: number) => void,
+  request: ConnectionRequest = { type: 'libp2p', attempt: 0 },
 ): PeerChannelState {
   const [state, setState] = useState<PeerChannelState>(NOT_CONNECTED);
   const onStatesRef = useRef(onStates);
   onStatesRef.current = onStates;
 
+  const { type, attempt } = request;
   useEffect(() => {
     if (!start || !keys) {
       setState(NOT_CONNECTED);
       return;
     }
+    if (type === 'parachain') {
+      setState(PARACHAIN);
+      return;
+    }
+    // A new attempt starts from "Connecting", not from the last one's result.
+    if (attempt > 0) setState(NOT_CONNECTED);
     // The connection belongs to this run of the effect: once it ends, nothing it reports applies.
     let ended = false;
     let open: PeerConnection | null = null;
@@ -102,7 +116,7 @@ export function usePeerChannel(
       ended = true;
       void open?.close().catch(() => {});
     };
-  }, [start, config, keys, notify]);
+  }, [start, config, keys, notify, type, attempt]);
 
   return state;
 }

@@ -1,0 +1,60 @@
+import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { HomeIcon } from '../../components/icons.tsx';
+import { useChain } from '../../lib/chain-store.ts';
+import { activeSetupOf, useSavedSetups } from '../../lib/saved-setups.ts';
+import './active-setup.css';
+
+// The body reads the chain: it loads with the first opening, keeping every route's entry small.
+const ActiveSetupBody = lazy(() => import('./ActiveSetupBody.tsx'));
+
+/**
+ * The header's active setup: a house and the setup's name; opens the setup's facts (select of
+ * the network's setups, "Active until", owner, "Go to setup"). Nothing shows without a setup.
+ */
+export function ActiveSetupPopup() {
+  const network = networkOfEndpoint(useChain((s) => s.endpoint));
+  const setup = useSavedSetups((s) => activeSetupOf(s, network));
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const host = useRef<HTMLDivElement>(null);
+
+  // Closes on Escape and on a click outside.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    const onPointer = (event: PointerEvent) => {
+      if (host.current && !host.current.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+
+  if (!setup) return null;
+  return (
+    <div className="popover-host" ref={host}>
+      <button
+        type="button"
+        className="button chip"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={`Active setup: ${setup.name}`}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <HomeIcon />
+        <span className="chip-label">{setup.name}</span>
+      </button>
+      {open && (
+        <div className="popover setup-popover" id={panelId} role="dialog" aria-label="Active setup">
+          <Suspense fallback={<p className="loading small">Loading</p>}>
+            <ActiveSetupBody network={network} onNavigate={() => setOpen(false)} />
+          </Suspense>
+        </div>
+      )}
+    </div>
+  );
+}
