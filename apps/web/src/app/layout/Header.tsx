@@ -5,6 +5,7 @@ import { APP_NAME, routePaths } from '../../lib/route-names.ts';
 import { AccountButton } from './AccountButton.tsx';
 import { EndpointSwitcher } from './EndpointSwitcher.tsx';
 import { Nav } from './Nav.tsx';
+import { SavedKeysButton } from './SavedKeysButton.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 
 export function Header() {
@@ -19,6 +20,7 @@ export function Header() {
         <div className="header-tools">
           <EndpointSwitcher />
           <AccountButton />
+          <SavedKeysButton />
           <ThemeToggle />
           <button
             type="button"
