@@ -37,11 +37,19 @@ export function TxButton({ status, outcome, onClick, disabled, labels, fee }: Tx
         {label}
       </button>
       {fee && status === 'NEW' && <p className="small muted">{fee}</p>}
-      {outcome && (
-        <p
-          className={`small ${outcome.kind === 'error' ? 'error' : outcome.kind === 'success' ? 'ok' : 'muted'}`}
-          role={outcome.kind === 'error' ? 'alert' : 'status'}
-        >
+      {/* Always there, so that screen readers announce each change of the transaction's state. */}
+      {outcome && outcome.kind !== 'error' ? (
+        <p className={`small ${outcome.kind === 'success' ? 'ok' : 'muted'}`} role="status">
+          {outcome.text}
+        </p>
+      ) : (
+        // The button already shows its progress; this says it to screen readers.
+        <p className="visually-hidden" role="status">
+          {busy ? label : ''}
+        </p>
+      )}
+      {outcome?.kind === 'error' && (
+        <p className="small error" role="alert">
           {outcome.text}
         </p>
       )}

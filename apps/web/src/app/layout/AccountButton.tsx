@@ -1,12 +1,12 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect } from 'react';
+import { usePopover } from '../../components/use-popover.ts';
 import { WalletPanel } from '../../components/WalletPanel.tsx';
 import { useWallet } from '../../lib/wallet/wallet-store.ts';
 
 /** Wallet connection and account choice, with the chosen account's balance. */
 export function AccountButton() {
   const wallet = useWallet();
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
+  const popover = usePopover();
   const account = wallet.accounts.find((a) => a.address === wallet.address);
 
   useEffect(() => {
@@ -14,14 +14,8 @@ export function AccountButton() {
   }, []);
 
   return (
-    <div className="popover-host">
-      <button
-        type="button"
-        className="button chip"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((v) => !v)}
-      >
+    <div className="popover-host" ref={popover.hostRef}>
+      <button type="button" className="button chip" {...popover.trigger}>
         <span className="chip-text">
           {account
             ? account.name
@@ -30,8 +24,8 @@ export function AccountButton() {
               : 'Connect wallet'}
         </span>
       </button>
-      {open && (
-        <div className="popover" id={panelId} role="dialog" aria-label="Account">
+      {popover.open && (
+        <div className="popover" id={popover.panelId} role="dialog" aria-label="Account">
           <WalletPanel />
         </div>
       )}
