@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, type TestInfo, test } from '@playwright/test';
 import { routePaths } from '../apps/web/src/lib/route-names.ts';
-import { DevnetChain } from './fixtures/devnet-chain.ts';
+import { DevnetChain, XRT } from './fixtures/devnet-chain.ts';
 import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
 import {
   ALICE,
@@ -182,9 +182,9 @@ test.describe('focus', () => {
 
 test.describe('keyboard only', () => {
   test('the buy flow', async ({ page }) => {
-    const wallet = await injectPolkadotExtension(page, [
-      { name: 'Eve', uri: '//Eve', type: 'sr25519' },
-    ]);
+    const buyer = { name: 'Keyboard', uri: '//Keyboard buyer', type: 'sr25519' } as const;
+    const wallet = await injectPolkadotExtension(page, [buyer]);
+    await chain.transfer(chain.pair(buyer.uri).address, 100n * XRT);
     if ((await chain.auctionQueueLength()) < 1) await chain.startAuctions(1);
     await page.goto('./#/rws-buy');
     await settle(page);
@@ -201,10 +201,13 @@ test.describe('keyboard only', () => {
   });
 
   test('adding a user', async ({ page }) => {
-    const owner = { name: 'Dave', uri: '//Dave', type: 'sr25519' } as const;
+    const owner = { name: 'Keyboard', uri: '//Keyboard owner', type: 'sr25519' } as const;
     await injectPolkadotExtension(page, [owner]);
     const address = chain.pair(owner.uri).address;
-    if (!(await chain.hasSubscription(address))) await chain.grantSubscription(address);
+    if (!(await chain.hasSubscription(address))) {
+      await chain.transfer(address, 100n * XRT);
+      await chain.grantSubscription(address);
+    }
     await page.goto('./#/rws-setup-new');
     await settle(page);
     const ownerField = page.getByLabel('Owner address').first();

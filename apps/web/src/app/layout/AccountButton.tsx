@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { usePopover } from '../../components/use-popover.ts';
 import { WalletPanel } from '../../components/WalletPanel.tsx';
+import { startMetadataOffer } from '../../lib/wallet/metadata-offer.ts';
 import { useWallet } from '../../lib/wallet/wallet-store.ts';
 
 /** Wallet connection and account choice, with the chosen account's balance. */
@@ -11,6 +12,7 @@ export function AccountButton() {
 
   useEffect(() => {
     void useWallet.getState().restore();
+    startMetadataOffer();
   }, []);
 
   return (
