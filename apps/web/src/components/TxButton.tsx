@@ -9,10 +9,23 @@ interface TxButtonProps {
   labels: { idle: string; working?: string; done?: string; failed?: string };
   /** Fee of the transaction, shown before signing. */
   fee?: React.ReactNode;
+  /**
+   * The submit button of the form around it: Enter in a field sends the transaction too, and
+   * the form's onSubmit (not onClick) starts it.
+   */
+  submit?: boolean;
 }
 
 /** A transaction button with its state, fee and outcome line. */
-export function TxButton({ status, outcome, onClick, disabled, labels, fee }: TxButtonProps) {
+export function TxButton({
+  status,
+  outcome,
+  onClick,
+  disabled,
+  labels,
+  fee,
+  submit = false,
+}: TxButtonProps) {
   const busy = status === 'PRE_PROCESS' || status === 'WAIT_TX';
   const label =
     status === 'PRE_PROCESS'
@@ -27,9 +40,9 @@ export function TxButton({ status, outcome, onClick, disabled, labels, fee }: Tx
   return (
     <div className="stack-s" data-tx-status={status}>
       <button
-        type="button"
+        type={submit ? 'submit' : 'button'}
         className="button primary"
-        onClick={onClick}
+        onClick={submit ? undefined : onClick}
         disabled={disabled || busy}
         aria-busy={busy}
       >
