@@ -182,7 +182,12 @@ test.describe('focus', () => {
 
 test.describe('keyboard only', () => {
   test('the buy flow', async ({ page }) => {
-    const buyer = { name: 'Keyboard', uri: '//Keyboard buyer', type: 'sr25519' } as const;
+    // Accounts of its own (a bid makes the buyer a subscriber), new on every run.
+    const buyer = {
+      name: 'Keyboard',
+      uri: `//Keyboard buyer/${Date.now()}`,
+      type: 'sr25519',
+    } as const;
     const wallet = await injectPolkadotExtension(page, [buyer]);
     await chain.transfer(chain.pair(buyer.uri).address, 100n * XRT);
     if ((await chain.auctionQueueLength()) < 1) await chain.startAuctions(1);
@@ -201,7 +206,11 @@ test.describe('keyboard only', () => {
   });
 
   test('adding a user', async ({ page }) => {
-    const owner = { name: 'Keyboard', uri: '//Keyboard owner', type: 'sr25519' } as const;
+    const owner = {
+      name: 'Keyboard',
+      uri: `//Keyboard owner/${Date.now()}`,
+      type: 'sr25519',
+    } as const;
     await injectPolkadotExtension(page, [owner]);
     const address = chain.pair(owner.uri).address;
     if (!(await chain.hasSubscription(address))) {
@@ -221,7 +230,7 @@ test.describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('setup-role')).toHaveText('Admin (owner)');
     const form = page.getByRole('form', { name: 'Add a user' });
-    const user = chain.pair('//Keyboard user', 'ed25519').address;
+    const user = chain.pair(`//Keyboard user/${Date.now()}`, 'ed25519').address;
     await tabTo(page, form.getByLabel('Account address'));
     await page.keyboard.type(user);
     await page.keyboard.press('Enter');

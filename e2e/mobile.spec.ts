@@ -91,7 +91,8 @@ test('the header menu opens by touch and by keyboard and leads to the page', asy
 test('the home fits the phone and its controls are touch targets', async ({ page }, testInfo) => {
   test.setTimeout(240_000);
   await openSeededHome(page);
-  const tabs = page.getByRole('tablist').first().getByRole('tab');
+  const tabs = page.getByRole('tablist', { name: 'Groups' }).getByRole('tab');
+  await expect(tabs.first()).toBeVisible();
   const small: string[] = [];
   const sideways: string[] = [];
   for (let i = 0; i < (await tabs.count()); i += 1) {

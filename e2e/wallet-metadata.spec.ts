@@ -7,13 +7,20 @@ import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
  * app offers it through the injected API's metadata.provide, once per spec version.
  */
 let chain: DevnetChain;
-const SIGNER = { name: 'Metadata', uri: '//Wallet metadata', type: 'sr25519' } as const;
+
+/** An account of its own per test (a bid makes it a subscriber), funded for a bid. */
+async function freshSigner() {
+  const signer = {
+    name: 'Metadata',
+    uri: `//Wallet metadata/${Date.now()}`,
+    type: 'sr25519',
+  } as const;
+  await chain.transfer(chain.pair(signer.uri).address, 100n * XRT);
+  return signer;
+}
 
 test.beforeAll(async () => {
   chain = await DevnetChain.connect();
-  if ((await chain.auctionQueueLength()) < 1) await chain.startAuctions(1);
-  // An account of its own, so that no other spec sees its bids.
-  await chain.transfer(chain.pair(SIGNER.uri).address, 100n * XRT);
 });
 
 test.afterAll(async () => {
@@ -23,7 +30,8 @@ test.afterAll(async () => {
 test('the wallet is offered the chain metadata once and then shows the decoded call', async ({
   page,
 }) => {
-  const wallet = await injectPolkadotExtension(page, [SIGNER]);
+  const wallet = await injectPolkadotExtension(page, [await freshSigner()]);
+  await chain.startAuctions(1);
   await page.goto('./#/rws-buy');
   await page.getByRole('main').getByRole('button', { name: 'Polkadot{.js}' }).click();
   await expect.poll(() => wallet.provided().length).toBe(1);
@@ -62,12 +70,13 @@ test('the wallet is offered the chain metadata once and then shows the decoded c
 test('a spec version offered once is not offered again, and unoffered calls stay raw bytes', async ({
   page,
 }) => {
-  const wallet = await injectPolkadotExtension(page, [SIGNER]);
+  const wallet = await injectPolkadotExtension(page, [await freshSigner()]);
   // This wallet was offered this spec version before, and its user declined.
   const offered = `polkadot-js|${chain.api.genesisHash.toHex()}|${chain.api.runtimeVersion.specVersion.toNumber()}`;
   await page.addInitScript((key) => {
     localStorage.setItem('robonomics-dapp.metadata-offered.v1', JSON.stringify([key]));
   }, offered);
+  await chain.startAuctions(1);
   await page.goto('./#/rws-buy');
   await page.getByRole('main').getByRole('button', { name: 'Polkadot{.js}' }).click();
   await expect.poll(() => wallet.metadataReads()).toBeGreaterThanOrEqual(1);
