@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, type TestInfo, test } from '@playwright/test';
-import { routePaths } from '../apps/web/src/lib/route-names.ts';
 import { DevnetChain, XRT } from './fixtures/devnet-chain.ts';
 import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
+import { EVERY_PATH } from './fixtures/routes.ts';
 import {
   ALICE,
   BOB_ED25519,
@@ -21,13 +21,6 @@ import {
 const REPORTS = 'e2e/artifacts/a11y';
 const THEMES = ['light', 'dark'] as const;
 type Theme = (typeof THEMES)[number];
-
-/** Every route, and the parametrised ones with a value. */
-const PATHS = [
-  ...Object.values(routePaths),
-  '/altruist/4Eyj9NvT8hPBtszHK14VJTxULq8mFC41hY3ndXbJdW7heo3G',
-  '/no-such-page',
-];
 
 let chain: DevnetChain;
 
@@ -93,7 +86,7 @@ for (const theme of THEMES) {
     test.setTimeout(300_000);
     await useTheme(page, theme);
     const findings: Finding[] = [];
-    for (const path of PATHS) {
+    for (const path of EVERY_PATH) {
       await page.goto(`./#${path}`);
       await settle(page);
       findings.push(...(await scan(page, path)));
@@ -114,7 +107,7 @@ for (const theme of THEMES) {
       );
     }, ALICE);
     const findings: Finding[] = [];
-    for (const path of PATHS) {
+    for (const path of EVERY_PATH) {
       await page.goto(`./#${path}`);
       await settle(page);
       await expect(page.getByRole('button', { name: 'Alice' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { routePaths } from '../apps/web/src/lib/route-names.ts';
+import { EVERY_PATH } from './fixtures/routes.ts';
 import { openSeededHome } from './fixtures/seeded-home.ts';
 
 /**
@@ -13,12 +13,6 @@ const PHONE = { width: 390, height: 844 };
 const MIN_TARGET = 44;
 
 test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
-
-const PATHS = [
-  ...Object.values(routePaths),
-  '/altruist/4Eyj9NvT8hPBtszHK14VJTxULq8mFC41hY3ndXbJdW7heo3G',
-  '/no-such-page',
-];
 
 const fileName = (path: string) =>
   path === '/'
@@ -37,7 +31,7 @@ function overflow(page: Page) {
       .filter((el) => el.getBoundingClientRect().right > width + 1)
       .filter((el) => getComputedStyle(el).position !== 'fixed')
       .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
+      .map((el) => `${el.tagName.toLowerCase()}.${Array.from(el.classList).join('.')}`);
     return { extra, offenders };
   });
 }
@@ -46,7 +40,7 @@ test('no route scrolls sideways at phone width', async ({ page }, testInfo) => {
   test.setTimeout(240_000);
   mkdirSync(SCREENS, { recursive: true });
   const problems: string[] = [];
-  for (const path of PATHS) {
+  for (const path of EVERY_PATH) {
     await page.goto(`./#${path}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const { extra, offenders } = await overflow(page);
@@ -88,6 +82,23 @@ test('the header menu opens by touch and by keyboard and leads to the page', asy
   await expect(nav).toBeHidden();
 });
 
+test('the header popovers open within the screen', async ({ page }) => {
+  await page.goto('./#/');
+  for (const [button, dialog] of [
+    ['Local devnet', 'Network'],
+    ['Connect wallet', 'Account'],
+  ] as const) {
+    await page.getByRole('button', { name: button, exact: true }).tap();
+    const panel = page.getByRole('dialog', { name: dialog });
+    await expect(panel).toBeVisible();
+    const box = (await panel.boundingBox())!;
+    expect(box.x, `${dialog} left edge`).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, `${dialog} right edge`).toBeLessThanOrEqual(PHONE.width);
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+  }
+});
+
 test('the home fits the phone and its controls are touch targets', async ({ page }, testInfo) => {
   test.setTimeout(240_000);
   await openSeededHome(page);
@@ -115,7 +126,7 @@ test('the home fits the phone and its controls are touch targets', async ({ page
         }),
     );
     for (const s of sizes) {
-      if (s.width < 44 || s.height < 44)
+      if (s.width < MIN_TARGET || s.height < MIN_TARGET)
         small.push(`${s.entity} "${s.label}": ${Math.round(s.width)}×${Math.round(s.height)}`);
     }
     const { extra, offenders } = await overflow(page);
