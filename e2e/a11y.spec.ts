@@ -178,7 +178,7 @@ test.describe('keyboard only', () => {
     // Accounts of its own (a bid makes the buyer a subscriber), new on every run.
     const buyer = {
       name: 'Keyboard',
-      uri: `//Keyboard buyer/${Date.now()}`,
+      uri: `//Keyboard buyer ${Date.now()}`,
       type: 'sr25519',
     } as const;
     const wallet = await injectPolkadotExtension(page, [buyer]);
@@ -201,7 +201,7 @@ test.describe('keyboard only', () => {
   test('adding a user', async ({ page }) => {
     const owner = {
       name: 'Keyboard',
-      uri: `//Keyboard owner/${Date.now()}`,
+      uri: `//Keyboard owner ${Date.now()}`,
       type: 'sr25519',
     } as const;
     await injectPolkadotExtension(page, [owner]);
@@ -223,7 +223,7 @@ test.describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('setup-role')).toHaveText('Admin (owner)');
     const form = page.getByRole('form', { name: 'Add a user' });
-    const user = chain.pair(`//Keyboard user/${Date.now()}`, 'ed25519').address;
+    const user = chain.pair(`//Keyboard user ${Date.now()}`, 'ed25519').address;
     await tabTo(page, form.getByLabel('Account address'));
     await page.keyboard.type(user);
     await page.keyboard.press('Enter');

@@ -12,7 +12,7 @@ let chain: DevnetChain;
 async function freshSigner() {
   const signer = {
     name: 'Metadata',
-    uri: `//Wallet metadata/${Date.now()}`,
+    uri: `//Wallet metadata ${Date.now()}`,
     type: 'sr25519',
   } as const;
   await chain.transfer(chain.pair(signer.uri).address, 100n * XRT);
