@@ -118,6 +118,34 @@ for (const theme of THEMES) {
   });
 }
 
+test('the header popovers and the phone menu pass axe in both themes', async ({
+  page,
+}, testInfo) => {
+  await injectPolkadotExtension(page, [{ name: 'Alice', uri: '//Alice', type: 'sr25519' }]);
+  await page.goto('./#/');
+  await settle(page);
+  const findings: Finding[] = [];
+  for (const theme of THEMES) {
+    if ((await page.locator('html').getAttribute('data-theme')) !== theme)
+      await page.getByRole('button', { name: `Switch to ${theme} theme` }).click();
+    for (const [button, dialog] of [
+      ['Local devnet', 'Network'],
+      ['Connect wallet', 'Account'],
+    ] as const) {
+      await page.getByRole('button', { name: button, exact: true }).click();
+      await expect(page.getByRole('dialog', { name: dialog })).toBeVisible();
+      findings.push(...(await scan(page, `header ${dialog} (${theme})`)));
+      await page.keyboard.press('Escape');
+    }
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  findings.push(...(await scan(page, 'phone menu')));
+  await keep(testInfo, 'header-popovers', findings);
+  expect(blocking(findings)).toEqual([]);
+});
+
 test('the devices panel of a signed-in user passes axe in both themes', async ({
   page,
 }, testInfo) => {
