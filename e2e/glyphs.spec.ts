@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { routePaths } from '../apps/web/src/lib/route-names.ts';
+import { EVERY_PATH } from './fixtures/routes.ts';
 
 /**
  * Emoji and pictographs (Unicode Extended_Pictographic), the Miscellaneous Symbols block (☰ ☾ …)
@@ -7,13 +7,6 @@ import { routePaths } from '../apps/web/src/lib/route-names.ts';
  * boxes. The app draws its icons as inline SVG instead.
  */
 const PICTOGRAPHIC = /\p{Extended_Pictographic}|[\u{2600}-\u{26FF}]|\u{FE0F}/gu;
-
-/** Every route, and the parametrised ones with a value. */
-const PATHS = [
-  ...Object.values(routePaths),
-  '/altruist/4Eyj9NvT8hPBtszHK14VJTxULq8mFC41hY3ndXbJdW7heo3G',
-  '/no-such-page',
-];
 
 /** The page's text as rendered, including hidden parts (closed menus) and CSS-generated text. */
 function renderedText(page: Page): Promise<string> {
@@ -44,7 +37,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test.setTimeout(180_000);
     await page.emulateMedia({ colorScheme });
     const offenders: string[] = [];
-    for (const path of PATHS) {
+    for (const path of EVERY_PATH) {
       await page.goto(`./#${path}`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       const glyphs = (await renderedText(page)).match(PICTOGRAPHIC);

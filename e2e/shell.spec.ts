@@ -230,6 +230,15 @@ test.describe('app shell', () => {
     await expect(page.getByRole('button', { name: 'Kusama' })).toBeVisible();
   });
 
+  test('a ?rpc= link naming the saved endpoint asks nothing', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('rpc-parachain', 'ws://127.0.0.1:9944'));
+    await page.goto('./?rpc=ws%3A%2F%2F127.0.0.1%3A9944#/rws-buy');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Local devnet', exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:5173\/#\/rws-buy$/);
+    await expect(page.getByRole('region', { name: 'Endpoint from link' })).toHaveCount(0);
+  });
+
   test('a rejected ?rpc= is reported and the usual endpoint is kept', async ({ page }) => {
     await page.goto('./?rpc=javascript%3Aalert(1)#/');
     await expect(page.getByRole('alert')).toContainText(

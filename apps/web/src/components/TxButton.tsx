@@ -9,10 +9,23 @@ interface TxButtonProps {
   labels: { idle: string; working?: string; done?: string; failed?: string };
   /** Fee of the transaction, shown before signing. */
   fee?: React.ReactNode;
+  /**
+   * The submit button of the form around it: Enter in a field sends the transaction too, and
+   * the form's onSubmit (not onClick) starts it.
+   */
+  submit?: boolean;
 }
 
 /** A transaction button with its state, fee and outcome line. */
-export function TxButton({ status, outcome, onClick, disabled, labels, fee }: TxButtonProps) {
+export function TxButton({
+  status,
+  outcome,
+  onClick,
+  disabled,
+  labels,
+  fee,
+  submit = false,
+}: TxButtonProps) {
   const busy = status === 'PRE_PROCESS' || status === 'WAIT_TX';
   const label =
     status === 'PRE_PROCESS'
@@ -27,9 +40,9 @@ export function TxButton({ status, outcome, onClick, disabled, labels, fee }: Tx
   return (
     <div className="stack-s" data-tx-status={status}>
       <button
-        type="button"
+        type={submit ? 'submit' : 'button'}
         className="button primary"
-        onClick={onClick}
+        onClick={submit ? undefined : onClick}
         disabled={disabled || busy}
         aria-busy={busy}
       >
@@ -37,11 +50,19 @@ export function TxButton({ status, outcome, onClick, disabled, labels, fee }: Tx
         {label}
       </button>
       {fee && status === 'NEW' && <p className="small muted">{fee}</p>}
-      {outcome && (
-        <p
-          className={`small ${outcome.kind === 'error' ? 'error' : outcome.kind === 'success' ? 'ok' : 'muted'}`}
-          role={outcome.kind === 'error' ? 'alert' : 'status'}
-        >
+      {/* Always there, so that screen readers announce each change of the transaction's state. */}
+      {outcome && outcome.kind !== 'error' ? (
+        <p className={`small ${outcome.kind === 'success' ? 'ok' : 'muted'}`} role="status">
+          {outcome.text}
+        </p>
+      ) : (
+        // The button already shows its progress; this says it to screen readers.
+        <p className="visually-hidden" role="status">
+          {busy ? label : ''}
+        </p>
+      )}
+      {outcome?.kind === 'error' && (
+        <p className="small error" role="alert">
           {outcome.text}
         </p>
       )}

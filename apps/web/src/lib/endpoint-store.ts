@@ -56,10 +56,13 @@ export const useEndpointStore = create<EndpointState>((set, get) => {
   const choice = initialChoice();
   // A link's node is only asked once the user accepts it; until then the usual one is used.
   const usual = choice.source === 'query' ? usualChoice() : choice;
+  // A link naming the endpoint already in use has nothing to ask.
+  const asks = choice.source === 'query' && choice.endpoint !== usual.endpoint;
+  if (choice.source === 'query' && !asks && typeof window !== 'undefined') dropRpcFromUrl();
   return {
     endpoint: usual.endpoint,
     source: usual.source,
-    pendingQuery: choice.source === 'query' ? choice.endpoint : null,
+    pendingQuery: asks ? choice.endpoint : null,
     rejectedQuery: choice.rejectedQuery ?? null,
     setEndpoint(url) {
       const check = validateEndpoint(url);

@@ -1,27 +1,23 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect } from 'react';
+import { usePopover } from '../../components/use-popover.ts';
 import { WalletPanel } from '../../components/WalletPanel.tsx';
+import { startMetadataOffer } from '../../lib/wallet/metadata-offer.ts';
 import { useWallet } from '../../lib/wallet/wallet-store.ts';
 
 /** Wallet connection and account choice, with the chosen account's balance. */
 export function AccountButton() {
   const wallet = useWallet();
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
+  const popover = usePopover();
   const account = wallet.accounts.find((a) => a.address === wallet.address);
 
   useEffect(() => {
     void useWallet.getState().restore();
+    startMetadataOffer();
   }, []);
 
   return (
-    <div className="popover-host">
-      <button
-        type="button"
-        className="button chip"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((v) => !v)}
-      >
+    <div className="popover-host" ref={popover.hostRef}>
+      <button type="button" className="button chip" {...popover.trigger}>
         <span className="chip-text">
           {account
             ? account.name
@@ -30,8 +26,8 @@ export function AccountButton() {
               : 'Connect wallet'}
         </span>
       </button>
-      {open && (
-        <div className="popover" id={panelId} role="dialog" aria-label="Account">
+      {popover.open && (
+        <div className="popover" id={popover.panelId} role="dialog" aria-label="Account">
           <WalletPanel />
         </div>
       )}

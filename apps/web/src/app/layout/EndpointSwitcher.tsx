@@ -1,5 +1,6 @@
 import { KNOWN_ENDPOINTS, networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
+import { usePopover } from '../../components/use-popover.ts';
 import { useEndpointStore } from '../../lib/endpoint-store.ts';
 
 const networkLabels = {
@@ -13,17 +14,17 @@ const networkLabels = {
 export function EndpointSwitcher() {
   const endpoint = useEndpointStore((s) => s.endpoint);
   const setEndpoint = useEndpointStore((s) => s.setEndpoint);
-  const [open, setOpen] = useState(false);
+  const popover = usePopover();
   const [custom, setCustom] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const panelId = useId();
+  const panelId = popover.panelId;
   const network = networkOfEndpoint(endpoint);
 
   const choose = (url: string) => {
     const problem = setEndpoint(url);
     setError(problem);
     if (!problem) {
-      setOpen(false);
+      popover.close();
       setCustom('');
     }
   };
@@ -34,19 +35,12 @@ export function EndpointSwitcher() {
   };
 
   return (
-    <div className="popover-host">
-      <button
-        type="button"
-        className="button chip"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((v) => !v)}
-        title={endpoint}
-      >
+    <div className="popover-host" ref={popover.hostRef}>
+      <button type="button" className="button chip" title={endpoint} {...popover.trigger}>
         <span className={`dot dot-${network}`} aria-hidden="true" />
         <span className="chip-label">{networkLabels[network]}</span>
       </button>
-      {open && (
+      {popover.open && (
         <div className="popover" id={panelId} role="dialog" aria-label="Network">
           <p className="muted small">Connected endpoint</p>
           <p className="mono small break">{endpoint}</p>

@@ -6,6 +6,7 @@ import { AccountButton } from './AccountButton.tsx';
 import { ActiveSetupPopup } from './ActiveSetupPopup.tsx';
 import { EndpointSwitcher } from './EndpointSwitcher.tsx';
 import { Nav } from './Nav.tsx';
+import { SavedKeysButton } from './SavedKeysButton.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 
 export function Header() {
@@ -21,6 +22,7 @@ export function Header() {
           <ActiveSetupPopup />
           <EndpointSwitcher />
           <AccountButton />
+          <SavedKeysButton />
           <ThemeToggle />
           <button
             type="button"

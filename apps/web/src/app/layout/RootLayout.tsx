@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { documentTitle } from '../../lib/route-names.ts';
 import { OfflineNotice } from '../pwa/OfflineNotice.tsx';
@@ -27,9 +27,23 @@ function useDocumentTitle() {
   }, [title]);
 }
 
+/**
+ * After moving to another route (not on the first load), focus goes to the new page's content,
+ * so keyboard and screen-reader users start there instead of at a link that is gone.
+ */
+function useFocusOnNavigation(path: string) {
+  const previous = useRef(path);
+  useEffect(() => {
+    if (previous.current === path) return;
+    previous.current = path;
+    document.getElementById('main')?.focus();
+  });
+}
+
 export function RootLayout() {
   useDocumentTitle();
   const location = useLocation();
+  useFocusOnNavigation(location.pathname);
   return (
     <div className="app">
       <button

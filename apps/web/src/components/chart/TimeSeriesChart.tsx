@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type uPlot from 'uplot';
+import { chartSummary } from './chart-summary.ts';
 import { downsampleMinMax } from './downsample.ts';
 import 'uplot/dist/uPlot.min.css';
 
@@ -30,6 +31,8 @@ export function TimeSeriesChart({
 }) {
   const host = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
+  const summaryId = useId();
+  const summary = useMemo(() => chartSummary(series), [series]);
 
   useEffect(() => {
     const element = host.current;
@@ -96,8 +99,22 @@ export function TimeSeriesChart({
     };
   }, [series, width, height]);
 
+  // The canvas says nothing to a screen reader: the chart is an image named by its title and
+  // described in words (the latest value and the range).
   return (
-    <div ref={host} className="chart" role="img" aria-label={title} style={{ minHeight: height }} />
+    <>
+      <div
+        ref={host}
+        className="chart"
+        role="img"
+        aria-label={title}
+        aria-describedby={summaryId}
+        style={{ minHeight: height }}
+      />
+      <p id={summaryId} className="visually-hidden" data-testid="chart-summary">
+        {summary}
+      </p>
+    </>
   );
 }
 

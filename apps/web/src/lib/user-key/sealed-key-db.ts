@@ -34,11 +34,40 @@ async function run<T>(
   }
 }
 
+/**
+ * Where browsers without BroadcastChannel hear about a change: other tabs get a `storage` event
+ * for this localStorage key.
+ */
+export const USER_KEYS_STORAGE_EVENT = 'robonomics-dapp.user-keys.changed';
+
+/** Tells every tab of the app (this one included) that the kept keys changed. */
 function announce() {
-  if (typeof BroadcastChannel === 'undefined') return;
-  const channel = new BroadcastChannel(USER_KEYS_CHANNEL);
-  channel.postMessage('changed');
-  channel.close();
+  if (typeof BroadcastChannel !== 'undefined') {
+    const channel = new BroadcastChannel(USER_KEYS_CHANNEL);
+    channel.postMessage('changed');
+    channel.close();
+    return;
+  }
+  try {
+    localStorage.setItem(USER_KEYS_STORAGE_EVENT, String(Date.now()));
+  } catch {
+    // No storage either: other tabs see the change when they next look.
+  }
+}
+
+/** Calls `onChange` whenever another tab, or this one, saves or forgets a kept key. */
+export function watchSealedKeys(onChange: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === USER_KEYS_STORAGE_EVENT) onChange();
+  };
+  globalThis.addEventListener?.('storage', onStorage);
+  const channel =
+    typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(USER_KEYS_CHANNEL);
+  channel?.addEventListener('message', onChange);
+  return () => {
+    globalThis.removeEventListener?.('storage', onStorage);
+    channel?.close();
+  };
 }
 
 export async function saveSealedKey(record: SealedUserKey): Promise<void> {

@@ -8,12 +8,28 @@ export interface InjectedAccount {
   genesisHash?: string | null;
 }
 
+/** A chain whose metadata the wallet already holds. */
+export interface InjectedMetadataKnown {
+  genesisHash: string;
+  specVersion: number;
+}
+
+/**
+ * The wallet's metadata store (Polkadot{.js} and the wallets built on its API): `get` lists the
+ * chains it can decode calls for, `provide` offers it one (the user approves it in the wallet).
+ */
+export interface InjectedMetadata {
+  get(): Promise<InjectedMetadataKnown[]>;
+  provide(definition: unknown): Promise<boolean>;
+}
+
 export interface InjectedExtension {
   accounts: {
     get(anyType?: boolean): Promise<InjectedAccount[]>;
     subscribe?(callback: (accounts: InjectedAccount[]) => void): () => void;
   };
   signer: InjectedSigner;
+  metadata?: InjectedMetadata;
 }
 
 export interface InjectedWindowProvider {

@@ -2,7 +2,12 @@ import { toRobonomicsAddress } from '@robonomics-dapp/robonomics/chain/address';
 import type { IKeyringPair, InjectedSigner } from 'dedot/types';
 import { create } from 'zustand';
 import { safeStorage } from '../safe-storage.ts';
-import { enableWallet, type InjectedAccount, waitForInjection } from './injected.ts';
+import {
+  enableWallet,
+  type InjectedAccount,
+  type InjectedMetadata,
+  waitForInjection,
+} from './injected.ts';
 
 const WALLET_KEY = 'robonomics-dapp.wallet.v1';
 
@@ -30,6 +35,8 @@ interface WalletState {
   accounts: WalletAccount[];
   address: string | null;
   signer: InjectedSigner | null;
+  /** The connected extension's metadata store, when it has one (see metadata-offer.ts). */
+  metadata: InjectedMetadata | null;
   /** In-memory keys of the development accounts, by address. */
   pairs: Map<string, IKeyringPair>;
   connect(wallet: string): Promise<void>;
@@ -76,6 +83,7 @@ export const useWallet = create<WalletState>((set, get) => ({
   accounts: [],
   address: null,
   signer: null,
+  metadata: null,
   pairs: new Map(),
   origin() {
     const { address, pairs, signer } = get();
@@ -102,7 +110,7 @@ export const useWallet = create<WalletState>((set, get) => ({
       const remembered = readRemembered();
       const address =
         accounts.find((a) => a.address === remembered?.address)?.address ?? accounts[0]!.address;
-      set({ status: 'connected', accounts, address, signer: null, pairs });
+      set({ status: 'connected', accounts, address, signer: null, metadata: null, pairs });
       remember(wallet, address);
       return;
     }
@@ -117,7 +125,13 @@ export const useWallet = create<WalletState>((set, get) => ({
         accounts.find((a) => a.address === remembered?.address)?.address ??
         accounts[0]?.address ??
         null;
-      set({ status: 'connected', accounts, address, signer: extension.signer });
+      set({
+        status: 'connected',
+        accounts,
+        address,
+        signer: extension.signer,
+        metadata: extension.metadata ?? null,
+      });
       remember(wallet, address);
       stopAccounts =
         extension.accounts.subscribe?.((next) => {
@@ -134,6 +148,7 @@ export const useWallet = create<WalletState>((set, get) => ({
         status: 'error',
         error: error instanceof Error ? error.message : String(error),
         signer: null,
+        metadata: null,
       });
     }
   },
@@ -152,6 +167,7 @@ export const useWallet = create<WalletState>((set, get) => ({
       accounts: [],
       address: null,
       signer: null,
+      metadata: null,
       pairs: new Map(),
     });
     remember(null, null);

@@ -5,10 +5,10 @@ import { fetchTwinTopics } from '@robonomics-dapp/robonomics/chain/queries/twin-
 import { subscribeDatalogRecords } from '@robonomics-dapp/robonomics/chain/subscriptions/datalog-records';
 import { type HaConfig, validateHaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { readConfigEnvelope } from '../../../lib/home-config-cache.ts';
 import { readIpfsText } from '../../../lib/ipfs-gateways.ts';
-import type { ToastKind } from '../../../lib/toasts.ts';
+import { type NotifyOptions, useToasts } from '../../../lib/toasts.ts';
 import { useChainSubscription } from '../../../lib/use-chain-subscription.ts';
 import {
   type HomeKeys,
@@ -18,7 +18,10 @@ import {
   openHomeFile,
 } from '../load-home.ts';
 
-export type Notify = (text: string, options?: { kind?: ToastKind }) => unknown;
+export type Notify = (text: string, options?: NotifyOptions) => unknown;
+
+/** The loading messages of one home load replace each other, one toast at a time. */
+const HOME_LOAD_STEP = 'home-load';
 
 export function chainSources(client: RobonomicsClient): HomeSources {
   return {
@@ -48,14 +51,24 @@ export function useLoadedHome(
   attempt: number,
   notify: Notify,
 ) {
+  // A load cut short by leaving the page leaves no progress message behind.
+  useEffect(() => () => useToasts.getState().finish(HOME_LOAD_STEP), []);
   return useQuery({
     queryKey: ['home', endpoint, keys?.controller, keys?.userAddress, attempt],
     enabled: client !== null && keys !== null,
     queryFn: async (): Promise<LoadedHome> => {
       try {
-        return await loadHome(chainSources(client!), keys!, (text) => notify(text));
+        const home = await loadHome(chainSources(client!), keys!, (text) =>
+          notify(text, {
+            step: HOME_LOAD_STEP,
+            kind: text === 'Config loaded' ? 'success' : 'info',
+          }),
+        );
+        useToasts.getState().finish(HOME_LOAD_STEP);
+        return home;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
+        useToasts.getState().finish(HOME_LOAD_STEP);
         notify(loadErrorText(message), { kind: 'error' });
         throw error instanceof Error ? error : new Error(message);
       }

@@ -2,6 +2,7 @@ import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config
 import { type HaStates, validateHaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
 import { useEffect, useRef, useState } from 'react';
 import { appConfig } from '../../../lib/config.ts';
+import { useToasts } from '../../../lib/toasts.ts';
 import { type HomeKeys, openHomeFile } from '../load-home.ts';
 import type { PeerConnection } from '../peer-channel.ts';
 import type { Notify } from './use-loaded-home.ts';
@@ -30,6 +31,9 @@ const PARACHAIN: PeerChannelState = {
   connection: { type: 'parachain', connected: true, status: null, path: 'parachain' },
   peer: null,
 };
+
+/** 'Connect to peer id …' stays until the connection is made or given up. */
+const PEER_STEP = 'peer';
 
 const connectedTo = (peer: PeerConnection): PeerChannelState => ({
   peer,
@@ -80,7 +84,7 @@ export function usePeerChannel(
         notify('not found peer_id', { kind: 'error' });
         throw new Error('not found peer_id');
       }
-      notify(`Connect to peer id ${config.peer_id}`);
+      notify(`Connect to peer id ${config.peer_id}`, { step: PEER_STEP });
       // The libp2p stack loads here, once, behind this one boundary.
       const { connectPeer } = await import('../peer-channel.ts');
       const peer = await connectPeer(config, appConfig.relays, {
@@ -105,15 +109,17 @@ export function usePeerChannel(
         return;
       }
       open = peer;
-      notify('Connected', { kind: 'success' });
+      notify('Connected', { kind: 'success', step: PEER_STEP });
       setState(connectedTo(peer));
     };
     connect().catch(() => {
+      useToasts.getState().finish(PEER_STEP);
       // No peer-to-peer: commands and updates go through the parachain.
       if (!ended) setState(PARACHAIN);
     });
     return () => {
       ended = true;
+      useToasts.getState().finish(PEER_STEP);
       void open?.close().catch(() => {});
     };
   }, [start, config, keys, notify, type, attempt]);

@@ -106,7 +106,13 @@ export function SensorView({ title, lead, topic, parse, showLastData = false }: 
                     {zone && (
                       <span className="small">
                         {' '}
-                        — now: <span style={{ color: zone.color }}>{zone.label}</span>
+                        — now:{' '}
+                        <span
+                          className="zone-swatch"
+                          style={{ background: zone.color }}
+                          aria-hidden="true"
+                        />
+                        {zone.label}
                       </span>
                     )}
                     {m.zones.length > 0 && (

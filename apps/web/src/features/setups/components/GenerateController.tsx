@@ -58,24 +58,29 @@ export function GenerateController({
         Beware: by generating this account you will overwrite existing Controller address in
         subscription.
       </p>
-      <label htmlFor={`${id}-password`}>A password for new Controller account *</label>
-      <input
-        id={`${id}-password`}
-        type="password"
-        className="input"
-        autoComplete="new-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
-      {error && <p className="error small">{error}</p>}
-      <button
-        type="button"
-        className="button"
-        onClick={() => void onCreate()}
-        disabled={busy || created !== null}
+      {/* A password field belongs to a form, for password managers and browsers' checks. */}
+      <form
+        className="stack-s"
+        aria-label="New Controller account"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!busy && created === null) void onCreate();
+        }}
       >
-        {created ? 'Created, check downloads' : busy ? 'Creating…' : 'Create'}
-      </button>
+        <label htmlFor={`${id}-password`}>A password for new Controller account *</label>
+        <input
+          id={`${id}-password`}
+          type="password"
+          className="input"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        {error && <p className="error small">{error}</p>}
+        <button type="submit" className="button" disabled={busy || created !== null}>
+          {created ? 'Created, check downloads' : busy ? 'Creating…' : 'Create'}
+        </button>
+      </form>
       {created && (
         <div className="stack-s" data-testid="generated-controller">
           <p className="small">

@@ -183,6 +183,7 @@ export function HaPassPanel({
                 status={tx.status}
                 outcome={tx.outcome}
                 onClick={() => void onSave()}
+                submit
                 labels={{ idle: 'Save', working: 'Saving', done: 'Saved', failed: 'Not saved' }}
               />
             </form>

@@ -143,6 +143,7 @@ export function UsersPanel({
             status={addTx.status}
             outcome={addTx.outcome}
             onClick={() => void onAdd()}
+            submit
             disabled={address.trim() === ''}
             labels={{ idle: 'Add user', working: 'Adding…', done: 'Add another user' }}
           />

@@ -143,7 +143,14 @@ function GeneratePanel({
           <label htmlFor={`${id}-pass`} className="small">
             Save it in this browser, encrypted with a passphrase (optional)
           </label>
-          <div className="row">
+          <form
+            className="row"
+            aria-label="Save the secret phrase encrypted"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (passphrase !== '') void onSave();
+            }}
+          >
             <input
               id={`${id}-pass`}
               type="password"
@@ -152,15 +159,10 @@ function GeneratePanel({
               value={passphrase}
               onChange={(e) => setPassphrase(e.target.value)}
             />
-            <button
-              type="button"
-              className="button"
-              onClick={() => void onSave()}
-              disabled={passphrase === ''}
-            >
+            <button type="submit" className="button" disabled={passphrase === ''}>
               Save encrypted
             </button>
-          </div>
+          </form>
           {saveMessage && (
             <p className={saveMessage.ok ? 'ok small' : 'error small'}>{saveMessage.text}</p>
           )}

@@ -1,0 +1,116 @@
+import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/client';
+import { useChain } from '../chain-store.ts';
+import { safeStorage } from '../safe-storage.ts';
+import type { InjectedMetadata, InjectedMetadataKnown } from './injected.ts';
+import { useWallet } from './wallet-store.ts';
+
+/**
+ * The chain's metadata offered to the connected wallet extension, so that its approval window
+ * shows the decoded call instead of raw bytes: once per spec version per extension (the wallet
+ * asks its user to approve each offer), again after a runtime upgrade (docs/wallets.md).
+ */
+const OFFERED_KEY = 'robonomics-dapp.metadata-offered.v1';
+const MAX_REMEMBERED = 32;
+
+export interface MetadataTarget {
+  wallet: string;
+  genesisHash: string;
+  specVersion: number;
+}
+
+const keyOf = ({ wallet, genesisHash, specVersion }: MetadataTarget) =>
+  `${wallet}|${genesisHash.toLowerCase()}|${specVersion}`;
+
+/**
+ * Whether to offer: not when the wallet already lists this chain at this spec version, nor when
+ * this spec version was offered to this wallet before (accepted or declined: one prompt only).
+ */
+export function shouldOffer(
+  target: MetadataTarget,
+  known: InjectedMetadataKnown[],
+  offered: readonly string[],
+): boolean {
+  if (offered.includes(keyOf(target))) return false;
+  return !known.some(
+    (k) =>
+      typeof k.genesisHash === 'string' &&
+      k.genesisHash.toLowerCase() === target.genesisHash.toLowerCase() &&
+      Number(k.specVersion) === target.specVersion,
+  );
+}
+
+function readOffered(): string[] {
+  try {
+    const value = JSON.parse(safeStorage.get(OFFERED_KEY) ?? '[]') as unknown;
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function rememberOffered(target: MetadataTarget) {
+  const list = [...readOffered().filter((k) => k !== keyOf(target)), keyOf(target)];
+  safeStorage.set(OFFERED_KEY, JSON.stringify(list.slice(-MAX_REMEMBERED)));
+}
+
+const inFlight = new Set<string>();
+
+async function offer(client: RobonomicsClient, wallet: string, api: InjectedMetadata) {
+  const target: MetadataTarget = {
+    wallet,
+    genesisHash: client.genesisHash,
+    specVersion: client.runtimeVersion.specVersion,
+  };
+  const key = keyOf(target);
+  if (inFlight.has(key)) return;
+  inFlight.add(key);
+  try {
+    const known = await api.get().catch(() => [] as InjectedMetadataKnown[]);
+    if (!shouldOffer(target, Array.isArray(known) ? known : [], readOffered())) return;
+    // Loaded only when there is something to offer: the dashboard does not carry it.
+    const { fetchMetadataDefinition } = await import(
+      '@robonomics-dapp/robonomics/chain/queries/metadata-definition'
+    );
+    const { decimals, tokenSymbol } = useChain.getState();
+    const definition = await fetchMetadataDefinition(client, { decimals, symbol: tokenSymbol });
+    // The chain may have moved on (another endpoint, an upgrade) while this was prepared.
+    if (useChain.getState().client !== client || definition.specVersion !== target.specVersion)
+      return;
+    rememberOffered(target);
+    await api.provide(definition).catch(() => false);
+  } catch {
+    // Not offered: the wallet shows raw bytes as before, and the next connection tries again.
+  } finally {
+    inFlight.delete(key);
+  }
+}
+
+let started = false;
+
+/** Follows the chain and the wallet; called once by the app's header. */
+export function startMetadataOffer(): void {
+  if (started) return;
+  started = true;
+  let stopUpgrades: (() => void) | null = null;
+  let watched: RobonomicsClient | null = null;
+  const check = () => {
+    const { client } = useChain.getState();
+    const { wallet, metadata, status } = useWallet.getState();
+    if (client !== watched) {
+      stopUpgrades?.();
+      stopUpgrades = null;
+      watched = client;
+      // After a runtime upgrade the wallet needs the new spec version's metadata.
+      if (client) stopUpgrades = client.on('runtimeUpgraded', () => check());
+    }
+    if (client && wallet && metadata && status === 'connected')
+      void offer(client, wallet, metadata);
+  };
+  useChain.subscribe((state, previous) => {
+    if (state.client !== previous.client || state.tokenSymbol !== previous.tokenSymbol) check();
+  });
+  useWallet.subscribe((state, previous) => {
+    if (state.metadata !== previous.metadata || state.status !== previous.status) check();
+  });
+  check();
+}
