@@ -73,7 +73,7 @@ export function EntityCard({
         <span className="entity-icon">
           <DomainIcon domain={entity.domain} />
         </span>
-        <h4 className="entity-name">{entity.name}</h4>
+        <h3 className="entity-name">{entity.name}</h3>
         <span className="small muted mono entity-domain">{entity.domain}</span>
       </header>
       <p className="entity-state" data-testid={`state-${entity.id}`} data-state={entity.state}>
