@@ -1,3 +1,4 @@
+import { markFirstData } from '@robonomics-dapp/robonomics/chain/first-data-marks';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
@@ -5,6 +6,8 @@ import { isFramed, showFramedNotice } from './app/frame-guard.ts';
 import { startWorkerAfterPaint } from './app/pwa/start-worker.ts';
 import { removePlaintextConfigs } from './lib/home-config-cache.ts';
 import './app/styles.css';
+
+markFirstData('script-parsed');
 
 // An older version kept the decrypted Home Assistant config in localStorage.
 removePlaintextConfigs();

@@ -1,6 +1,7 @@
 import { AccountNonceApi, Core, Metadata, TransactionPaymentApi } from '@dedot/runtime-specs';
 import type { IStorage } from '@dedot/storage';
 import { DedotClient, WsProvider } from 'dedot';
+import { markFirstData } from './first-data-marks.ts';
 import type { RobonomicsApi } from './generated/robonomics/index';
 import { cachedMetadata, rememberMetadata } from './metadata-cache.ts';
 import { WebStorage } from './web-storage.ts';
@@ -51,7 +52,7 @@ export class ChainConnection {
   constructor(endpoint: string, options: ChainConnectionOptions = {}) {
     this.endpoint = endpoint;
     const { retryDelayMs = 1000, maxRetryDelayMs = 30_000 } = options;
-    const provider = new WsProvider({
+    const provider = new MarkedWsProvider({
       endpoint: async ({ attempt }) => {
         // Closed: dedot would retry a refusal at once, so never answer and let it rest.
         if (this.#closed) return new Promise<string>(() => {});
@@ -65,7 +66,10 @@ export class ChainConnection {
       maxRetryAttempts: Number.MAX_SAFE_INTEGER,
       timeout: 30_000,
     });
-    provider.on('connected', () => this.#set(this.client ? 'connected' : 'connecting'));
+    provider.on('connected', () => {
+      markFirstData('socket-open');
+      this.#set(this.client ? 'connected' : 'connecting');
+    });
     provider.on('reconnecting', () => this.#set('connecting'));
     provider.on('disconnected', () => this.#set(this.#closed ? 'disconnected' : 'connecting'));
     provider.on('error', (error?: unknown) => {
@@ -108,6 +112,7 @@ export class ChainConnection {
       return client;
     })().then(
       (client) => {
+        markFirstData('metadata-ready');
         this.client = client;
         this.#set('connected');
         return client;
@@ -148,6 +153,15 @@ export class ChainConnection {
     this.state = state;
     this.error = error;
     for (const listener of this.#listeners) listener();
+  }
+}
+
+/** The WebSocket provider, marking when the node first told its runtime version. */
+class MarkedWsProvider extends WsProvider {
+  override async send<T = unknown>(method: string, params: unknown[] = []): Promise<T> {
+    const result = await super.send<T>(method, params);
+    if (method === 'state_getRuntimeVersion') markFirstData('runtime-version');
+    return result;
   }
 }
 
