@@ -1,6 +1,6 @@
-import { AccountNonceApi, Core, Metadata, TransactionPaymentApi } from '@dedot/runtime-specs';
 import type { IStorage } from '@dedot/storage';
-import { DedotClient, WsProvider } from 'dedot';
+import { type DedotClient, WsProvider } from 'dedot';
+import { type FirstData, readFirstData } from './first-data.ts';
 import { markFirstData } from './first-data-marks.ts';
 import type { RobonomicsApi } from './generated/robonomics/index';
 import { cachedMetadata, rememberMetadata } from './metadata-cache.ts';
@@ -41,9 +41,12 @@ export class ChainConnection {
   state: ConnectionState = 'connecting';
   error: string | null = null;
   client: RobonomicsClient | null = null;
+  /** The dashboard's first values, read before the client is ready (docs/first-data.md). */
+  firstData: FirstData | null = null;
   readonly #listeners = new Set<() => void>();
   readonly #ready: Promise<RobonomicsClient>;
   #closed = false;
+  readonly #provider: WsProvider;
   /** The client while it waits for its first connection. */
   #pending: RobonomicsClient | null = null;
   /** Ends that wait when the connection is closed first. */
@@ -52,7 +55,10 @@ export class ChainConnection {
   constructor(endpoint: string, options: ChainConnectionOptions = {}) {
     this.endpoint = endpoint;
     const { retryDelayMs = 1000, maxRetryDelayMs = 30_000 } = options;
-    const provider = new MarkedWsProvider({
+    // The client's module loads while the socket opens and the first reads are answered.
+    const clientModule = import('./create-client.ts');
+    clientModule.catch(() => {});
+    const provider = new WsProvider({
       endpoint: async ({ attempt }) => {
         // Closed: dedot would retry a refusal at once, so never answer and let it rest.
         if (this.#closed) return new Promise<string>(() => {});
@@ -66,6 +72,7 @@ export class ChainConnection {
       maxRetryAttempts: Number.MAX_SAFE_INTEGER,
       timeout: 30_000,
     });
+    this.#provider = provider;
     provider.on('connected', () => {
       markFirstData('socket-open');
       this.#set(this.client ? 'connected' : 'connecting');
@@ -77,16 +84,28 @@ export class ChainConnection {
     });
     const storage = options.cacheStorage === undefined ? browserStorage() : options.cacheStorage;
     this.#ready = (async () => {
-      const metadata = storage ? await cachedMetadata(storage, endpoint) : undefined;
-      const client = new DedotClient<RobonomicsApi>({
-        provider,
-        rpcVersion: 'legacy',
-        // V14 metadata has no runtime-API section: pass the specs the app calls.
-        runtimeApis: { AccountNonceApi, Core, Metadata, TransactionPaymentApi },
-        // dedot's own cache is keyed by the genesis hash a node claims, for every node alike.
-        cacheMetadata: false,
-        metadata,
-      });
+      const kept = storage ? await cachedMetadata(storage, endpoint) : undefined;
+      // One socket for everything: the first reads go out as soon as it opens, then the client
+      // takes it over with the metadata they brought (docs/first-data.md).
+      const downloaded = await this.#untilClosed(
+        (async () => {
+          await provider
+            .connect()
+            .catch(() => new Promise((resolve) => provider.once('connected', resolve)));
+          return readFirstData({
+            endpoint,
+            send: (method, params) => provider.send(method, params),
+            cached: kept,
+            onData: (data) => {
+              if (this.#closed) return;
+              this.firstData = data;
+              this.#emit();
+            },
+          });
+        })(),
+      );
+      const { createClient } = await this.#untilClosed(clientModule);
+      const client = createClient(provider, downloaded ? { ...kept, ...downloaded } : kept);
       this.#pending = client;
       // connect() rejects on the first failed attempt although the provider keeps trying and the
       // client becomes ready once the node answers (a node started after the app, a phone back
@@ -99,7 +118,10 @@ export class ChainConnection {
         client.on('error', (error?: unknown) => {
           if (provider.status === 'connected') reject(error);
         });
-        client.connect().catch(() => {});
+        // The socket may have dropped since the first reads: let it come back first.
+        const start = () => void client.connect().catch(() => {});
+        if (provider.status === 'connected') start();
+        else provider.once('connected', start);
       });
       this.#abandon = null;
       if (storage) {
@@ -131,6 +153,22 @@ export class ChainConnection {
     return this.#ready;
   }
 
+  /** Calls every listener (a new state, or more first data). */
+  #emit() {
+    for (const listener of this.#listeners) listener();
+  }
+
+  /** Waits for `promise`, or rejects once the connection is closed first. */
+  #untilClosed<T>(promise: Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      if (this.#closed) reject(new Error(CLOSED_EARLY));
+      this.#abandon = reject;
+      promise.then(resolve, reject);
+    }).finally(() => {
+      this.#abandon = null;
+    });
+  }
+
   onChange(listener: () => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
@@ -139,10 +177,14 @@ export class ChainConnection {
   async disconnect(): Promise<void> {
     this.#closed = true;
     try {
-      this.#abandon?.(new Error('The connection was closed before the node answered.'));
+      this.#abandon?.(new Error(CLOSED_EARLY));
       const client = this.client ?? this.#pending;
-      // Closing while the socket is down (a reconnect pending) is still a close.
-      await client?.disconnect().catch(() => {});
+      // Closing while the socket is down (a reconnect pending) is still a close; before the
+      // client exists, the provider is closed itself.
+      if (client) await client.disconnect().catch(() => {});
+      else if (this.#provider.status !== 'disconnected') {
+        await this.#provider.disconnect().catch(() => {});
+      }
     } finally {
       this.#set('disconnected');
     }
@@ -152,18 +194,11 @@ export class ChainConnection {
     if (this.state === state && this.error === error) return;
     this.state = state;
     this.error = error;
-    for (const listener of this.#listeners) listener();
+    this.#emit();
   }
 }
 
-/** The WebSocket provider, marking when the node first told its runtime version. */
-class MarkedWsProvider extends WsProvider {
-  override async send<T = unknown>(method: string, params: unknown[] = []): Promise<T> {
-    const result = await super.send<T>(method, params);
-    if (method === 'state_getRuntimeVersion') markFirstData('runtime-version');
-    return result;
-  }
-}
+const CLOSED_EARLY = 'The connection was closed before the node answered.';
 
 /**
  * Waits out a reconnect delay, cut short when the browser comes back online (a phone leaving a
