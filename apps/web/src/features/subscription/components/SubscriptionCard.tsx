@@ -29,10 +29,6 @@ function OfferCard() {
   useEffect(() => {
     if (shown) markFirstData('price-painted');
   }, [shown]);
-  const counted = available !== undefined;
-  useEffect(() => {
-    if (counted) markFirstData('first-storage');
-  }, [counted]);
   return (
     <section className="card stack" aria-labelledby="rws-card-title">
       <h2 id="rws-card-title">RWS subscription</h2>
