@@ -55,9 +55,6 @@ export class ChainConnection {
   constructor(endpoint: string, options: ChainConnectionOptions = {}) {
     this.endpoint = endpoint;
     const { retryDelayMs = 1000, maxRetryDelayMs = 30_000 } = options;
-    // The client's module loads while the socket opens and the first reads are answered.
-    const clientModule = import('./create-client.ts');
-    clientModule.catch(() => {});
     const provider = new WsProvider({
       endpoint: async ({ attempt }) => {
         // Closed: dedot would retry a refusal at once, so never answer and let it rest.
@@ -104,7 +101,8 @@ export class ChainConnection {
           });
         })(),
       );
-      const { createClient } = await this.#untilClosed(clientModule);
+      // The client's module loads once the first values are out: the first paint needs it not.
+      const { createClient } = await this.#untilClosed(import('./create-client.ts'));
       const client = createClient(provider, downloaded ? { ...kept, ...downloaded } : kept);
       this.#pending = client;
       // connect() rejects on the first failed attempt although the provider keeps trying and the

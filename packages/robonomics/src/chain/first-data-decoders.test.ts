@@ -108,5 +108,8 @@ describe('the first-data decoders against the metadata-based decoding', () => {
     expect([...hexBytes('0x00ff10')]).toEqual([0, 255, 16]);
     expect(() => hexBytes('00ff')).toThrow(FirstDataDecodeError);
     expect(() => hexBytes('0x0')).toThrow(FirstDataDecodeError);
+    expect([...hexBytes('0xAbCd')]).toEqual([0xab, 0xcd]);
+    expect(() => hexBytes('0xab\u00e9f')).toThrow(FirstDataDecodeError);
+    expect(() => hexBytes('0xzz')).toThrow(FirstDataDecodeError);
   });
 });

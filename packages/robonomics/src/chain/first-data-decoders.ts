@@ -14,12 +14,27 @@ export const AUCTION_QUEUE_KEY =
 /** Thrown when bytes do not have the shape a decoder expects. */
 export class FirstDataDecodeError extends Error {}
 
-/** Bytes of a 0x-prefixed hex string. */
+/** Value of a hex digit's char code, -1 for anything else. */
+const HEX_DIGITS = (() => {
+  const table = new Int8Array(128).fill(-1);
+  for (let i = 0; i < 16; i++) {
+    table['0123456789abcdef'.charCodeAt(i)] = i;
+    table['0123456789ABCDEF'.charCodeAt(i)] = i;
+  }
+  return table;
+})();
+
+/** Bytes of a 0x-prefixed hex string (the metadata's 350 KB among them: one pass, no slices). */
 export function hexBytes(hex: string): Uint8Array {
-  if (!/^0x([0-9a-f]{2})*$/i.test(hex)) throw new FirstDataDecodeError('Not a hex string.');
+  if (!hex.startsWith('0x') || hex.length % 2 !== 0) {
+    throw new FirstDataDecodeError('Not a hex string.');
+  }
   const bytes = new Uint8Array((hex.length - 2) / 2);
   for (let i = 0; i < bytes.length; i++) {
-    bytes[i] = Number.parseInt(hex.slice(2 + 2 * i, 4 + 2 * i), 16);
+    const high = HEX_DIGITS[hex.charCodeAt(2 + 2 * i)] ?? -1;
+    const low = HEX_DIGITS[hex.charCodeAt(3 + 2 * i)] ?? -1;
+    if (high < 0 || low < 0) throw new FirstDataDecodeError('Not a hex string.');
+    bytes[i] = (high << 4) | low;
   }
   return bytes;
 }
