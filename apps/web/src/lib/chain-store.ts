@@ -21,6 +21,8 @@ interface ChainState {
    * (docs/first-data.md); null until the node answered.
    */
   firstData: FirstData | null;
+  /** Whether the socket is open now (before the client is ready too). */
+  socketOpen: boolean;
   /** Chain token decimals from the node (XRT: 9). */
   decimals: number;
   tokenSymbol: string;
@@ -34,6 +36,7 @@ export const useChain = create<ChainState>(() => ({
   error: null,
   client: null,
   firstData: null,
+  socketOpen: false,
   decimals: 9,
   tokenSymbol: 'XRT',
 }));
@@ -50,6 +53,7 @@ function connect(endpoint: string) {
     error: null,
     client: null,
     firstData: null,
+    socketOpen: false,
     decimals: 9,
     tokenSymbol: 'XRT',
   });
@@ -61,6 +65,7 @@ function connect(endpoint: string) {
       error: current.error,
       client: current.client,
       firstData: first,
+      socketOpen: current.socketOpen,
       ...first?.token,
     });
   });

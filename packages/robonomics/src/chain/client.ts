@@ -43,6 +43,8 @@ export class ChainConnection {
   client: RobonomicsClient | null = null;
   /** The dashboard's first values, read before the client is ready (docs/first-data.md). */
   firstData: FirstData | null = null;
+  /** Whether the socket is open now (it may be before the client is ready). */
+  socketOpen = false;
   readonly #listeners = new Set<() => void>();
   readonly #ready: Promise<RobonomicsClient>;
   #closed = false;
@@ -72,10 +74,17 @@ export class ChainConnection {
     this.#provider = provider;
     provider.on('connected', () => {
       markFirstData('socket-open');
+      this.#socket(true);
       this.#set(this.client ? 'connected' : 'connecting');
     });
-    provider.on('reconnecting', () => this.#set('connecting'));
-    provider.on('disconnected', () => this.#set(this.#closed ? 'disconnected' : 'connecting'));
+    provider.on('reconnecting', () => {
+      this.#socket(false);
+      this.#set('connecting');
+    });
+    provider.on('disconnected', () => {
+      this.#socket(false);
+      this.#set(this.#closed ? 'disconnected' : 'connecting');
+    });
     provider.on('error', (error?: unknown) => {
       if (!this.client) this.#set('error', describeError(error));
     });
@@ -149,6 +158,12 @@ export class ChainConnection {
   /** Resolves with the client once connected and the metadata is loaded. */
   ready(): Promise<RobonomicsClient> {
     return this.#ready;
+  }
+
+  #socket(open: boolean) {
+    if (this.socketOpen === open) return;
+    this.socketOpen = open;
+    this.#emit();
   }
 
   /** Calls every listener (a new state, or more first data). */
