@@ -110,7 +110,7 @@ export class ChainConnection {
           });
         })(),
       );
-      // The client's module loads once the first values are out: the first paint needs it not.
+      // The client's module loads once the first values are out: the first paint does not need it.
       const { createClient } = await this.#untilClosed(import('./create-client.ts'));
       const client = createClient(provider, downloaded ? { ...kept, ...downloaded } : kept);
       this.#pending = client;
