@@ -30,7 +30,8 @@ function OfferCard() {
   const symbol = useChain((s) => s.tokenSymbol);
   const shown = price !== undefined;
   useEffect(() => {
-    if (shown) markFirstData('price-painted');
+    // The frame that paints the price: a busy main thread delays it, and the mark with it.
+    if (shown) requestAnimationFrame(() => markFirstData('price-painted'));
   }, [shown]);
   return (
     <section className="card stack" aria-labelledby="rws-card-title">
