@@ -52,8 +52,6 @@ const MILESTONES = [
   'metadata-ready',
   'price-painted',
 ];
-/** Read from Element Timing rather than a mark: when the price's text was painted. */
-const PAINT = 'price-on-screen';
 const MARK_PREFIX = 'first-data:';
 /** Where the chain answers when latency is added: the proxy takes the usual port. */
 const BEHIND_PROXY_CHAIN_PORT = 9946;
@@ -87,23 +85,6 @@ async function timeToPrice(page) {
       ),
     { names: MILESTONES, prefix: MARK_PREFIX },
   );
-  // When the browser painted the price (Element Timing of the price's text), if it tells.
-  marks['price-on-screen'] = await page.evaluate(
-    () =>
-      new Promise((resolve) => {
-        setTimeout(() => resolve(null), 5000);
-        new PerformanceObserver((list, observer) => {
-          const entry = /** @type {any} */ (
-            list
-              .getEntries()
-              .find((e) => /** @type {any} */ (e).identifier === 'subscription-price')
-          );
-          if (!entry) return;
-          observer.disconnect();
-          resolve(entry.renderTime || entry.loadTime);
-        }).observe(/** @type {any} */ ({ type: 'element', buffered: true }));
-      }),
-  );
   return { total, marks };
 }
 
@@ -116,7 +97,7 @@ function report(label, loads) {
   console.log(
     `time to price, ${label}: median ${median(totals).toFixed(0)} ms (${totals.map((x) => x.toFixed(0)).join(', ')})`,
   );
-  const parts = [...MILESTONES, PAINT].map((m) => {
+  const parts = MILESTONES.map((m) => {
     const values = /** @type {number[]} */ (
       loads.map((l) => l.marks[m]).filter((v) => typeof v === 'number')
     );

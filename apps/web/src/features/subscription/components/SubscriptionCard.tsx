@@ -21,9 +21,6 @@ const whereToBuy = [
   { label: 'Kraken', href: 'https://trade.kraken.com/markets/kraken/xrt/usd' },
 ];
 
-/** The price's Element Timing name, for the bench (an attribute React's types do not list). */
-const PRICE_TIMING = { elementtiming: 'subscription-price' } as Record<string, string>;
-
 function OfferCard() {
   const { price, available } = useOffer();
   const decimals = useChain((s) => s.decimals);
@@ -42,8 +39,7 @@ function OfferCard() {
           {price === undefined ? (
             <span className="muted">loading…</span>
           ) : (
-            // Element Timing reports when the browser painted it (docs/first-data.md).
-            <span {...PRICE_TIMING}>{`~ ${formatPrice(price, decimals)} ${symbol}`}</span>
+            `~ ${formatPrice(price, decimals)} ${symbol}`
           )}
         </dd>
         <dt>Activation time</dt>
