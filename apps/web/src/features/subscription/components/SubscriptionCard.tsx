@@ -28,7 +28,10 @@ function OfferCard() {
   const shown = price !== undefined;
   useEffect(() => {
     // The frame that paints the price: a busy main thread delays it, and the mark with it.
-    if (shown) requestAnimationFrame(() => markFirstData('price-painted'));
+    if (!shown) return;
+    const mark = () => markFirstData('price-painted');
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(mark);
+    else mark();
   }, [shown]);
   return (
     <section className="card stack" aria-labelledby="rws-card-title">
