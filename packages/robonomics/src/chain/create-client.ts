@@ -1,6 +1,5 @@
 import { AccountNonceApi, Core, Metadata, TransactionPaymentApi } from '@dedot/runtime-specs';
 import { DedotClient, type WsProvider } from 'dedot';
-import type { RobonomicsClient } from './client.ts';
 import type { RobonomicsApi } from './generated/robonomics/index';
 
 type Hex = `0x${string}`;
@@ -13,7 +12,7 @@ type Hex = `0x${string}`;
 export function createClient(
   provider: WsProvider,
   metadata: Record<string, Hex> | undefined,
-): RobonomicsClient {
+): DedotClient<RobonomicsApi> {
   return new DedotClient<RobonomicsApi>({
     provider,
     rpcVersion: 'legacy',
