@@ -1,11 +1,14 @@
 // Time from navigation to the subscription price on screen, against the devnet: median of five
 // cold loads (a new browser profile each: no cached metadata) and of five warm loads (same
-// profile: the metadata cache keyed by genesis hash and spec version is used).
+// profile: the metadata cache keyed by genesis hash and spec version is used), with the app's
+// milestones (docs/first-data.md); then the same with the devnet behind a proxy that adds
+// 100 ms per WebSocket message in each direction. `--no-latency` skips the second part.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { startLatencyProxy } from './latency-proxy.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CHROMIUM = '/usr/bin/chromium';
@@ -16,11 +19,14 @@ const LOADS = 5;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
- * Starts the stack (from genesis, with `devnetArgs`) and resolves once the app is served.
+ * Starts the stack (from genesis, with `devnetArgs`) and resolves once the app is served;
+ * `build: false` serves the app built by an earlier start.
  * @param {string[]} [devnetArgs]
+ * @param {{ build?: boolean }} [options]
  */
-export function startBenchStack(devnetArgs = []) {
-  const child = spawn(process.execPath, ['scripts/stack.mjs', '--fresh', '--', ...devnetArgs], {
+export function startBenchStack(devnetArgs = [], { build = true } = {}) {
+  const own = build ? ['--fresh'] : ['--fresh', '--skip-build'];
+  const child = spawn(process.execPath, ['scripts/stack.mjs', ...own, '--', ...devnetArgs], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -37,43 +43,133 @@ export function startBenchStack(devnetArgs = []) {
   });
 }
 
-/** @param {import('@playwright/test').Page} page */
+/** The milestones the app marks (packages/robonomics/src/chain/first-data-marks.ts), in order. */
+const MILESTONES = [
+  'script-parsed',
+  'socket-open',
+  'runtime-version',
+  'first-storage',
+  'metadata-ready',
+  'price-painted',
+];
+const MARK_PREFIX = 'first-data:';
+/** Where the chain answers when latency is added: the proxy takes the usual port. */
+const BEHIND_PROXY_CHAIN_PORT = 9946;
+const CHAIN_PORT = 9944;
+const ADDED_LATENCY_MS = 100;
+
+/**
+ * Loads the dashboard; returns the time from navigation to the price on screen and the app's
+ * milestones (ms since navigation start, null when one was not reached).
+ * @param {import('@playwright/test').Page} page
+ */
 async function timeToPrice(page) {
   const started = performance.now();
-  await page.goto(URL_DASHBOARD);
+  // Not waiting for the load event: the price may be on screen before the page's last chunk.
+  await page.goto(URL_DASHBOARD, { waitUntil: 'commit' });
   await page.getByTestId('subscription-price').filter({ hasText: 'XRT' }).waitFor();
-  return performance.now() - started;
+  const total = performance.now() - started;
+  // The rest of the milestones may come after the price (the metadata, on the fast path).
+  await page
+    .waitForFunction(
+      (names) => names.every((n) => performance.getEntriesByName(n).length > 0),
+      MILESTONES.map((m) => MARK_PREFIX + m),
+      { timeout: 15_000 },
+    )
+    .catch(() => {});
+  /** @type {Record<string, number | null>} */
+  const marks = await page.evaluate(
+    ({ names, prefix }) =>
+      Object.fromEntries(
+        names.map((n) => [n, performance.getEntriesByName(prefix + n)[0]?.startTime ?? null]),
+      ),
+    { names: MILESTONES, prefix: MARK_PREFIX },
+  );
+  return { total, marks };
 }
 
-export async function benchPrice() {
+/**
+ * @param {string} label
+ * @param {{ total: number, marks: Record<string, number | null> }[]} loads
+ */
+function report(label, loads) {
+  const totals = loads.map((l) => l.total);
+  console.log(
+    `time to price, ${label}: median ${median(totals).toFixed(0)} ms (${totals.map((x) => x.toFixed(0)).join(', ')})`,
+  );
+  const parts = MILESTONES.map((m) => {
+    const values = /** @type {number[]} */ (
+      loads.map((l) => l.marks[m]).filter((v) => typeof v === 'number')
+    );
+    return `${m} ${values.length === loads.length ? median(values).toFixed(0) : '–'}`;
+  });
+  console.log(`  breakdown (median ms since navigation): ${parts.join(' · ')}`);
+  return median(totals);
+}
+
+/**
+ * Cold loads (a new profile each) then warm loads (one profile, after a first visit).
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string} label
+ */
+async function coldAndWarm(browser, label) {
+  const cold = [];
+  for (let i = 0; i < LOADS; i++) {
+    const context = await browser.newContext();
+    cold.push(await timeToPrice(await context.newPage()));
+    await context.close();
+  }
+  const context = await browser.newContext();
+  await timeToPrice(await context.newPage());
+  const warm = [];
+  for (let i = 0; i < LOADS; i++) warm.push(await timeToPrice(await context.newPage()));
+  await context.close();
+  return { cold: report(`cold${label}`, cold), warm: report(`warm${label}`, warm) };
+}
+
+/** Stops a stack started by startBenchStack. */
+async function stopStack(/** @type {import('node:child_process').ChildProcess} */ stack) {
+  stack.kill('SIGTERM');
+  await new Promise((r) => stack.once('exit', r));
+}
+
+/**
+ * Times the price against the devnet, then against the devnet behind the latency proxy
+ * (`latency`: false skips that part).
+ */
+export async function benchPrice({ latency = true } = {}) {
   if (!existsSync(CHROMIUM)) {
     console.log(`time to price: skipped (${CHROMIUM} is missing)`);
     return;
   }
-  const stack = await startBenchStack();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   try {
-    const cold = [];
-    for (let i = 0; i < LOADS; i++) {
-      const context = await browser.newContext();
-      cold.push(await timeToPrice(await context.newPage()));
-      await context.close();
+    let stack = await startBenchStack();
+    try {
+      await coldAndWarm(browser, '');
+    } finally {
+      await stopStack(stack);
     }
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await timeToPrice(page);
-    const warm = [];
-    for (let i = 0; i < LOADS; i++) warm.push(await timeToPrice(await context.newPage()));
-    await context.close();
-    const fmt = (/** @type {number[]} */ v) =>
-      `median ${median(v).toFixed(0)} ms (${v.map((x) => x.toFixed(0)).join(', ')})`;
-    console.log(`time to price, cold: ${fmt(cold)}`);
-    console.log(`time to price, warm: ${fmt(warm)}`);
+    if (!latency) return;
+    stack = await startBenchStack(['--chain-port', String(BEHIND_PROXY_CHAIN_PORT)], {
+      build: false,
+    });
+    const proxy = await startLatencyProxy({
+      listenPort: CHAIN_PORT,
+      targetPort: BEHIND_PROXY_CHAIN_PORT,
+      delayMs: ADDED_LATENCY_MS,
+    });
+    try {
+      await coldAndWarm(browser, ` (+${ADDED_LATENCY_MS} ms per message each way)`);
+    } finally {
+      await proxy.close();
+      await stopStack(stack);
+    }
   } finally {
     await browser.close();
-    stack.kill('SIGTERM');
-    await new Promise((r) => stack.once('exit', r));
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await benchPrice();
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await benchPrice({ latency: !process.argv.includes('--no-latency') });
+}

@@ -4,6 +4,8 @@ import {
   type RobonomicsClient,
 } from '@robonomics-dapp/robonomics/chain/client';
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
+import type { FirstData } from '@robonomics-dapp/robonomics/chain/first-data';
+import { tokenProperties } from '@robonomics-dapp/robonomics/chain/first-data-decoders';
 import { create } from 'zustand';
 import { useEndpointStore } from './endpoint-store.ts';
 import { DEV_WALLET, useWallet } from './wallet/wallet-store.ts';
@@ -14,6 +16,13 @@ interface ChainState {
   error: string | null;
   /** Set once connected and the metadata is loaded. */
   client: RobonomicsClient | null;
+  /**
+   * The dashboard's first values, read as the socket opens, before the client is ready
+   * (docs/first-data.md); null until the node answered.
+   */
+  firstData: FirstData | null;
+  /** Whether the socket is open now (before the client is ready too). */
+  socketOpen: boolean;
   /** Chain token decimals from the node (XRT: 9). */
   decimals: number;
   tokenSymbol: string;
@@ -26,6 +35,8 @@ export const useChain = create<ChainState>(() => ({
   state: 'connecting',
   error: null,
   client: null,
+  firstData: null,
+  socketOpen: false,
   decimals: 9,
   tokenSymbol: 'XRT',
 }));
@@ -36,29 +47,35 @@ function connect(endpoint: string) {
   connection = new ChainConnection(endpoint);
   void previous?.disconnect();
   const current = connection;
-  useChain.setState({ endpoint, state: 'connecting', error: null, client: null });
+  useChain.setState({
+    endpoint,
+    state: 'connecting',
+    error: null,
+    client: null,
+    firstData: null,
+    socketOpen: false,
+    decimals: 9,
+    tokenSymbol: 'XRT',
+  });
   current.onChange(() => {
     if (connection !== current) return;
-    useChain.setState({ state: current.state, error: current.error, client: current.client });
+    const first = current.firstData;
+    useChain.setState({
+      state: current.state,
+      error: current.error,
+      client: current.client,
+      firstData: first,
+      socketOpen: current.socketOpen,
+      ...first?.token,
+    });
   });
   current.ready().then(
     async (client) => {
+      // The first reads brought the token's properties; ask only when they did not.
+      if (current.firstData?.token) return;
       const properties = await client.chainSpec.properties().catch(() => null);
       if (connection !== current) return;
-      const decimals = Number(
-        Array.isArray(properties?.tokenDecimals)
-          ? properties.tokenDecimals[0]
-          : properties?.tokenDecimals,
-      );
-      const symbol = Array.isArray(properties?.tokenSymbol)
-        ? properties.tokenSymbol[0]
-        : properties?.tokenSymbol;
-      useChain.setState({
-        client,
-        state: current.state,
-        decimals: Number.isInteger(decimals) ? decimals : 9,
-        tokenSymbol: typeof symbol === 'string' ? symbol : 'XRT',
-      });
+      useChain.setState(tokenProperties(properties));
     },
     () => {},
   );

@@ -1,6 +1,7 @@
-import { AccountNonceApi, Core, Metadata, TransactionPaymentApi } from '@dedot/runtime-specs';
 import type { IStorage } from '@dedot/storage';
-import { DedotClient, WsProvider } from 'dedot';
+import { type DedotClient, WsProvider } from 'dedot';
+import { type FirstData, readFirstData } from './first-data.ts';
+import { markFirstData } from './first-data-marks.ts';
 import type { RobonomicsApi } from './generated/robonomics/index';
 import { cachedMetadata, rememberMetadata } from './metadata-cache.ts';
 import { WebStorage } from './web-storage.ts';
@@ -40,9 +41,14 @@ export class ChainConnection {
   state: ConnectionState = 'connecting';
   error: string | null = null;
   client: RobonomicsClient | null = null;
+  /** The dashboard's first values, read before the client is ready (docs/first-data.md). */
+  firstData: FirstData | null = null;
+  /** Whether the socket is open now (it may be before the client is ready). */
+  socketOpen = false;
   readonly #listeners = new Set<() => void>();
   readonly #ready: Promise<RobonomicsClient>;
   #closed = false;
+  readonly #provider: WsProvider;
   /** The client while it waits for its first connection. */
   #pending: RobonomicsClient | null = null;
   /** Ends that wait when the connection is closed first. */
@@ -65,24 +71,48 @@ export class ChainConnection {
       maxRetryAttempts: Number.MAX_SAFE_INTEGER,
       timeout: 30_000,
     });
-    provider.on('connected', () => this.#set(this.client ? 'connected' : 'connecting'));
-    provider.on('reconnecting', () => this.#set('connecting'));
-    provider.on('disconnected', () => this.#set(this.#closed ? 'disconnected' : 'connecting'));
+    this.#provider = provider;
+    provider.on('connected', () => {
+      markFirstData('socket-open');
+      this.#socket(true);
+      this.#set(this.client ? 'connected' : 'connecting');
+    });
+    provider.on('reconnecting', () => {
+      this.#socket(false);
+      this.#set('connecting');
+    });
+    provider.on('disconnected', () => {
+      this.#socket(false);
+      this.#set(this.#closed ? 'disconnected' : 'connecting');
+    });
     provider.on('error', (error?: unknown) => {
       if (!this.client) this.#set('error', describeError(error));
     });
     const storage = options.cacheStorage === undefined ? browserStorage() : options.cacheStorage;
     this.#ready = (async () => {
-      const metadata = storage ? await cachedMetadata(storage, endpoint) : undefined;
-      const client = new DedotClient<RobonomicsApi>({
-        provider,
-        rpcVersion: 'legacy',
-        // V14 metadata has no runtime-API section: pass the specs the app calls.
-        runtimeApis: { AccountNonceApi, Core, Metadata, TransactionPaymentApi },
-        // dedot's own cache is keyed by the genesis hash a node claims, for every node alike.
-        cacheMetadata: false,
-        metadata,
-      });
+      const kept = storage ? await cachedMetadata(storage, endpoint) : undefined;
+      // One socket for everything: the first reads go out as soon as it opens, then the client
+      // takes it over with the metadata they brought (docs/first-data.md).
+      const downloaded = await this.#untilClosed(
+        (async () => {
+          await provider
+            .connect()
+            .catch(() => new Promise((resolve) => provider.once('connected', resolve)));
+          return readFirstData({
+            endpoint,
+            send: (method, params) => provider.send(method, params),
+            cached: kept,
+            onData: (data) => {
+              if (this.#closed) return;
+              this.firstData = data;
+              this.#emit();
+            },
+          });
+        })(),
+      );
+      // The client's module loads once the first values are out: the first paint does not need it.
+      const { createClient } = await this.#untilClosed(import('./create-client.ts'));
+      const client = createClient(provider, downloaded ? { ...kept, ...downloaded } : kept);
       this.#pending = client;
       // connect() rejects on the first failed attempt although the provider keeps trying and the
       // client becomes ready once the node answers (a node started after the app, a phone back
@@ -95,7 +125,10 @@ export class ChainConnection {
         client.on('error', (error?: unknown) => {
           if (provider.status === 'connected') reject(error);
         });
-        client.connect().catch(() => {});
+        // The socket may have dropped since the first reads: let it come back first.
+        const start = () => void client.connect().catch(() => {});
+        if (provider.status === 'connected') start();
+        else provider.once('connected', start);
       });
       this.#abandon = null;
       if (storage) {
@@ -108,6 +141,7 @@ export class ChainConnection {
       return client;
     })().then(
       (client) => {
+        markFirstData('metadata-ready');
         this.client = client;
         this.#set('connected');
         return client;
@@ -126,6 +160,28 @@ export class ChainConnection {
     return this.#ready;
   }
 
+  #socket(open: boolean) {
+    if (this.socketOpen === open) return;
+    this.socketOpen = open;
+    this.#emit();
+  }
+
+  /** Calls every listener (a new state, or more first data). */
+  #emit() {
+    for (const listener of this.#listeners) listener();
+  }
+
+  /** Waits for `promise`, or rejects once the connection is closed first. */
+  #untilClosed<T>(promise: Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      if (this.#closed) reject(new Error(CLOSED_EARLY));
+      this.#abandon = reject;
+      promise.then(resolve, reject);
+    }).finally(() => {
+      this.#abandon = null;
+    });
+  }
+
   onChange(listener: () => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
@@ -134,10 +190,14 @@ export class ChainConnection {
   async disconnect(): Promise<void> {
     this.#closed = true;
     try {
-      this.#abandon?.(new Error('The connection was closed before the node answered.'));
+      this.#abandon?.(new Error(CLOSED_EARLY));
       const client = this.client ?? this.#pending;
-      // Closing while the socket is down (a reconnect pending) is still a close.
-      await client?.disconnect().catch(() => {});
+      // Closing while the socket is down (a reconnect pending) is still a close; before the
+      // client exists, the provider is closed itself.
+      if (client) await client.disconnect().catch(() => {});
+      else if (this.#provider.status !== 'disconnected') {
+        await this.#provider.disconnect().catch(() => {});
+      }
     } finally {
       this.#set('disconnected');
     }
@@ -147,9 +207,11 @@ export class ChainConnection {
     if (this.state === state && this.error === error) return;
     this.state = state;
     this.error = error;
-    for (const listener of this.#listeners) listener();
+    this.#emit();
   }
 }
+
+const CLOSED_EARLY = 'The connection was closed before the node answered.';
 
 /**
  * Waits out a reconnect delay, cut short when the browser comes back online (a phone leaving a

@@ -1,6 +1,6 @@
 import type { IStorage } from '@dedot/storage';
 import { u8aToHex } from '@dedot/utils';
-import { $Metadata, type Metadata } from 'dedot/codecs';
+import type { Metadata } from 'dedot/codecs';
 import { knownEndpointOf } from './endpoint.ts';
 
 /** The runtime's specName: a node that reports another is not a Robonomics node. */
@@ -103,6 +103,8 @@ export async function rememberMetadata(
   ) {
     return true;
   }
+  // Loaded here, not with the module: the codecs come with the client (docs/first-data.md).
+  const { $Metadata } = await import('dedot/codecs');
   const entry: CachedMetadata = {
     genesisHash: chain.genesisHash as Hex,
     specName: chain.runtimeVersion.specName,

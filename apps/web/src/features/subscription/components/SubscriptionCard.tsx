@@ -1,6 +1,8 @@
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
+import { markFirstData } from '@robonomics-dapp/robonomics/chain/first-data-marks';
 import { formatPrice } from '@robonomics-dapp/robonomics/rws/format';
 import { isSubscriptionActive } from '@robonomics-dapp/robonomics/rws/subscription';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Address } from '../../../components/Address.tsx';
 import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
@@ -23,6 +25,14 @@ function OfferCard() {
   const { price, available } = useOffer();
   const decimals = useChain((s) => s.decimals);
   const symbol = useChain((s) => s.tokenSymbol);
+  const shown = price !== undefined;
+  useEffect(() => {
+    // The frame that paints the price: a busy main thread delays it, and the mark with it.
+    if (!shown) return;
+    const mark = () => markFirstData('price-painted');
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(mark);
+    else mark();
+  }, [shown]);
   return (
     <section className="card stack" aria-labelledby="rws-card-title">
       <h2 id="rws-card-title">RWS subscription</h2>

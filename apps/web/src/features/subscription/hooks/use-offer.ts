@@ -3,16 +3,21 @@ import { subscribeAuctionQueue } from '@robonomics-dapp/robonomics/chain/subscri
 import { useChain } from '../../../lib/chain-store.ts';
 import { useChainSubscription } from '../../../lib/use-chain-subscription.ts';
 
-/** The subscription offer: price (minimal bid + 1 planck) and how many auctions are open. */
+/**
+ * The subscription offer: price (minimal bid + 1 planck) and how many auctions are open. Until
+ * the client is ready, both come from the first reads (docs/first-data.md); the client's live
+ * values replace them.
+ */
 export function useOffer() {
   const client = useChain((s) => s.client);
+  const first = useChain((s) => s.firstData);
   const queue = useChainSubscription<number[]>('auction-queue', subscribeAuctionQueue).value;
-  const minimal = client ? minimalBid(client) : undefined;
+  const minimal = client ? minimalBid(client) : first?.minimalBid;
   return {
     /** The chain constants are read: the "chain info loaded" flag. */
     loaded: client !== null,
     minimalBid: minimal,
     price: minimal === undefined ? undefined : minimal + 1n,
-    available: queue?.length,
+    available: (queue ?? first?.auctionQueue)?.length,
   };
 }

@@ -1,0 +1,89 @@
+import { expect, type Page, test } from '@playwright/test';
+
+// The dashboard's first values come from the metadata kept by an earlier visit only when it
+// belongs to the node's genesis hash and runtime spec version (docs/first-data.md); a runtime
+// with another spec version gets the live value. A kept metadata whose RWS.MinimalBid was changed
+// to 5 XRT shows which source the card used.
+
+const CACHE_PREFIX = 'chain-metadata:';
+const u128 = (value: bigint) =>
+  value.toString(16).padStart(32, '0').match(/../g)!.reverse().join('');
+/** The MinimalBid entry of the RWS pallet's constants: its name, type id 6, 16 bytes of value. */
+const minimalBidEntry = (planck: bigint) =>
+  `28${Buffer.from('MinimalBid').toString('hex')}1840${u128(planck)}`;
+
+interface KeptMetadata {
+  genesisHash: string;
+  specName: string;
+  specVersion: number;
+  metadata: string;
+}
+
+/** Records every text the price shows, from the first one. */
+async function recordPrices(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { shownPrices: string[] }).shownPrices = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="subscription-price"]')?.textContent;
+      if (text && seen.at(-1) !== text) seen.push(text);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+const shownPrices = (page: Page) =>
+  page.evaluate(() => (window as unknown as { shownPrices: string[] }).shownPrices);
+
+/** Visits once, then replaces the kept metadata by one whose minimal bid is 5 XRT. */
+async function keepChangedMetadata(page: Page, specVersionOf: (live: number) => number) {
+  await page.goto('./#/');
+  await expect(page.getByTestId('subscription-price')).toHaveText('~ 1 XRT');
+  let key: string | undefined;
+  await expect
+    .poll(async () => {
+      key = await page.evaluate(
+        (prefix) => Object.keys(localStorage).find((k) => k.startsWith(prefix)),
+        CACHE_PREFIX,
+      );
+      return key;
+    })
+    .toBeDefined();
+  const cacheKey = key!;
+  const kept = JSON.parse(
+    (await page.evaluate((k) => localStorage.getItem(k), cacheKey)) ?? '{}',
+  ) as KeptMetadata;
+  const live = minimalBidEntry(1_000_000_000n);
+  expect(kept.metadata.split(live).length, 'RWS.MinimalBid appears once').toBe(2);
+  const changed: KeptMetadata = {
+    ...kept,
+    specVersion: specVersionOf(kept.specVersion),
+    metadata: kept.metadata.replace(live, minimalBidEntry(5_000_000_000n)),
+  };
+  await page.evaluate(
+    ([k, v]) => localStorage.setItem(k!, v!),
+    [cacheKey, JSON.stringify(changed)],
+  );
+}
+
+test.describe('first data', () => {
+  test('metadata kept for this runtime gives the price before the download', async ({ page }) => {
+    await recordPrices(page);
+    await keepChangedMetadata(page, (live) => live);
+    await page.reload();
+    // Same genesis hash and spec version: the kept metadata is trusted, by the first reads and
+    // by the client (which is why the changed value stays).
+    await expect(page.getByTestId('subscription-price')).toHaveText('~ 5 XRT');
+  });
+
+  test('a runtime with another spec version shows the live value, never the kept one', async ({
+    page,
+  }) => {
+    await recordPrices(page);
+    // As after a runtime upgrade: the kept metadata is of the previous spec version.
+    await keepChangedMetadata(page, (live) => live - 1);
+    await page.reload();
+    await expect(page.getByTestId('subscription-price')).toHaveText('~ 1 XRT');
+    await expect(page.getByTestId('available-subscriptions')).toHaveText(/^\d+$/);
+    expect(await shownPrices(page)).not.toContain('~ 5 XRT');
+  });
+});

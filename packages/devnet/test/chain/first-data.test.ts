@@ -1,0 +1,120 @@
+import { ChainConnection } from '@robonomics-dapp/robonomics/chain/client';
+import { type FirstData, readFirstData } from '@robonomics-dapp/robonomics/chain/first-data';
+import { MemoryStorage } from '@robonomics-dapp/robonomics/chain/memory-storage';
+import { WsProvider } from 'dedot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DevnetProcess, removeDir, startDevnet } from './devnet-process.ts';
+
+// The dashboard's first reads (packages/robonomics/src/chain/first-data.ts) against a real
+// devnet process, compared with what the chain client reads once its metadata is loaded.
+let devnet: DevnetProcess;
+let provider: WsProvider;
+let genesisHash: string;
+let metadataHex: `0x${string}`;
+/** RWS.AuctionQueue as the chain client reads it. */
+let liveQueue: number[];
+
+beforeAll(async () => {
+  devnet = await startDevnet(['--instant', '--reset', '--seed']);
+  provider = new WsProvider(devnet.url);
+  await provider.connect();
+  genesisHash = await provider.send<string>('chain_getBlockHash', [0]);
+  metadataHex = await provider.send<`0x${string}`>('state_getMetadata', []);
+  const connection = new ChainConnection(devnet.url, { cacheStorage: null });
+  liveQueue = await (await connection.ready()).query.rws.auctionQueue();
+  await connection.disconnect();
+});
+
+afterAll(async () => {
+  await provider?.disconnect();
+  await devnet?.stop();
+  removeDir(devnet.dataDir);
+});
+
+/** Runs the first reads; returns every value published, in order, and the metadata brought. */
+async function firstReads(options: Partial<Parameters<typeof readFirstData>[0]> = {}) {
+  const published: FirstData[] = [];
+  const downloaded = await readFirstData({
+    endpoint: devnet.url,
+    send: (method, params) => provider.send(method, params),
+    onData: (data) => published.push(data),
+    ...options,
+  });
+  return { published, downloaded, last: published.at(-1) };
+}
+
+describe('the first reads on the devnet', () => {
+  it('read what the client reads, through one socket, and hand over the metadata', async () => {
+    const storage = new MemoryStorage();
+    const connection = new ChainConnection(devnet.url, { cacheStorage: storage });
+    const seen: (FirstData | null)[] = [];
+    connection.onChange(() => seen.push(connection.firstData));
+    try {
+      const client = await connection.ready();
+      const first = connection.firstData!;
+      expect(first.genesisHash).toBe(client.genesisHash);
+      expect(first.specVersion).toBe(client.runtimeVersion.specVersion);
+      expect(first.minimalBid).toBe(client.consts.rws.minimalBid);
+      expect(first.auctionQueue).toEqual(await client.query.rws.auctionQueue());
+      const properties = await client.chainSpec.properties();
+      expect(first.token).toEqual({
+        decimals: properties.tokenDecimals,
+        tokenSymbol: properties.tokenSymbol,
+      });
+      // The values came before the client was ready.
+      expect(seen.some((data) => data?.minimalBid !== undefined)).toBe(true);
+      // The client was given the downloaded metadata, and it was kept for the next visit.
+      expect((await storage.keys()).length).toBe(1);
+    } finally {
+      await connection.disconnect();
+    }
+  });
+
+  it('download the metadata on a first visit and take the constant from it', async () => {
+    const { published, downloaded, last } = await firstReads();
+    expect(downloaded).toEqual({ [`RAW_META/${genesisHash}/43`]: metadataHex });
+    expect(last?.minimalBid).toBe(1_000_000_000n);
+    expect(last?.auctionQueue).toEqual(liveQueue);
+    expect(liveQueue.length).toBeGreaterThan(0);
+    expect(published.every((d) => d.genesisHash === genesisHash && d.specVersion === 43)).toBe(
+      true,
+    );
+  });
+
+  it('take the constant from the metadata kept for this runtime, without downloading it', async () => {
+    const cached = { [`RAW_META/${genesisHash}/43`]: metadataHex };
+    const { published, downloaded, last } = await firstReads({ cached });
+    expect(downloaded).toBeUndefined();
+    expect(published[0]?.minimalBid).toBe(1_000_000_000n);
+    expect(last?.minimalBid).toBe(1_000_000_000n);
+  });
+
+  it('ignore metadata kept for another spec version and download this runtime’s', async () => {
+    // As after a runtime upgrade: the kept metadata is of spec 42.
+    const cached = { [`RAW_META/${genesisHash}/42`]: metadataHex };
+    const { published, downloaded } = await firstReads({ cached });
+    expect(downloaded).toEqual({ [`RAW_META/${genesisHash}/43`]: metadataHex });
+    expect(published.find((d) => d.minimalBid !== undefined)?.minimalBid).toBe(1_000_000_000n);
+  });
+
+  it('never show a snapshot of another spec version; replace a matching one by the live value', async () => {
+    // The snapshot value 5 stands out from the live 1 XRT.
+    const stale = [{ genesisHash, specVersion: 42, minimalBid: 5n }];
+    const other = await firstReads({ snapshots: stale });
+    expect(other.published.map((d) => d.minimalBid).filter((b) => b !== undefined)).toEqual([
+      1_000_000_000n,
+    ]);
+    const matching = [{ genesisHash, specVersion: 43, minimalBid: 5n }];
+    const same = await firstReads({ snapshots: matching });
+    expect(same.published[0]?.minimalBid).toBe(5n);
+    expect(same.last?.minimalBid).toBe(1_000_000_000n);
+  });
+
+  it('publish nothing for a node that is not the chain the endpoint stands for', async () => {
+    const { published, downloaded } = await firstReads({
+      endpoint: 'wss://kusama.rpc.robonomics.network/',
+    });
+    expect(published).toEqual([]);
+    expect(downloaded).toBeUndefined();
+  });
+});

@@ -1,0 +1,27 @@
+/**
+ * Milestones on the way to the first chain data, as User Timing marks (performance.mark): the
+ * bench reads them to show where a cold or warm start spends its time (docs/first-data.md).
+ * Each is set once per page; a mark costs next to nothing, so they stay in production code.
+ */
+export type FirstDataMilestone =
+  | 'script-parsed'
+  | 'socket-open'
+  | 'runtime-version'
+  | 'first-storage'
+  | 'metadata-ready'
+  | 'price-painted';
+
+export const FIRST_DATA_MARK_PREFIX = 'first-data:';
+
+const reached = new Set<FirstDataMilestone>();
+
+/** Marks `milestone` the first time it is reached on this page; later calls do nothing. */
+export function markFirstData(milestone: FirstDataMilestone): void {
+  if (reached.has(milestone)) return;
+  reached.add(milestone);
+  try {
+    globalThis.performance?.mark?.(`${FIRST_DATA_MARK_PREFIX}${milestone}`);
+  } catch {
+    // A browser without User Timing: nothing to measure.
+  }
+}

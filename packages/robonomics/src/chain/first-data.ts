@@ -1,0 +1,156 @@
+import {
+  AUCTION_QUEUE_KEY,
+  decodeAuctionQueue,
+  hexBytes,
+  minimalBidOf,
+  type TokenProperties,
+  tokenProperties,
+} from './first-data-decoders.ts';
+import { markFirstData } from './first-data-marks.ts';
+import { isExpectedChain } from './metadata-cache.ts';
+import { RUNTIME_SNAPSHOTS, type RuntimeSnapshot, snapshotFor } from './runtime-snapshot.ts';
+
+type Hex = `0x${string}`;
+
+/** A JSON-RPC call on the node's socket. */
+export type RpcSend = (method: string, params: unknown[]) => Promise<unknown>;
+
+/**
+ * The dashboard's first values, read before the chain client is ready (docs/first-data.md).
+ * Each field is undefined until its answer came.
+ */
+export interface FirstData {
+  genesisHash: string;
+  specVersion: number;
+  token?: TokenProperties;
+  /** RWS.AuctionQueue: the open subscription auctions. */
+  auctionQueue?: number[];
+  /** RWS.MinimalBid (planck): from this runtime's metadata, or its build-time snapshot. */
+  minimalBid?: bigint;
+}
+
+export interface FirstReadsOptions {
+  endpoint: string;
+  send: RpcSend;
+  /** The metadata kept from an earlier visit, as dedot's `metadata` option takes it. */
+  cached?: Record<string, Hex>;
+  /** Called with everything known so far, each time more is known. */
+  onData: (data: FirstData) => void;
+  snapshots?: readonly RuntimeSnapshot[];
+}
+
+const METADATA_KEY = /^RAW_META\/(0x[0-9a-fA-F]{64})\/(\d+)$/;
+
+/** The kept metadata of exactly this runtime, if any. */
+function cachedFor(
+  cached: Record<string, Hex> | undefined,
+  genesisHash: string,
+  specVersion: number,
+): Hex | undefined {
+  for (const [key, hex] of Object.entries(cached ?? {})) {
+    const match = METADATA_KEY.exec(key);
+    if (
+      match?.[1]?.toLowerCase() === genesisHash.toLowerCase() &&
+      Number(match[2]) === specVersion
+    ) {
+      return hex;
+    }
+  }
+  return undefined;
+}
+
+const isHex = (value: unknown): value is Hex =>
+  typeof value === 'string' && /^0x([0-9a-fA-F]{2})*$/.test(value);
+
+/**
+ * Sends the dashboard's first reads at once on an open socket: genesis hash, runtime version,
+ * token properties, the auction queue and, on a first visit, the metadata. Publishes each value
+ * once the node is known to be the chain the endpoint stands for; the minimal bid comes from the
+ * kept metadata or a snapshot of the same genesis hash and spec version, else from the downloaded
+ * metadata (which always replaces a snapshot's value). Resolves with the metadata it downloaded,
+ * keyed as dedot's `metadata` option, so the client need not download it again; never rejects
+ * (a failed read only leaves its value to the client).
+ */
+export async function readFirstData({
+  endpoint,
+  send,
+  cached,
+  onData,
+  snapshots = RUNTIME_SNAPSHOTS,
+}: FirstReadsOptions): Promise<Record<string, Hex> | undefined> {
+  const quiet = <T>(promise: Promise<T>) => {
+    promise.catch(() => {});
+    return promise;
+  };
+  const genesisRead = quiet(send('chain_getBlockHash', [0]));
+  const versionRead = quiet(send('state_getRuntimeVersion', []));
+  const propertiesRead = quiet(send('system_properties', []));
+  const queueRead = quiet(send('state_getStorage', [AUCTION_QUEUE_KEY]));
+  // Asked last: the large answer should not hold back the small ones.
+  let metadataRead = cached ? undefined : quiet(send('state_getMetadata', []));
+
+  let genesisHash: string;
+  let specVersion: number;
+  try {
+    const [genesis, version] = await Promise.all([genesisRead, versionRead]);
+    const runtime = version as { specName?: unknown; specVersion?: unknown } | null;
+    if (
+      typeof genesis !== 'string' ||
+      !/^0x[0-9a-fA-F]{64}$/.test(genesis) ||
+      typeof runtime?.specName !== 'string' ||
+      !Number.isInteger(runtime.specVersion)
+    ) {
+      return undefined;
+    }
+    genesisHash = genesis;
+    specVersion = runtime.specVersion as number;
+    markFirstData('runtime-version');
+    // Another chain or runtime than the endpoint stands for: the client reports it.
+    if (
+      !isExpectedChain(endpoint, {
+        genesisHash,
+        runtimeVersion: { specName: runtime.specName, specVersion },
+      })
+    ) {
+      return undefined;
+    }
+  } catch {
+    return undefined;
+  }
+
+  let data: FirstData = { genesisHash, specVersion };
+  const publish = (patch: Partial<FirstData>) => {
+    data = { ...data, ...patch };
+    onData(data);
+  };
+
+  const kept = cachedFor(cached, genesisHash, specVersion);
+  const keptBid = kept ? minimalBidOf(hexBytes(kept)) : undefined;
+  const snapshot = snapshotFor(genesisHash, specVersion, snapshots);
+  const early = keptBid ?? snapshot?.minimalBid;
+  if (early !== undefined) publish({ minimalBid: early });
+
+  const reads: Promise<unknown>[] = [
+    propertiesRead.then((properties) => publish({ token: tokenProperties(properties) })),
+    queueRead.then((value) => {
+      if (value !== null && !isHex(value)) return;
+      markFirstData('first-storage');
+      publish({ auctionQueue: decodeAuctionQueue(value) });
+    }),
+  ];
+  let downloaded: Record<string, Hex> | undefined;
+  if (keptBid === undefined) {
+    // The kept metadata is of another runtime (or none was kept): this runtime's is needed.
+    metadataRead ??= quiet(send('state_getMetadata', []));
+    reads.push(
+      metadataRead.then((metadata) => {
+        if (!isHex(metadata)) return;
+        downloaded = { [`RAW_META/${genesisHash}/${specVersion}`]: metadata };
+        const live = minimalBidOf(hexBytes(metadata));
+        if (live !== undefined) publish({ minimalBid: live });
+      }),
+    );
+  }
+  await Promise.allSettled(reads);
+  return downloaded;
+}
