@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Call } from '@polkadot/types/interfaces';
 import { hexToU8a, stringToU8a, u8aConcat, u8aToHex } from '@polkadot/util';
-import { blake2AsHex, cryptoWaitReady } from '@polkadot/util-crypto';
+import { blake2AsHex, blake2AsU8a, cryptoWaitReady } from '@polkadot/util-crypto';
 import { DispatchFailure, ExecContext, type Origin } from './context.ts';
 import {
   decodeExtrinsic,
@@ -531,12 +531,13 @@ export class ChainNode extends EventEmitter {
     if (upgrade) {
       // A parachain applies its new code in the initialisation of the block after the relay
       // chain allowed it: the code changes, then System records and announces it.
-      work.set(CODE_KEY, codeOfUpgrade(upgrade.upgrade));
+      const code = codeOfUpgrade(upgrade.upgrade);
+      work.set(CODE_KEY, code);
       ctx.write('system', 'lastRuntimeUpgrade', [], {
         specVersion: upgrade.runtime.version.specVersion,
         specName: upgrade.runtime.version.specName,
       });
-      ctx.deposit('System', 'CodeUpdated', []);
+      ctx.deposit('System', 'CodeUpdated', { hash: blake2AsU8a(hexToU8a(code)) });
     }
     this.runtime.logic.onInitialize(ctx, number);
 
