@@ -14,6 +14,8 @@ interface ChainState {
   error: string | null;
   /** Set once connected and the metadata is loaded. */
   client: RobonomicsClient | null;
+  /** The runtime's spec version: views of chain constants read it to follow an upgrade. */
+  specVersion: number | null;
   /** Chain token decimals from the node (XRT: 9). */
   decimals: number;
   tokenSymbol: string;
@@ -26,6 +28,7 @@ export const useChain = create<ChainState>(() => ({
   state: 'connecting',
   error: null,
   client: null,
+  specVersion: null,
   decimals: 9,
   tokenSymbol: 'XRT',
 }));
@@ -36,10 +39,21 @@ function connect(endpoint: string) {
   connection = new ChainConnection(endpoint);
   void previous?.disconnect();
   const current = connection;
-  useChain.setState({ endpoint, state: 'connecting', error: null, client: null });
+  useChain.setState({
+    endpoint,
+    state: 'connecting',
+    error: null,
+    client: null,
+    specVersion: null,
+  });
   current.onChange(() => {
     if (connection !== current) return;
-    useChain.setState({ state: current.state, error: current.error, client: current.client });
+    useChain.setState({
+      state: current.state,
+      error: current.error,
+      client: current.client,
+      specVersion: current.specVersion,
+    });
   });
   current.ready().then(
     async (client) => {
@@ -55,6 +69,7 @@ function connect(endpoint: string) {
         : properties?.tokenSymbol;
       useChain.setState({
         client,
+        specVersion: current.specVersion,
         state: current.state,
         decimals: Number.isInteger(decimals) ? decimals : 9,
         tokenSymbol: typeof symbol === 'string' ? symbol : 'XRT',

@@ -40,6 +40,8 @@ export class ChainConnection {
   state: ConnectionState = 'connecting';
   error: string | null = null;
   client: RobonomicsClient | null = null;
+  /** The runtime's spec version once connected; it changes with a runtime upgrade. */
+  specVersion: number | null = null;
   readonly #listeners = new Set<() => void>();
   readonly #ready: Promise<RobonomicsClient>;
   #closed = false;
@@ -98,13 +100,23 @@ export class ChainConnection {
         client.connect().catch(() => {});
       });
       this.#abandon = null;
-      if (storage) {
+      const remember = async () => {
+        if (!storage) return;
         await rememberMetadata(storage, endpoint, {
           genesisHash: client.genesisHash,
           runtimeVersion: client.runtimeVersion,
           metadata: client.metadata,
         });
-      }
+      };
+      await remember();
+      // A runtime upgrade while the app is open: dedot has loaded the new metadata; keep it under
+      // the new spec version and tell the listeners, whose views read the new constants.
+      client.on('runtimeUpgraded', () => {
+        this.specVersion = client.runtimeVersion.specVersion;
+        for (const listener of this.#listeners) listener();
+        void remember().catch(() => {});
+      });
+      this.specVersion = client.runtimeVersion.specVersion;
       return client;
     })().then(
       (client) => {

@@ -6,8 +6,10 @@ import { useChainSubscription } from '../../../lib/use-chain-subscription.ts';
 /** The subscription offer: price (minimal bid + 1 planck) and how many auctions are open. */
 export function useOffer() {
   const client = useChain((s) => s.client);
+  // Followed so that a runtime upgrade (a new MinimalBid) shows without a reload.
+  const specVersion = useChain((s) => s.specVersion);
   const queue = useChainSubscription<number[]>('auction-queue', subscribeAuctionQueue).value;
-  const minimal = client ? minimalBid(client) : undefined;
+  const minimal = client && specVersion !== null ? minimalBid(client) : undefined;
   return {
     /** The chain constants are read: the "chain info loaded" flag. */
     loaded: client !== null,
