@@ -1,7 +1,6 @@
 import * as knownApis from '@dedot/runtime-specs';
 import { Metadata, TypeRegistry } from '@polkadot/types';
 import { blake2AsHex } from '@polkadot/util-crypto';
-import type { Runtime } from './runtime.ts';
 
 /** A scale-info type as @polkadot/types' PortableRegistry JSON holds it. */
 interface PortableType {
@@ -387,7 +386,10 @@ function definitionAt(defs: KnownApi[], version: number): KnownApi | undefined {
  * version lists and @dedot/runtime-specs describes, and an empty custom section. Encoded with
  * @polkadot/types (see docs/json-rpc.md).
  */
-export function buildMetadataV15(runtime: Runtime): Uint8Array {
+export function buildMetadataV15(runtime: {
+  metadata: Metadata;
+  apis: readonly [string, number][];
+}): Uint8Array {
   const v14 = runtime.metadata.asV14.toJSON() as unknown as V14Json;
   const lookup = new LookupBuilder(v14.lookup.types.map((t) => structuredClone(t)));
   const extrinsicType = lookup.types[v14.extrinsic.type]!;
