@@ -559,6 +559,16 @@ export class ChainNode extends EventEmitter {
 
     const included: PoolEntry[] = [];
     const dropped: PoolEntry[] = [];
+    if (upgrade) {
+      // Transactions signed for the old spec version no longer verify: the pool drops them as
+      // the new runtime revalidates it, before any goes into the upgrade's block.
+      for (const tx of [...this.#pool.values()]) {
+        if (!this.#stillValid(tx)) {
+          this.#pool.remove(tx);
+          dropped.push(tx);
+        }
+      }
+    }
     const started = performance.now();
     const limits = this.runtime.blockLimits;
     let length = 0;
@@ -623,16 +633,6 @@ export class ChainNode extends EventEmitter {
       touched.set(u8aToHex(tx.signer), tx.signer);
     }
     for (const signer of touched.values()) this.#pool.refresh(signer, this.#accountNonce(signer));
-    if (upgrade) {
-      // Transactions signed for the old spec version no longer verify: a node's pool drops
-      // them once the new runtime revalidates it.
-      for (const tx of [...this.#pool.values()]) {
-        if (!this.#stillValid(tx)) {
-          this.#pool.remove(tx);
-          dropped.push(tx);
-        }
-      }
-    }
     for (const tx of dropped) tx.onStatus?.('invalid');
     for (const tx of expired) tx.onStatus?.('invalid');
     for (const tx of included) tx.onStatus?.({ inBlock: block.hash });
