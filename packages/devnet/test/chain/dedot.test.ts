@@ -27,7 +27,11 @@ function send(
       }
     )
       .signAndSend(signer, (result) => {
-        if (result.status.type !== 'BestChainBlockIncluded') return;
+        // Finalized too: with instant seal, dedot's new-interface mode can see the block that
+        // includes it only once it is final.
+        if (result.status.type !== 'BestChainBlockIncluded' && result.status.type !== 'Finalized') {
+          return;
+        }
         const events = result.events.map((r) => {
           const event = r.event as unknown as {
             pallet: string;

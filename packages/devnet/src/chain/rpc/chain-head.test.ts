@@ -1,7 +1,7 @@
 import { Metadata, TypeRegistry } from '@polkadot/types';
 import { hexToU8a } from '@polkadot/util';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { ChainNode } from '../node.ts';
 import { robonomicsDescription } from '../robonomics.ts';
@@ -111,6 +111,10 @@ const open = async () => {
 
 /** A follow subscription with its initial events seen; returns its id. */
 async function follow(w: Wire, withRuntime: boolean): Promise<string> {
+  // Everything final first: the follow then pins only the finalized blocks it reports.
+  await vi.waitFor(() => expect(node.finalized.number).toBe(node.best.number), {
+    timeout: 10_000,
+  });
   const sub = await w.call<string>('chainHead_v1_follow', [withRuntime]);
   await w.event(sub, (e) => e.event === 'bestBlockChanged');
   return sub;
@@ -151,7 +155,15 @@ describe('chainHead_v1_follow', () => {
   it('reports the finalized block with its runtime, the blocks after it, then new and finalized blocks', async () => {
     const sub = await wire.call<string>('chainHead_v1_follow', [true]);
     const initialized = await wire.event(sub, (e) => e.event === 'initialized');
-    expect(initialized.finalizedBlockHashes).toEqual([node.finalized.hash]);
+    // The finalized blocks up to the current one (here all of them: the chain is short).
+    const reported = initialized.finalizedBlockHashes as string[];
+    expect(reported.at(-1)).toBe(node.finalized.hash);
+    expect(reported).toEqual(
+      Array.from({ length: reported.length }, (_, i) =>
+        node.hashByNumber.get(node.finalized.number - reported.length + 1 + i),
+      ),
+    );
+    expect(reported.length).toBe(Math.min(3, node.finalized.number + 1));
     expect(initialized.finalizedBlockRuntime).toMatchObject({
       type: 'valid',
       spec: { specName: 'robonomics', specVersion: 43, transactionVersion: 4 },

@@ -32,6 +32,9 @@ export const DEFAULT_CHAIN_HEAD_LIMITS: ChainHeadLimits = {
   storageItemsPerStep: 256,
 };
 
+/** Finalized blocks `initialized` reports: about a minute of them at 6-second blocks. */
+const REPORTED_FINALIZED = 10;
+
 /** The error codes of the new JSON-RPC interface. */
 const TOO_MANY_FOLLOWS = -32800;
 const INVALID_BLOCK = -32801;
@@ -209,10 +212,20 @@ export function chainHeadMethods(
       if (!follows.has(sub.id)) return;
       const finalized = node.finalized;
       state.finalizedNumber = finalized.number;
-      state.pinned.add(finalized.hash);
+      // About a minute of finalized blocks (as the spec suggests), within the pin limit: clients
+      // that resubscribe find their blocks, and dedot waits to know a finalized block's parent.
+      const count = Math.max(
+        1,
+        Math.min(REPORTED_FINALIZED, Math.floor(limits.maxPinnedBlocks / 2), finalized.number + 1),
+      );
+      const finalizedHashes: string[] = [];
+      for (let n = finalized.number - count + 1; n <= finalized.number; n++) {
+        finalizedHashes.push(node.hashByNumber.get(n)!);
+      }
+      for (const hash of finalizedHashes) state.pinned.add(hash);
       send(state, {
         event: 'initialized',
-        finalizedBlockHashes: [finalized.hash],
+        finalizedBlockHashes: finalizedHashes,
         ...(withRuntime ? { finalizedBlockRuntime: runtimeSpec(node.runtimeAt(finalized)) } : {}),
       });
       for (let n = finalized.number + 1; n <= node.best.number; n++) {
