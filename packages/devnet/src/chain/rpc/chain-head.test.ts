@@ -153,6 +153,10 @@ afterAll(async () => {
 
 describe('chainHead_v1_follow', () => {
   it('reports the finalized block with its runtime, the blocks after it, then new and finalized blocks', async () => {
+    // A settled chain: what initialized reports is then what the node holds as final.
+    await vi.waitFor(() => expect(node.finalized.number).toBe(node.best.number), {
+      timeout: 10_000,
+    });
     const sub = await wire.call<string>('chainHead_v1_follow', [true]);
     const initialized = await wire.event(sub, (e) => e.event === 'initialized');
     // The finalized blocks up to the current one (here all of them: the chain is short).
