@@ -23,6 +23,8 @@ interface ChainState {
   firstData: FirstData | null;
   /** Whether the socket is open now (before the client is ready too). */
   socketOpen: boolean;
+  /** The runtime's spec version: views of chain constants read it to follow an upgrade. */
+  specVersion: number | null;
   /** Chain token decimals from the node (XRT: 9). */
   decimals: number;
   tokenSymbol: string;
@@ -37,6 +39,7 @@ export const useChain = create<ChainState>(() => ({
   client: null,
   firstData: null,
   socketOpen: false,
+  specVersion: null,
   decimals: 9,
   tokenSymbol: 'XRT',
 }));
@@ -54,6 +57,7 @@ function connect(endpoint: string) {
     client: null,
     firstData: null,
     socketOpen: false,
+    specVersion: null,
     decimals: 9,
     tokenSymbol: 'XRT',
   });
@@ -67,6 +71,7 @@ function connect(endpoint: string) {
       firstData: first,
       socketOpen: current.socketOpen,
       ...first?.token,
+      specVersion: current.specVersion,
     });
   });
   current.ready().then(

@@ -143,3 +143,36 @@ describe('chain node: archive', () => {
     await node.stop();
   });
 });
+
+describe('chain node: runtime upgrade', () => {
+  it('applies an upgrade in the next block, drops stale transactions and keeps it across a restart', async () => {
+    const node = await newNode();
+    await node.buildBlock();
+    const dave = devPair('Dave');
+    const statuses: unknown[] = [];
+    // Held until after the upgrade: signed for spec 43, it no longer verifies under 44.
+    node.submit(signedHex(runtime, node, dave, recordCall(runtime, 'old'), 0), (status) =>
+      statuses.push(status),
+    );
+    node.scheduleUpgrade({ specVersion: 44, constants: { RWS: { MinimalBid: 3_000_000_000 } } });
+    expect(() => node.scheduleUpgrade({ specVersion: 45 })).toThrow('already waiting');
+    const upgraded = await node.buildBlock();
+    expect(statuses).toEqual(['invalid']);
+    expect(node.runtimeAt(upgraded).version.specVersion).toBe(44);
+    expect(node.runtimeAt({ number: upgraded.number - 1 }).version.specVersion).toBe(43);
+    expect(node.runtime.decorated.consts.rws!.minimalBid!.toString()).toBe('3000000000');
+    expect(() => node.scheduleUpgrade({ specVersion: 44 })).toThrow('above 44');
+    await node.buildBlock();
+
+    const restored = await ChainNode.create(runtime);
+    const records = [...Array(node.best.number + 1).keys()].map((n) => {
+      const block = node.blocks.get(node.hashByNumber.get(n)!)!;
+      return blockRecord(block, block.changes);
+    });
+    restored.restore(node.genesisHash, records, node.finalized.hash);
+    expect(restored.runtime.version.specVersion).toBe(44);
+    expect(restored.runtimeAt({ number: upgraded.number - 1 }).version.specVersion).toBe(43);
+    expect(restored.runtime.decorated.consts.rws!.minimalBid!.toString()).toBe('3000000000');
+    await node.stop();
+  });
+});

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Call } from '@polkadot/types/interfaces';
 import { hexToU8a, stringToU8a, u8aConcat, u8aToHex } from '@polkadot/util';
-import { blake2AsHex, cryptoWaitReady } from '@polkadot/util-crypto';
+import { blake2AsHex, blake2AsU8a, cryptoWaitReady } from '@polkadot/util-crypto';
 import { DispatchFailure, ExecContext, type Origin } from './context.ts';
 import {
   decodeExtrinsic,
@@ -13,7 +13,7 @@ import {
 } from './extrinsic.ts';
 import { credit, debit, readAccount, writeAccount } from './pallets/balances.ts';
 import { TxPool, temporarilyBanned } from './pool.ts';
-import type { Runtime } from './runtime.ts';
+import type { Runtime, RuntimeUpgrade } from './runtime.ts';
 import { applyChanges, type StateChanges, type StateMap, WorkingState } from './state.ts';
 
 export const XRT = 1_000_000_000n;
@@ -21,6 +21,26 @@ export const DEV_ENDOWMENT = 1_000_000n * XRT;
 /** "modl" ++ "PotStake": the collator pot that receives the fees. */
 export const POT_ACCOUNT = u8aConcat(stringToU8a('modlPotStake'), new Uint8Array(20));
 const HASH69 = `0x${'45'.repeat(32)}`;
+/** The well-known storage key of the runtime code, `:code`. */
+export const CODE_KEY = '0x3a636f6465';
+/** What the devnet writes as `:code` for an upgrade: a marker and the upgrade as JSON. */
+const CODE_MARKER = 'devnet-runtime-upgrade:';
+
+/** The `:code` value of an upgrade (the devnet runs TypeScript, not WebAssembly). */
+export function codeOfUpgrade(upgrade: RuntimeUpgrade): string {
+  return u8aToHex(
+    stringToU8a(
+      `${CODE_MARKER}${JSON.stringify(upgrade, (_, v) => (typeof v === 'bigint' ? v.toString() : v))}`,
+    ),
+  );
+}
+
+/** The upgrade a `:code` value describes, or null for any other value. */
+export function upgradeOfCode(code: string): RuntimeUpgrade | null {
+  const text = new TextDecoder().decode(hexToU8a(code));
+  if (!text.startsWith(CODE_MARKER)) return null;
+  return JSON.parse(text.slice(CODE_MARKER.length)) as RuntimeUpgrade;
+}
 /** Recent blocks whose whole state stays in memory (BlockHashCount is 250). */
 export const KEPT_STATES = 256;
 /** Older blocks keep their whole state every this many blocks; others rebuild from there. */
@@ -94,7 +114,10 @@ type BlockFields = Omit<Block, 'state'>;
  * events clients subscribe to ('block' for new best blocks, 'finalized').
  */
 export class ChainNode extends EventEmitter {
-  readonly runtime: Runtime;
+  /** The runtimes the chain has run, each with the first block it runs (oldest first). */
+  readonly #runtimes: { from: number; runtime: Runtime }[];
+  /** An upgrade the next block applies (dev_upgradeRuntime). */
+  #pendingUpgrade: { runtime: Runtime; upgrade: RuntimeUpgrade } | null = null;
   readonly blocks = new Map<string, Block>();
   readonly hashByNumber = new Map<number, string>();
   genesisHash = '';
@@ -119,10 +142,37 @@ export class ChainNode extends EventEmitter {
   constructor(runtime: Runtime, options: NodeOptions = {}) {
     super();
     this.setMaxListeners(0);
-    this.runtime = runtime;
+    this.#runtimes = [{ from: 0, runtime }];
     this.name = options.name ?? 'chain';
     this.#finalityDelayMs = options.finalityDelayMs ?? 400;
     this.#pool = new TxPool<PoolEntry>();
+  }
+
+  /** The runtime of the best block (the one new blocks and transactions use). */
+  get runtime(): Runtime {
+    return this.#runtimes.at(-1)!.runtime;
+  }
+
+  /** The runtime a block's state runs (the upgraded one from the block that applied it on). */
+  runtimeAt(block: Pick<Block, 'number'>): Runtime {
+    for (let i = this.#runtimes.length - 1; i > 0; i--) {
+      if (this.#runtimes[i]!.from <= block.number) return this.#runtimes[i]!.runtime;
+    }
+    return this.#runtimes[0]!.runtime;
+  }
+
+  /**
+   * Schedules a runtime upgrade for the next block, as a parachain applies a new validation
+   * function: in that block's initialisation `:code` changes, System.LastRuntimeUpgrade is set,
+   * System.CodeUpdated is deposited and the header carries RuntimeEnvironmentUpdated; from that
+   * block on the new runtime answers (see docs/json-rpc.md). Throws for an impossible upgrade.
+   */
+  scheduleUpgrade(upgrade: RuntimeUpgrade): Runtime {
+    if (this.#halted) throw this.#halted;
+    if (this.#pendingUpgrade) throw new Error('an upgrade is already waiting for the next block');
+    const runtime = this.runtime.upgraded(upgrade);
+    this.#pendingUpgrade = { runtime, upgrade };
+    return runtime;
   }
 
   /** Writes every later block and finality mark through `sink` before announcing it. */
@@ -156,6 +206,8 @@ export class ChainNode extends EventEmitter {
     const work = new WorkingState(new Map());
     const ctx = this.#context(work, 0, now);
     this.runtime.logic.genesis(ctx);
+    // Every chain has its runtime code in storage; clients key their metadata by its hash.
+    work.set(CODE_KEY, codeOfUpgrade({ specVersion: this.runtime.version.specVersion }));
     ctx.write('system', 'blockHash', [0], HASH69);
     ctx.write('system', 'number', [], 0);
     // An empty event list rather than no value: dedot's event watchers read it from the start.
@@ -186,6 +238,13 @@ export class ChainNode extends EventEmitter {
     for (const stored of blocks) {
       const changes: StateChanges = new Map(stored.changes);
       applyChanges(running, changes);
+      const code = stored.number > 0 ? changes.get(CODE_KEY) : undefined;
+      if (code) {
+        const upgrade = upgradeOfCode(code);
+        if (upgrade) {
+          this.#runtimes.push({ from: stored.number, runtime: this.runtime.upgraded(upgrade) });
+        }
+      }
       const block = this.#makeBlock({
         ...stored,
         changes,
@@ -224,9 +283,14 @@ export class ChainNode extends EventEmitter {
     return state;
   }
 
-  #context(work: WorkingState, number: number, now: bigint): ExecContext {
-    return new ExecContext(this.runtime, work, number, now, (ctx, call, origin) =>
-      this.runtime.logic.dispatch(ctx, call, origin),
+  #context(
+    work: WorkingState,
+    number: number,
+    now: bigint,
+    runtime: Runtime = this.runtime,
+  ): ExecContext {
+    return new ExecContext(runtime, work, number, now, (ctx, call, origin) =>
+      runtime.logic.dispatch(ctx, call, origin),
     );
   }
 
@@ -237,6 +301,7 @@ export class ChainNode extends EventEmitter {
     changes: StateChanges,
     extrinsics: string[],
     timestamp: bigint,
+    upgraded = false,
   ): Block {
     const { registry } = this.runtime;
     const stateRoot = blake2AsHex(
@@ -252,6 +317,9 @@ export class ChainNode extends EventEmitter {
             registry
               .createType('DigestItem', { PreRuntime: ['0x61757261', u8aToHex(slot)] })
               .toHex(),
+            ...(upgraded
+              ? [registry.createType('DigestItem', 'RuntimeEnvironmentUpdated').toHex()]
+              : []),
           ];
     const header = registry.createType('Header', {
       parentHash,
@@ -331,21 +399,24 @@ export class ChainNode extends EventEmitter {
   }
 
   /**
-   * Validates and pools a transaction, as a node's pool does: banned hashes first (1012), then
-   * decoding (1002), validity (1010, 1011), duplicates (1013, 1014) and the queue limits (1016).
+   * Checks a transaction as the runtime's TaggedTransactionQueue would, without pooling it:
+   * its signer and nonce, the nonce the account is at, and how long it stays valid (the last
+   * block number it may go into). Throws PoolError as submission answers.
    */
-  submit(
-    hex: string,
-    onStatus?: (status: TxStatus) => void,
-  ): { hash: string; status: 'ready' | 'future' } {
+  validateTransaction(hex: string): { tx: SignedTx; accountNonce: number } {
+    return this.#validate(hex, extrinsicHash(hex), false);
+  }
+
+  #validate(hex: string, hash: string, pooling = true): { tx: SignedTx; accountNonce: number } {
     if (this.#halted) throw this.#halted;
     // Longer than a block can hold: refused before it is even hashed.
     if ((hex.length - 2) / 2 > this.runtime.blockLimits.normalLength + 5) {
       throw invalid('Transaction would exhaust the block limits');
     }
-    const hash = extrinsicHash(hex);
-    if (this.#pool.isBanned(hash)) throw temporarilyBanned();
-    if (this.#pool.has(hash)) throw new PoolError(1013, 'Transaction Already Imported', hash);
+    if (pooling && this.#pool.isBanned(hash)) throw temporarilyBanned();
+    if (pooling && this.#pool.has(hash)) {
+      throw new PoolError(1013, 'Transaction Already Imported', hash);
+    }
     let tx: SignedTx;
     let fee: bigint;
     let accountNonce: number;
@@ -378,9 +449,22 @@ export class ChainNode extends EventEmitter {
       }
     } catch (error) {
       // A node bans what it found invalid, so the same bytes are not checked again for a while.
-      if (error instanceof PoolError && error.code === 1010) this.#pool.ban(hash);
+      if (pooling && error instanceof PoolError && error.code === 1010) this.#pool.ban(hash);
       throw error;
     }
+    return { tx, accountNonce };
+  }
+
+  /**
+   * Validates and pools a transaction, as a node's pool does: banned hashes first (1012), then
+   * decoding (1002), validity (1010, 1011), duplicates (1013, 1014) and the queue limits (1016).
+   */
+  submit(
+    hex: string,
+    onStatus?: (status: TxStatus) => void,
+  ): { hash: string; status: 'ready' | 'future' } {
+    const hash = extrinsicHash(hex);
+    const { tx, accountNonce } = this.#validate(hex, hash);
     if (this.#pool.find(tx.signer, tx.nonce)) {
       throw new PoolError(
         1014,
@@ -412,6 +496,23 @@ export class ChainNode extends EventEmitter {
     if (this.#stopped) throw new ChainHaltedError(`${this.name} stopped`);
     const parent = this.best;
     const number = parent.number + 1;
+    const upgrade = this.#pendingUpgrade;
+    this.#pendingUpgrade = null;
+    // The upgrade's block runs the new runtime (its rules read the new constants).
+    if (upgrade) this.#runtimes.push({ from: number, runtime: upgrade.runtime });
+    try {
+      return await this.#produceOn(parent, upgrade);
+    } catch (error) {
+      if (upgrade && this.best === parent) this.#runtimes.pop();
+      throw error;
+    }
+  }
+
+  async #produceOn(
+    parent: Block,
+    upgrade: { runtime: Runtime; upgrade: RuntimeUpgrade } | null,
+  ): Promise<Block> {
+    const number = parent.number + 1;
     const previousTime = parent.timestamp;
     const now = (() => {
       const clock = this.#timeOverride ?? BigInt(Date.now());
@@ -427,6 +528,17 @@ export class ChainNode extends EventEmitter {
     ctx.write('system', 'number', [], number);
     ctx.write('system', 'parentHash', [], parent.hash);
     ctx.write('system', 'blockHash', [number - 1], parent.hash);
+    if (upgrade) {
+      // A parachain applies its new code in the initialisation of the block after the relay
+      // chain allowed it: the code changes, then System records and announces it.
+      const code = codeOfUpgrade(upgrade.upgrade);
+      work.set(CODE_KEY, code);
+      ctx.write('system', 'lastRuntimeUpgrade', [], {
+        specVersion: upgrade.runtime.version.specVersion,
+        specName: upgrade.runtime.version.specName,
+      });
+      ctx.deposit('System', 'CodeUpdated', { hash: blake2AsU8a(hexToU8a(code)) });
+    }
     this.runtime.logic.onInitialize(ctx, number);
 
     // Extrinsic 0: the timestamp inherent.
@@ -447,6 +559,16 @@ export class ChainNode extends EventEmitter {
 
     const included: PoolEntry[] = [];
     const dropped: PoolEntry[] = [];
+    if (upgrade) {
+      // Transactions signed for the old spec version no longer verify: the pool drops them as
+      // the new runtime revalidates it, before any goes into the upgrade's block.
+      for (const tx of [...this.#pool.values()]) {
+        if (!this.#stillValid(tx)) {
+          this.#pool.remove(tx);
+          dropped.push(tx);
+        }
+      }
+    }
     const started = performance.now();
     const limits = this.runtime.blockLimits;
     let length = 0;
@@ -480,7 +602,15 @@ export class ChainNode extends EventEmitter {
       u8aToHex(u8aConcat(this.#compact(events.length), ...events)),
     );
     const state = work.flatten();
-    const block = this.#seal(number, parent.hash, state, work.changes(), extrinsics, now);
+    const block = this.#seal(
+      number,
+      parent.hash,
+      state,
+      work.changes(),
+      extrinsics,
+      now,
+      upgrade !== null,
+    );
     try {
       await this.#sink?.block(block);
     } catch (error) {
@@ -507,8 +637,22 @@ export class ChainNode extends EventEmitter {
     for (const tx of expired) tx.onStatus?.('invalid');
     for (const tx of included) tx.onStatus?.({ inBlock: block.hash });
     this.emit('block', block);
+    if (upgrade) this.emit('runtime', block);
     this.#scheduleFinality(block, included);
     return block;
+  }
+
+  #stillValid(tx: PoolEntry): boolean {
+    try {
+      verifyExtrinsic(this.runtime, decodeExtrinsic(this.runtime, tx.hex), {
+        genesisHash: this.genesisHash,
+        nextNumber: this.best.number + 1,
+        hashAt: (n) => this.hashByNumber.get(n) ?? null,
+      });
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** Builds `count` blocks, yielding to other work between them. */
@@ -641,7 +785,12 @@ export class ChainNode extends EventEmitter {
   /** Runs a read-only call against a block's state (payment info, nonce). */
   readContext(hash?: string): ExecContext {
     const block = this.blockAt(hash) ?? this.best;
-    return this.#context(new WorkingState(block.state), block.number, block.timestamp);
+    return this.#context(
+      new WorkingState(block.state),
+      block.number,
+      block.timestamp,
+      this.runtimeAt(block),
+    );
   }
 
   /** Stops producing: waits for a block being written, drops the pool's transactions. */

@@ -1,19 +1,27 @@
 import type { ChainNode } from './node.ts';
 import { authorMethods } from './rpc/author.ts';
 import { chainNamespace } from './rpc/chain.ts';
+import { type ChainHeadLimits, chainHeadMethods } from './rpc/chain-head.ts';
+import { chainSpecMethods } from './rpc/chain-spec.ts';
 import { devMethods } from './rpc/dev.ts';
 import { stateMethods } from './rpc/state.ts';
 import { systemMethods } from './rpc/system.ts';
 import { call, type MethodHooks, methodContext, type RpcMethod } from './rpc/table.ts';
+import { transactionMethods } from './rpc/transaction.ts';
 
 /**
- * The legacy JSON-RPC methods of a Substrate node, as @polkadot/api and dedot call them, over
- * the devnet's chain: one table, built from one part per namespace, from which the server
+ * The JSON-RPC methods of a Substrate node over the devnet's chain: the legacy ones, as
+ * @polkadot/api and dedot's legacy mode call them, and the new interface (chainHead_v1,
+ * chainSpec_v1, transaction_v1, transactionWatch_v1; docs/json-rpc.md): one table, built from one part per namespace, from which the server
  * dispatches and `rpc_methods` takes its list, so the two cannot drift apart (docs/devnet.md).
  * The table is a Map: a method name is only ever one of its keys, never a property inherited
  * from Object.prototype.
  */
-export function chainMethods(node: ChainNode, hooks: MethodHooks): ReadonlyMap<string, RpcMethod> {
+export function chainMethods(
+  node: ChainNode,
+  hooks: MethodHooks,
+  chainHeadLimits?: ChainHeadLimits,
+): ReadonlyMap<string, RpcMethod> {
   const context = methodContext(node, hooks);
   const table = new Map<string, RpcMethod>();
   for (const [name, method] of [
@@ -22,6 +30,9 @@ export function chainMethods(node: ChainNode, hooks: MethodHooks): ReadonlyMap<s
     ...stateMethods(context),
     ...authorMethods(context),
     ...devMethods(context),
+    ...chainHeadMethods(context, chainHeadLimits),
+    ...chainSpecMethods(context),
+    ...transactionMethods(context),
   ]) {
     if (table.has(name)) throw new Error(`JSON-RPC method ${name} is defined twice`);
     table.set(name, method);

@@ -9,6 +9,7 @@ import {
   originOf,
 } from '../http/origins.ts';
 import type { ChainNode } from './node.ts';
+import { type ChainHeadLimits, DEFAULT_CHAIN_HEAD_LIMITS } from './rpc/chain-head.ts';
 import { answerRequest } from './rpc/dispatch.ts';
 import { answerFrame, errorReply } from './rpc/frames.ts';
 import { type Connection, SubscriptionRegistry } from './rpc/subscriptions.ts';
@@ -36,6 +37,8 @@ export interface RpcLimits {
   largeFrameBytes: number;
   /** A connection whose client does not read its notifications is closed past this backlog. */
   maxBufferedBytes: number;
+  /** chainHead_v1 follows, pinned blocks, operations and storage steps (docs/json-rpc.md). */
+  chainHead: ChainHeadLimits;
 }
 
 export const DEFAULT_RPC_LIMITS: RpcLimits = {
@@ -46,6 +49,7 @@ export const DEFAULT_RPC_LIMITS: RpcLimits = {
   maxFrameBytes: 16 * 1024 * 1024,
   largeFrameBytes: 1024 * 1024,
   maxBufferedBytes: 32 * 1024 * 1024,
+  chainHead: DEFAULT_CHAIN_HEAD_LIMITS,
 };
 
 export interface RpcServerOptions {
@@ -59,27 +63,35 @@ export interface RpcServerOptions {
   holdBlocks: (held: boolean) => void;
   /** Page origins allowed to connect (tools without an Origin header always may). */
   allowedOrigins?: readonly string[];
-  limits?: Partial<RpcLimits>;
+  limits?: Partial<Omit<RpcLimits, 'chainHead'>> & { chainHead?: Partial<ChainHeadLimits> };
 }
 
 /**
- * Substrate's legacy JSON-RPC over WebSocket, as @polkadot/api and dedot use it, with a node's
+ * Substrate's JSON-RPC over WebSocket (legacy methods and the new interface), with a node's
  * answers at its edges: method tables without inherited names, notifications (no id) not
  * answered, an empty batch refused once, and bounded connections, subscriptions, batches and
  * frames. Pages may connect only from the app's origins.
  */
 export async function startRpcServer(node: ChainNode, options: RpcServerOptions) {
-  const limits: RpcLimits = { ...DEFAULT_RPC_LIMITS, ...options.limits };
+  const limits: RpcLimits = {
+    ...DEFAULT_RPC_LIMITS,
+    ...options.limits,
+    chainHead: { ...DEFAULT_CHAIN_HEAD_LIMITS, ...options.limits?.chainHead },
+  };
   const allowedOrigins = options.allowedOrigins ?? DEFAULT_APP_ORIGINS;
   const connections = new Set<Connection>();
   const subscriptions = new SubscriptionRegistry(limits.maxBufferedBytes);
-  const methods = chainMethods(node, {
-    onSubmit: options.onSubmit,
-    newBlocks: options.newBlocks,
-    holdBlocks: options.holdBlocks,
-    notify: (sub, result) => subscriptions.notify(sub, result),
-    end: (sub) => subscriptions.end(sub),
-  });
+  const methods = chainMethods(
+    node,
+    {
+      onSubmit: options.onSubmit,
+      newBlocks: options.newBlocks,
+      holdBlocks: options.holdBlocks,
+      notify: (sub, result) => subscriptions.notify(sub, result),
+      end: (sub) => subscriptions.end(sub),
+    },
+    limits.chainHead,
+  );
   subscriptions.follow(node);
   const dispatcher = {
     methods,

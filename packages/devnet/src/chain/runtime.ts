@@ -6,6 +6,7 @@ import { expandMetadata } from '@polkadot/types/metadata';
 import type { Codec, RegistryTypes } from '@polkadot/types/types';
 import { compactStripLength, hexToU8a, isBn, u8aConcat, u8aToHex } from '@polkadot/util';
 import type { ExecContext, Origin } from './context.ts';
+import { buildMetadataV15 } from './metadata-v15.ts';
 import type { DispatchErrorValue, RuntimeCodec } from './runtime-codec.ts';
 import { ScaleWalker } from './scale-walk.ts';
 import type { FeeParts, Weight } from './weights.ts';
@@ -127,6 +128,7 @@ export class Runtime implements RuntimeCodec {
   readonly #eventType = new Map<string, string>();
   readonly #errorType = new Map<string, string>();
   readonly #valueType = new Map<string, string>();
+  #v15: Uint8Array | undefined;
   #walk:
     | { walker: ScaleWalker; address: number; call: number; signature: number; extra: number }
     | null
@@ -195,6 +197,31 @@ export class Runtime implements RuntimeCodec {
     this.moduleErrorU8 = isBn(
       (this.registry.createType('DispatchErrorModule') as unknown as { error: unknown }).error,
     );
+  }
+
+  /**
+   * This runtime after an upgrade: the new spec version (in the runtime version and in
+   * System.Version) and the changed constants; the pallet rules stay the same code, reading the
+   * constants from the new metadata.
+   */
+  upgraded(upgrade: RuntimeUpgrade): Runtime {
+    if (this.metadata.version < 14) throw new Error('only a V14 runtime can be upgraded');
+    if (!Number.isInteger(upgrade.specVersion) || upgrade.specVersion <= this.version.specVersion) {
+      throw new Error(
+        `the new spec version must be a whole number above ${this.version.specVersion}`,
+      );
+    }
+    return new Runtime({
+      ...this.description,
+      metadata: withConstants(this.metadataBytes, upgrade.constants ?? {}, upgrade.specVersion),
+      version: { ...this.version, specVersion: upgrade.specVersion },
+    });
+  }
+
+  /** Metadata V15 of this runtime (built once, on first use; see metadata-v15.ts). */
+  get metadataV15(): Uint8Array {
+    this.#v15 ??= buildMetadataV15(this);
+    return this.#v15;
   }
 
   /** A weight as this chain's Weight type takes it. */
@@ -343,27 +370,86 @@ export class Runtime implements RuntimeCodec {
   }
 }
 
-/** Re-encodes the metadata with one constant changed (same length for fixed-size values). */
+/** A constant's new value: SCALE bytes as hex, or a whole number for an integer constant. */
+export type ConstantValue = string | number | bigint;
+
+/**
+ * A runtime upgrade as the devnet applies it (dev_upgradeRuntime): the new spec version and the
+ * constants whose values change. Everything else (pallets, calls, storage, types) stays, so every
+ * existing transaction, key and event still decodes (see docs/json-rpc.md).
+ */
+export interface RuntimeUpgrade {
+  specVersion: number;
+  /** New constant values by pallet and constant name (`{ RWS: { MinimalBid: 2000000000 } }`). */
+  constants?: Record<string, Record<string, ConstantValue>>;
+}
+
+/**
+ * Re-encodes V14 metadata with constants changed: a number is encoded as the constant's own
+ * integer type, a hex string is taken as the SCALE bytes. System.Version's spec version follows
+ * `specVersion` when given, as a real runtime's does.
+ */
+export function withConstants(
+  bytes: Uint8Array,
+  constants: Record<string, Record<string, ConstantValue>>,
+  specVersion?: number,
+): Uint8Array {
+  const registry = new TypeRegistry();
+  const metadata = new Metadata(registry, bytes);
+  registry.setMetadata(metadata, undefined, undefined, true);
+  const json = metadata.asV14.toJSON() as {
+    pallets: { name: string; constants: { name: string; type: number; value: string }[] }[];
+  };
+  const constantOf = (pallet: string, name: string) => {
+    const entry = json.pallets
+      .find((p) => p.name === pallet)
+      ?.constants.find((c) => c.name === name);
+    if (!entry) throw new Error(`no constant ${pallet}.${name}`);
+    return entry;
+  };
+  for (const [pallet, values] of Object.entries(constants)) {
+    for (const [name, value] of Object.entries(values)) {
+      const entry = constantOf(pallet, name);
+      const type = registry.createLookupType(entry.type);
+      if (typeof value === 'string') {
+        if (!/^0x([0-9a-f]{2})*$/i.test(value)) throw new Error(`${pallet}.${name}: not hex`);
+        const decoded = registry.createType(type, hexToU8a(value));
+        if (decoded.encodedLength !== (value.length - 2) / 2) {
+          throw new Error(`${pallet}.${name}: the bytes do not fit its type`);
+        }
+        entry.value = value;
+      } else {
+        const decoded = registry.createType(type, hexToU8a(entry.value));
+        if (!isBn(decoded)) throw new Error(`${pallet}.${name} is not a number`);
+        const encoded = registry.createType(type, value);
+        if (BigInt(encoded.toString()) !== BigInt(value)) {
+          throw new Error(`${pallet}.${name}: ${value} does not fit its type`);
+        }
+        entry.value = u8aToHex(encoded.toU8a());
+      }
+    }
+  }
+  if (specVersion !== undefined) {
+    const entry = constantOf('System', 'Version');
+    const type = registry.createLookupType(entry.type);
+    const version = registry.createType(type, hexToU8a(entry.value)).toJSON() as Record<
+      string,
+      unknown
+    >;
+    entry.value = u8aToHex(registry.createType(type, { ...version, specVersion }).toU8a());
+  }
+  return new Metadata(registry, {
+    magicNumber: 0x6174656d,
+    metadata: { v14: json },
+  } as never).toU8a();
+}
+
+/** Re-encodes the metadata with one u32 constant changed. */
 function patchConstant(
   bytes: Uint8Array,
   pallet: string,
   constant: string,
   value: number,
 ): Uint8Array {
-  const registry = new TypeRegistry();
-  const metadata = new Metadata(registry, bytes);
-  const json = metadata.asV14.toJSON() as {
-    pallets: { name: string; constants: { name: string; value: string }[] }[];
-  };
-  const entry = json.pallets
-    .find((p) => p.name === pallet)
-    ?.constants.find((c) => c.name === constant);
-  if (!entry) throw new Error(`no constant ${pallet}.${constant}`);
-  const le = new Uint8Array(4);
-  new DataView(le.buffer).setUint32(0, value, true);
-  entry.value = u8aToHex(le);
-  return new Metadata(registry, {
-    magicNumber: 0x6174656d,
-    metadata: { v14: json },
-  } as never).toU8a();
+  return withConstants(bytes, { [pallet]: { [constant]: value } });
 }

@@ -15,7 +15,11 @@ let client: AnyClient;
 let alice: KeyringPair;
 let bob: KeyringPair;
 
-function send(tx: { signAndSend: AnyClient['tx']['x']['y'] }, signer: KeyringPair) {
+function send(
+  tx: { signAndSend: AnyClient['tx']['x']['y'] },
+  signer: KeyringPair,
+  on: AnyClient = client,
+) {
   return new Promise<{ events: string[]; error: string | null }>((resolve, reject) => {
     (
       tx as unknown as {
@@ -23,7 +27,11 @@ function send(tx: { signAndSend: AnyClient['tx']['x']['y'] }, signer: KeyringPai
       }
     )
       .signAndSend(signer, (result) => {
-        if (result.status.type !== 'BestChainBlockIncluded') return;
+        // Finalized too: with instant seal, dedot's new-interface mode can see the block that
+        // includes it only once it is final.
+        if (result.status.type !== 'BestChainBlockIncluded' && result.status.type !== 'Finalized') {
+          return;
+        }
         const events = result.events.map((r) => {
           const event = r.event as unknown as {
             pallet: string;
@@ -33,7 +41,7 @@ function send(tx: { signAndSend: AnyClient['tx']['x']['y'] }, signer: KeyringPai
         });
         let error: string | null = null;
         if (result.dispatchError) {
-          const meta = client.registry.findErrorMeta(result.dispatchError);
+          const meta = on.registry.findErrorMeta(result.dispatchError);
           error = meta ? `${meta.pallet}.${meta.name}` : result.dispatchError.type;
         }
         resolve({ events, error });
@@ -113,5 +121,62 @@ describe('dedot against the devnet', () => {
 
   it('counts pooled transactions in the next account index', async () => {
     expect(Number(await client.rpc.system_accountNextIndex(bob.address))).toBe(1);
+  });
+});
+
+// dedot's default mode: the new JSON-RPC interface (chainHead_v1, transaction_v1) and the
+// runtime APIs from metadata V15, none passed by hand (docs/json-rpc.md).
+describe('dedot in its default mode (new JSON-RPC interface)', () => {
+  let modern: AnyClient;
+
+  beforeAll(async () => {
+    modern = await DedotClient.new({ provider: new WsProvider(devnet.url) });
+  });
+
+  afterAll(async () => {
+    await modern?.disconnect();
+  });
+
+  it('loads metadata V15 and reads constants and RWS storage', async () => {
+    expect(modern.metadata.version).toBe('V15');
+    expect(modern.runtimeVersion.specVersion).toBe(43);
+    expect(modern.consts.rws.minimalBid).toBe(1_000_000_000n);
+    expect(modern.consts.datalog.windowSize).toBe(128n);
+    const account = await modern.query.system.account(alice.address);
+    expect(account.data.free).toBeGreaterThan(0n);
+    expect(await modern.query.rws.ledger(bob.address)).toBeUndefined();
+  });
+
+  it('calls runtime APIs described by the metadata', async () => {
+    const nonce = await modern.call.accountNonceApi.accountNonce(alice.address);
+    expect(nonce).toBe(Number(await client.call.accountNonceApi.accountNonce(alice.address)));
+    const fee = await modern.tx.datalog.record('0x68656c6c6f').paymentInfo(alice.address);
+    expect(fee.partialFee).toBe(115_341n);
+  });
+
+  it('follows new blocks', async () => {
+    const numbers: number[] = [];
+    const unsub = await modern.query.system.number((n: number) => numbers.push(n));
+    await client.rpc.dev_newBlock();
+    await expect.poll(() => numbers.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    expect(numbers[1]).toBeGreaterThan(numbers[0]!);
+    await unsub();
+  });
+
+  it('submits datalog.record and rws.bid and reads their outcome', async () => {
+    const record = await send(modern.tx.datalog.record('0x6e6577'), bob, modern);
+    expect(record.error).toBeNull();
+    expect(record.events).toContain('Datalog.NewRecord');
+    // Start right after a rotation (every 10 blocks), so the auction is still live for the bid.
+    const number = Number(await modern.query.system.number());
+    await client.rpc.dev_newBlock({ count: 10 - (number % 10) });
+    await send(
+      modern.tx.sudo.sudo(modern.tx.rws.startAuction({ type: 'Daily', value: { days: 30 } }).call),
+      alice,
+      modern,
+    );
+    const queue: number[] = await modern.query.rws.auctionQueue();
+    const bid = await send(modern.tx.rws.bid(queue.at(-1)!, 1n), bob, modern);
+    expect(bid.error).toBe('RWS.TooSmallBid');
   });
 });

@@ -45,6 +45,8 @@ export class ChainConnection {
   firstData: FirstData | null = null;
   /** Whether the socket is open now (it may be before the client is ready). */
   socketOpen = false;
+  /** The runtime's spec version once connected; it changes with a runtime upgrade. */
+  specVersion: number | null = null;
   readonly #listeners = new Set<() => void>();
   readonly #ready: Promise<RobonomicsClient>;
   #closed = false;
@@ -131,13 +133,23 @@ export class ChainConnection {
         else provider.once('connected', start);
       });
       this.#abandon = null;
-      if (storage) {
+      const remember = async () => {
+        if (!storage) return;
         await rememberMetadata(storage, endpoint, {
           genesisHash: client.genesisHash,
           runtimeVersion: client.runtimeVersion,
           metadata: client.metadata,
         });
-      }
+      };
+      await remember();
+      // A runtime upgrade while the app is open: dedot has loaded the new metadata; keep it under
+      // the new spec version and tell the listeners, whose views read the new constants.
+      client.on('runtimeUpgraded', () => {
+        this.specVersion = client.runtimeVersion.specVersion;
+        this.#emit();
+        void remember().catch(() => {});
+      });
+      this.specVersion = client.runtimeVersion.specVersion;
       return client;
     })().then(
       (client) => {

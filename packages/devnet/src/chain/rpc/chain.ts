@@ -50,7 +50,14 @@ export function chainNamespace({ node, hooks, runtimeVersion }: MethodContext): 
     ],
     ['chain_getFinalizedHead', call(() => node.finalized.hash)],
     ['chain_getFinalisedHead', call(() => node.finalized.hash)],
-    ['chain_getRuntimeVersion', call(() => runtimeVersion())],
+    [
+      'chain_getRuntimeVersion',
+      call(([hash]) => {
+        const wanted = optionalHash(hash);
+        const block = wanted === null ? node.best : node.blocks.get(wanted);
+        return block ? runtimeVersion(block) : null;
+      }),
+    ],
     // Clients call the singular name; rpc_methods lists the plural too (docs/robonomics-chain.md).
     ['chain_subscribeNewHead', headOf('chain_newHead')],
     ['chain_subscribeNewHeads', headOf('chain_newHead')],

@@ -1,4 +1,5 @@
 import { badParams, hexParam } from '../rpc-params.ts';
+import type { ConstantValue, Runtime, RuntimeUpgrade } from '../runtime.ts';
 import { call, type MethodContext, type MethodEntries } from './table.ts';
 
 /** Whether a method is a dev_* method (refused to pages of other origins). */
@@ -42,6 +43,20 @@ export function devMethods({ node, hooks }: MethodContext): MethodEntries {
       }),
     ],
     [
+      'dev_upgradeRuntime',
+      call(async ([params]) => {
+        const upgrade = upgradeParam(params, node.runtime.version.specVersion);
+        let runtime: Runtime;
+        try {
+          runtime = node.scheduleUpgrade(upgrade);
+        } catch (error) {
+          throw badParams((error as Error).message);
+        }
+        const blockHash = await hooks.newBlocks(1);
+        return { specVersion: runtime.version.specVersion, blockHash };
+      }),
+    ],
+    [
       'dev_setStorage',
       call(([changes]) => {
         const list = Array.isArray(changes)
@@ -64,4 +79,44 @@ export function devMethods({ node, hooks }: MethodContext): MethodEntries {
       }),
     ],
   ];
+}
+
+/**
+ * dev_upgradeRuntime's parameter: `{ specVersion?, constants?: { Pallet: { Name: value } } }`;
+ * without a spec version the next one is taken. Values are whole numbers (as numbers or decimal
+ * strings) or SCALE hex.
+ */
+function upgradeParam(params: unknown, current: number): RuntimeUpgrade {
+  const given = (params ?? {}) as { specVersion?: unknown; constants?: unknown };
+  if (typeof given !== 'object' || Array.isArray(given)) {
+    throw badParams('expected { specVersion?, constants?: { Pallet: { Constant: value } } }');
+  }
+  const specVersion = given.specVersion ?? current + 1;
+  if (typeof specVersion !== 'number' || !Number.isInteger(specVersion) || specVersion <= current) {
+    throw badParams(`specVersion must be a whole number above ${current}`);
+  }
+  const constants: Record<string, Record<string, ConstantValue>> = {};
+  if (given.constants !== undefined) {
+    if (typeof given.constants !== 'object' || given.constants === null) {
+      throw badParams('constants must be { Pallet: { Constant: value } }');
+    }
+    for (const [pallet, values] of Object.entries(given.constants)) {
+      if (typeof values !== 'object' || values === null) {
+        throw badParams(`constants.${pallet} must be { Constant: value }`);
+      }
+      constants[pallet] = {};
+      for (const [name, value] of Object.entries(values)) {
+        if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) {
+          constants[pallet][name] = value;
+        } else if (typeof value === 'string' && /^\d{1,40}$/.test(value)) {
+          constants[pallet][name] = BigInt(value);
+        } else if (typeof value === 'string' && /^0x([0-9a-fA-F]{2}){0,1024}$/.test(value)) {
+          constants[pallet][name] = value;
+        } else {
+          throw badParams(`${pallet}.${name} must be a whole number or SCALE hex`);
+        }
+      }
+    }
+  }
+  return { specVersion, constants };
 }

@@ -43,20 +43,8 @@ export function stateMethods(context: MethodContext): MethodEntries {
     return stateCall(method, hexParam(data ?? '0x', 'data'), blockOf(hash));
   };
   return [
-    [
-      'state_getRuntimeVersion',
-      call(([hash]) => {
-        blockOf(hash);
-        return runtimeVersion();
-      }),
-    ],
-    [
-      'state_getMetadata',
-      call(([hash]) => {
-        blockOf(hash);
-        return u8aToHex(node.runtime.metadataBytes);
-      }),
-    ],
+    ['state_getRuntimeVersion', call(([hash]) => runtimeVersion(blockOf(hash)))],
+    ['state_getMetadata', call(([hash]) => u8aToHex(node.runtimeAt(blockOf(hash)).metadataBytes))],
     ['state_getStorage', call(storage)],
     ['state_getStorageAt', call(storage)],
     [

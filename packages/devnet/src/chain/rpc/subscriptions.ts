@@ -99,6 +99,14 @@ export class SubscriptionRegistry {
         }
       }
     });
+    node.on('runtime', (block: Block) => {
+      // A runtime upgrade: the new version to every runtime version subscriber.
+      const runtime = node.runtimeAt(block);
+      const version = JSON.stringify({ ...runtime.version, apis: runtime.apis });
+      for (const sub of this.#subscriptions.values()) {
+        if (sub.notification === 'state_runtimeVersion') this.#sendNotification(sub, version);
+      }
+    });
     node.on('finalized', (block: Block) => {
       const header = JSON.stringify(block.header);
       for (const sub of this.#subscriptions.values()) {

@@ -51,12 +51,14 @@ export const UNSUBSCRIBE: RpcMethod = { kind: 'unsubscribe' };
 
 /** What every namespace's methods share: the node, the server's hooks and a few readers. */
 export function methodContext(node: ChainNode, hooks: MethodHooks) {
-  const { runtime } = node;
   return {
     node,
     hooks,
-    /** The runtime version as the node reports it, with its API list. */
-    runtimeVersion: () => ({ ...runtime.version, apis: runtime.apis }),
+    /** The runtime version of a block (the best block's without one), with its API list. */
+    runtimeVersion: (block?: Block) => {
+      const runtime = block ? node.runtimeAt(block) : node.runtime;
+      return { ...runtime.version, apis: runtime.apis };
+    },
     /** The block of an optional hash parameter (the best block without one). */
     blockOf: (hash: unknown): Block => {
       const wanted = optionalHash(hash);
@@ -71,7 +73,7 @@ export function methodContext(node: ChainNode, hooks: MethodHooks) {
       return block;
     },
     /** A transaction longer than this cannot go into a block (the prefix and version aside). */
-    maxExtrinsicBytes: runtime.blockLimits.normalLength + 5,
+    maxExtrinsicBytes: node.runtime.blockLimits.normalLength + 5,
   };
 }
 

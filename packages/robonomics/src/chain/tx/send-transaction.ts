@@ -19,6 +19,9 @@ export const CONNECTION_LOST =
 export const CONNECTION_LOST_PENDING =
   'The connection to the parachain was lost while the transaction was pending. It may still be included: check the result once the connection is back before trying again.';
 
+export const RUNTIME_UPGRADED =
+  'The network was upgraded while this transaction was being signed, so the node refused it. Nothing was sent: sign it again.';
+
 export type TxPhase = 'signing' | 'broadcast' | 'in-block';
 
 export interface TxResult {
@@ -51,6 +54,19 @@ export async function sendTransaction(
   const address = typeof from === 'string' ? from : from.address;
   // Pool-aware nonce: a second send while the first is pending must not reuse its nonce.
   const nonce = await fetchNextAccountIndex(client, address);
+  // What the transaction is signed for: a runtime upgrade before it reaches the node makes the
+  // node refuse it (its signature covers the spec version), never run it under the new rules.
+  const signedFor = client.runtimeVersion.specVersion;
+  // The node may refuse it before the client has seen the upgrade: ask the node itself.
+  const refusal = async (message: string) => {
+    const now = await client.rpc
+      .state_getRuntimeVersion()
+      .then((version) => version.specVersion)
+      .catch(() => client.runtimeVersion.specVersion);
+    return now !== signedFor
+      ? new TxFailedError(RUNTIME_UPGRADED, 'Runtime.Upgraded')
+      : describeSubmitError(message);
+  };
   onPhase?.('signing');
   return new Promise<TxResult>((resolve, reject) => {
     let settled = false;
@@ -74,7 +90,7 @@ export async function sendTransaction(
       submitted = true;
       if (status.type === 'Broadcasting' || status.type === 'Validated') onPhase?.('broadcast');
       if (status.type === 'Invalid' || status.type === 'Drop') {
-        finish(() => reject(describeSubmitError(`1010: ${status.value.error}`)));
+        void refusal(`1010: ${status.value.error}`).then((error) => finish(() => reject(error)));
       } else if (status.type === 'BestChainBlockIncluded' || status.type === 'Finalized') {
         onPhase?.('in-block');
         if (result.dispatchError) {
@@ -90,12 +106,12 @@ export async function sendTransaction(
         if (settled) void unsub().catch(() => {});
       },
       (error: unknown) => {
-        finish(() =>
-          reject(
-            isUserRejection(error)
-              ? new TxCancelledError()
-              : describeSubmitError(error instanceof Error ? error.message : String(error)),
-          ),
+        if (isUserRejection(error)) {
+          finish(() => reject(new TxCancelledError()));
+          return;
+        }
+        void refusal(error instanceof Error ? error.message : String(error)).then((failure) =>
+          finish(() => reject(failure)),
         );
       },
     );

@@ -11,8 +11,10 @@ import { useChainSubscription } from '../../../lib/use-chain-subscription.ts';
 export function useOffer() {
   const client = useChain((s) => s.client);
   const first = useChain((s) => s.firstData);
+  // Followed so that a runtime upgrade (a new MinimalBid) shows without a reload.
+  const specVersion = useChain((s) => s.specVersion);
   const queue = useChainSubscription<number[]>('auction-queue', subscribeAuctionQueue).value;
-  const minimal = client ? minimalBid(client) : first?.minimalBid;
+  const minimal = client && specVersion !== null ? minimalBid(client) : first?.minimalBid;
   return {
     /** The chain constants are read: the "chain info loaded" flag. */
     loaded: client !== null,
