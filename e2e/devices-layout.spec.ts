@@ -66,7 +66,9 @@ test('device cards by category and area, with Extended, in columns by width', as
   // The kettle is a switch and has other entities: they sit under Extended.
   await home.getByRole('tab', { name: /^Switches & Outlets/ }).click();
   const kettle = device(page, 'Kitchen kettle');
-  await expect(kettle.getByRole('heading', { name: 'Kitchen kettle', level: 3 })).toBeVisible();
+  await expect(
+    kettle.locator('.device-title').getByRole('heading', { name: 'Kitchen kettle', level: 3 }),
+  ).toBeVisible();
   await expect(kettle.locator('[data-entity="switch.kitchen_kettle"]')).toBeVisible();
   const extended = kettle.locator('details.device-extended');
   const select = extended.locator('[data-entity="select.kitchen_kettle_mode"]');
@@ -83,7 +85,7 @@ test('device cards by category and area, with Extended, in columns by width', as
   await home.getByRole('tab', { name: /^Lighting/ }).click();
   const lamp = device(page, 'Living room lamp');
   await expect(lamp.locator('[data-entity="light.living_room_lamp"]')).toBeVisible();
-  await expect(lamp.getByRole('heading', { name: 'Living room lamp', level: 3 })).toHaveCount(0);
+  await expect(lamp.locator('.device-title')).toHaveCount(0);
 
   // The Altruist sensor's own card: its readings at a glance.
   await home.getByRole('tab', { name: /^Sensors & Detectors/ }).click();
@@ -111,7 +113,9 @@ test('device cards by category and area, with Extended, in columns by width', as
   // The Robonomics relay's own card: power, voltage and current, and its relay toggles.
   await home.getByRole('tab', { name: /^study/ }).click();
   const relay = device(page, 'Desk relay');
-  await expect(relay.getByRole('heading', { name: 'Desk relay', level: 3 })).toBeVisible();
+  await expect(
+    relay.locator('.device-title').getByRole('heading', { name: 'Desk relay', level: 3 }),
+  ).toBeVisible();
   for (const [label, unit] of [
     ['Power', 'W'],
     ['Voltage', 'V'],

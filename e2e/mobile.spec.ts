@@ -119,9 +119,12 @@ test('the home fits the phone and its controls are touch targets', async ({ page
       )
         .filter((el) => (el as HTMLElement).offsetParent !== null)
         .map((el) => {
-          const box = el.getBoundingClientRect();
+          // A checkbox or radio inside its label is tapped through the whole label.
+          const wrapping = el.matches('input') ? el.closest('label') : null;
+          const box = (wrapping ?? el).getBoundingClientRect();
           const entity = el.closest('[data-entity]')?.getAttribute('data-entity');
-          const label = el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName;
+          const label =
+            el.getAttribute('aria-label') ?? (wrapping ?? el).textContent?.trim() ?? el.tagName;
           return { entity, label, width: box.width, height: box.height };
         }),
     );
