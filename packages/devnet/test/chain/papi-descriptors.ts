@@ -72,8 +72,8 @@ async function metadataV15(url: string): Promise<Uint8Array> {
   return bytes.slice(1 + offset, 1 + offset + length.toNumber());
 }
 
-/** One JSON-RPC call on its own connection. */
-async function rpc<T>(url: string, method: string, params: unknown[]): Promise<T> {
+/** One JSON-RPC call on its own connection (a tool's). */
+export async function rpc<T>(url: string, method: string, params: unknown[]): Promise<T> {
   const ws = new WebSocket(url);
   try {
     await new Promise((resolve, reject) => {

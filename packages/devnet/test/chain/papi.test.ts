@@ -13,7 +13,7 @@ import { getWsRawProvider } from 'polkadot-api/ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { type DevnetProcess, removeDir, startDevnet } from './devnet-process.ts';
-import { type GeneratedDescriptors, generateDescriptors } from './papi-descriptors.ts';
+import { type GeneratedDescriptors, generateDescriptors, rpc } from './papi-descriptors.ts';
 
 // polkadot-api (papi) speaks only the new JSON-RPC interface: chainHead_v1 to follow blocks and
 // read storage and constants, chainHead_v1_call for the runtime APIs (metadata V15, nonce) and
@@ -75,14 +75,15 @@ beforeAll(async () => {
   await cryptoWaitReady();
   // Auctions last long enough that no rotation ends one between the steps of a test.
   devnet = await startDevnet(['--instant', '--auction-duration', '1000', '--reset']);
-  // Node 20 has no WebSocket of its own: the provider is given the `ws` package's.
+  // papi generate compiles the descriptors with TypeScript: about 8 seconds, more under load.
   descriptors = await generateDescriptors(devnet.url);
+  // Node 20 has no WebSocket of its own: the provider is given the `ws` package's.
   client = createClient(getWsRawProvider(devnet.url, { websocketClass: WebSocket as never }));
   api = client.getTypedApi(descriptors.devnet);
   const keyring = new Keyring({ ss58Format: 32, type: 'sr25519' });
   alice = keyring.addFromUri('//Alice');
   bob = keyring.addFromUri('//Bob');
-});
+}, 180_000);
 
 afterAll(async () => {
   client?.destroy();
@@ -128,7 +129,7 @@ describe('polkadot-api against the devnet (new JSON-RPC interface, metadata V15)
     type BlockInfo = { number: number; parent: string };
     const finalized$ = client.finalizedBlock$ as Subscribable<BlockInfo>;
     const before = await first(finalized$);
-    await newBlock(devnet.url);
+    await rpc(devnet.url, 'dev_newBlock', []);
     const after = await first(finalized$, (block) => block.number > before.number);
     expect(after.parent).toBeTruthy();
     const best = await first(client.bestBlocks$ as Subscribable<BlockInfo[]>);
@@ -169,17 +170,3 @@ describe('polkadot-api against the devnet (new JSON-RPC interface, metadata V15)
     expect(auction.winner).toBe(bob.address);
   });
 });
-
-/** Builds one block through the dev method (a tool's connection). */
-async function newBlock(url: string): Promise<void> {
-  const ws = new WebSocket(url);
-  await new Promise((resolve, reject) => {
-    ws.once('open', resolve);
-    ws.once('error', reject);
-  });
-  await new Promise((resolve) => {
-    ws.once('message', resolve);
-    ws.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'dev_newBlock', params: [] }));
-  });
-  ws.close();
-}
