@@ -93,7 +93,7 @@ afterAll(async () => {
 });
 
 describe('polkadot-api against the devnet (new JSON-RPC interface, metadata V15)', () => {
-  it('generated descriptors identical to the runtime the chain runs', async () => {
+  it('finds the generated descriptors identical to the running runtime', async () => {
     const { compat } = await api.getStaticApis();
     const identical = (helper: { isCompatible: (level: CompatibilityLevel) => boolean }) =>
       helper.isCompatible(CompatibilityLevel.Identical);
