@@ -117,6 +117,7 @@ test('no route shows a password field outside a form', async ({ page }) => {
   const { cdp, fields } = await watchWarnings(page);
 
   for (const [n, route] of ROUTES.entries()) {
+    const seen = fields.length;
     await page.goto(`./#${route.path}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Alice' })).toBeVisible();
@@ -126,7 +127,8 @@ test('no route shows a password field outside a form', async ({ page }) => {
       await expect(field, `${route.path}: ${label}`).toBeVisible();
     }
     await probe(page, fields, n);
-    expect(appFields(fields), `warned on ${route.path}`).toEqual([]);
+    // Soft: one run names every route that warns.
+    expect.soft(appFields(fields.slice(seen)), `warned on ${route.path}`).toEqual([]);
   }
   await cdp.detach();
 });
