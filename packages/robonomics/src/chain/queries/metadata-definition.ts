@@ -19,7 +19,7 @@ export interface ChainMetadataDefinition {
   specVersion: number;
   tokenDecimals: number;
   tokenSymbol: string;
-  /** Extra type definitions: none, the metadata is V14 and describes every type. */
+  /** Extra type definitions: none, the metadata (V14 or later) describes every type itself. */
   types: Record<string, never>;
   /** The whole metadata, base64 (older wallets read this field). */
   metaCalls: string;
