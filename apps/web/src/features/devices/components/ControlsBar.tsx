@@ -264,6 +264,32 @@ function ConnectionPanel({ connection, ready, choice, onReconnect }: ControlsBar
   );
 }
 
+/** "Config is ready" with its download, or "Config is missing" (the same for the datalog). */
+function DownloadRow({
+  kind,
+  content,
+  onSave,
+}: {
+  kind: 'Config' | 'Datalog';
+  content: unknown;
+  onSave: (kind: 'Config' | 'Datalog', content: unknown) => void;
+}) {
+  return (
+    <p className="row">
+      {content ? (
+        <>
+          {kind} is ready
+          <button type="button" className="button small" onClick={() => onSave(kind, content)}>
+            <DownloadIcon width="16" height="16" /> Download {kind.toLowerCase()}
+          </button>
+        </>
+      ) : (
+        `${kind} is missing`
+      )}
+    </p>
+  );
+}
+
 function DatalogPanel({
   freshness,
   updated,
@@ -283,30 +309,8 @@ function DatalogPanel({
         {freshness?.kind === 'trying' && <span className="spinner" aria-hidden="true" />}
         {freshness?.text ?? 'You need to login first'}
       </p>
-      <p className="row">
-        {config ? (
-          <>
-            Config is ready
-            <button type="button" className="button small" onClick={() => save('Config', config)}>
-              <DownloadIcon width="16" height="16" /> Download config
-            </button>
-          </>
-        ) : (
-          'Config is missing'
-        )}
-      </p>
-      <p className="row">
-        {states ? (
-          <>
-            Datalog is ready
-            <button type="button" className="button small" onClick={() => save('Datalog', states)}>
-              <DownloadIcon width="16" height="16" /> Download datalog
-            </button>
-          </>
-        ) : (
-          'Datalog is missing'
-        )}
-      </p>
+      <DownloadRow kind="Config" content={config} onSave={save} />
+      <DownloadRow kind="Datalog" content={states} onSave={save} />
     </section>
   );
 }

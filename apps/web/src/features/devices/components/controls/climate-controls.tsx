@@ -77,6 +77,13 @@ function Current({ a, unit }: { a: Record<string, unknown>; unit: string }) {
   );
 }
 
+/** The climate modes besides HVAC: each read from its attribute, offered from its list. */
+const CLIMATE_MODES = [
+  { label: 'Fan mode', service: 'set_fan_mode', param: 'fan_mode', list: 'fan_modes' },
+  { label: 'Preset', service: 'set_preset_mode', param: 'preset_mode', list: 'preset_modes' },
+  { label: 'Swing mode', service: 'set_swing_mode', param: 'swing_mode', list: 'swing_modes' },
+] as const;
+
 /** Climate: power, current values, the target by HA's step, HVAC/fan/preset/swing modes. */
 export function ClimateControls(props: ControlProps) {
   const { entity, send } = props;
@@ -108,33 +115,16 @@ export function ClimateControls(props: ControlProps) {
           onChoose={choose('set_hvac_mode', 'hvac_mode')}
         />
       )}
-      {offers(props, 'set_fan_mode') && (
+      {CLIMATE_MODES.filter((mode) => offers(props, mode.service)).map((mode) => (
         <ChoiceSelect
+          key={mode.service}
           props={props}
-          label="Fan mode"
-          value={textAttribute(a.fan_mode)}
-          options={textOptions(a.fan_modes)}
-          onChoose={choose('set_fan_mode', 'fan_mode')}
+          label={mode.label}
+          value={textAttribute(a[mode.param])}
+          options={textOptions(a[mode.list])}
+          onChoose={choose(mode.service, mode.param)}
         />
-      )}
-      {offers(props, 'set_preset_mode') && (
-        <ChoiceSelect
-          props={props}
-          label="Preset"
-          value={textAttribute(a.preset_mode)}
-          options={textOptions(a.preset_modes)}
-          onChoose={choose('set_preset_mode', 'preset_mode')}
-        />
-      )}
-      {offers(props, 'set_swing_mode') && (
-        <ChoiceSelect
-          props={props}
-          label="Swing mode"
-          value={textAttribute(a.swing_mode)}
-          options={textOptions(a.swing_modes)}
-          onChoose={choose('set_swing_mode', 'swing_mode')}
-        />
-      )}
+      ))}
     </div>
   );
 }
