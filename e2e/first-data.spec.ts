@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test, type WebSocket } from '@playwright/test';
 
 // The dashboard's first values come from the metadata kept by an earlier visit only when it
 // belongs to the node's genesis hash and runtime spec version (docs/first-data.md); a runtime
@@ -17,6 +17,7 @@ interface KeptMetadata {
   specName: string;
   specVersion: number;
   metadata: string;
+  minimalBid?: string;
 }
 
 /** Records every text the price shows, from the first one. */
@@ -54,8 +55,10 @@ async function keepChangedMetadata(page: Page, specVersionOf: (live: number) => 
   ) as KeptMetadata;
   const live = minimalBidEntry(1_000_000_000n);
   expect(kept.metadata.split(live).length, 'RWS.MinimalBid appears once').toBe(2);
+  // The value kept beside the metadata is left out, so the metadata itself is read.
+  const { minimalBid: _, ...withoutValue } = kept;
   const changed: KeptMetadata = {
-    ...kept,
+    ...withoutValue,
     specVersion: specVersionOf(kept.specVersion),
     metadata: kept.metadata.replace(live, minimalBidEntry(5_000_000_000n)),
   };
@@ -65,7 +68,63 @@ async function keepChangedMetadata(page: Page, specVersionOf: (live: number) => 
   );
 }
 
+/** The page's sockets to the chain, each with the methods it sent and whether it closed. */
+function watchChainSockets(page: Page) {
+  const sockets: { url: string; methods: string[]; closed: boolean }[] = [];
+  page.on('websocket', (ws: WebSocket) => {
+    if (!ws.url().startsWith('ws://127.0.0.1:9944')) return;
+    const entry = { url: ws.url(), methods: [] as string[], closed: false };
+    sockets.push(entry);
+    ws.on('framesent', ({ payload }) => {
+      const method = (JSON.parse(String(payload)) as { method?: string }).method;
+      if (method) entry.methods.push(method);
+    });
+    ws.on('close', () => {
+      entry.closed = true;
+    });
+  });
+  return sockets;
+}
+
 test.describe('first data', () => {
+  test('the page’s first script sends the first reads on its own socket and closes it once they are in', async ({
+    page,
+  }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    let sockets = watchChainSockets(page);
+    await page.goto('./#/');
+    await expect(page.getByTestId('subscription-price')).toHaveText('~ 1 XRT');
+    const firstReads = [
+      'chain_getBlockHash',
+      'state_getRuntimeVersion',
+      'system_properties',
+      'state_getStorage',
+    ];
+    // A first visit: the metadata too, asked last.
+    await expect.poll(() => sockets[0]?.closed).toBe(true);
+    expect(sockets[0]?.methods).toEqual([...firstReads, 'state_getMetadata']);
+    // The client has a socket of its own, which stays open.
+    expect(sockets.length).toBe(2);
+    expect(sockets[1]?.closed).toBe(false);
+
+    // A second visit has the metadata kept: the first reads leave it out.
+    await expect
+      .poll(() =>
+        page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('chain-metadata:'))),
+      )
+      .toBe(true);
+    sockets = watchChainSockets(page);
+    await page.reload();
+    await expect(page.getByTestId('subscription-price')).toHaveText('~ 1 XRT');
+    await expect.poll(() => sockets[0]?.closed).toBe(true);
+    expect(sockets[0]?.methods).toEqual(firstReads);
+    // The page's inline script is the one the Content-Security-Policy allows by its hash.
+    expect(violations).toEqual([]);
+  });
+
   test('metadata kept for this runtime gives the price before the download', async ({ page }) => {
     await recordPrices(page);
     await keepChangedMetadata(page, (live) => live);

@@ -39,7 +39,14 @@ export function benchBundle() {
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
   if (!entryKey) throw new Error('no entry in the Vite manifest');
   const dashboardFiles = [...staticClosure(manifest, entryKey)].map((k) => manifest[k].file);
-  const dashboard = dashboardFiles.reduce((sum, f) => sum + gzipKiB(f), 0);
+  // The page's inline script (the early first reads) is part of what the route runs.
+  const inline = [
+    ...readFileSync(join(dist, 'index.html'), 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g),
+  ]
+    .map((m) => m[1] ?? '')
+    .join('');
+  const inlineKiB = gzipSync(inline, { level: 9 }).length / 1024;
+  const dashboard = dashboardFiles.reduce((sum, f) => sum + gzipKiB(f), 0) + inlineKiB;
   const css = (manifest[entryKey].css ?? []).reduce(
     (/** @type {number} */ s, /** @type {string} */ f) => s + gzipKiB(f),
     0,
@@ -81,7 +88,7 @@ export function benchBundle() {
 
   console.log('\nBundle (production build, gzip -9)');
   console.log(
-    `  dashboard route JS: ${dashboard.toFixed(1)} KiB in ${dashboardFiles.length} file(s) (budget ${DASHBOARD_BUDGET_KIB} KiB; the original app loads 1,271 KiB)`,
+    `  dashboard route JS: ${dashboard.toFixed(1)} KiB in ${dashboardFiles.length} file(s) and the page's inline script (${inlineKiB.toFixed(1)} KiB) (budget ${DASHBOARD_BUDGET_KIB} KiB; the original app loads 1,271 KiB)`,
   );
   console.log(`  dashboard route CSS: ${css.toFixed(1)} KiB`);
   console.log(

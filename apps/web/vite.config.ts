@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { earlyReadsPlugin } from './early-reads-plugin.ts';
 import { pwaPlugin } from './pwa.config.ts';
 
 const profile = process.env.VITE_PROFILE === 'devnet' ? 'devnet' : 'production';
+const define = { 'import.meta.env.VITE_PROFILE': JSON.stringify(profile) };
 
 /** No page may show the app in a frame. */
 const FRAME_HEADERS = {
@@ -11,43 +13,50 @@ const FRAME_HEADERS = {
 };
 
 /**
- * Content-Security-Policy for the built app (docs/architecture.md). Users may choose their own RPC
+ * Content-Security-Policy for the built app (docs/architecture.md). Scripts come from the app's
+ * origin, plus the page's one inline script allowed by its hash. Users may choose their own RPC
  * node, so any wss:/https: host is allowed for connections; loopback is allowed for a local node
  * or the devnet.
  */
-function contentSecurityPolicy(): Plugin {
+function contentSecurityPolicy(inlineScriptHash: () => string): Plugin {
   const loopback = 'ws://127.0.0.1:* ws://localhost:* http://127.0.0.1:* http://localhost:*';
-  const policy = [
-    "default-src 'self'",
-    "script-src 'self' 'wasm-unsafe-eval'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https: http://127.0.0.1:*",
-    `connect-src 'self' wss: https: ${loopback}`,
-    "worker-src 'self' blob:",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'none'",
-  ].join('; ');
+  const policy = () =>
+    [
+      "default-src 'self'",
+      `script-src 'self' ${inlineScriptHash()} 'wasm-unsafe-eval'`,
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob: https: http://127.0.0.1:*",
+      `connect-src 'self' wss: https: ${loopback}`,
+      "worker-src 'self' blob:",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'none'",
+    ].join('; ');
   return {
     name: 'content-security-policy',
     apply: 'build',
     transformIndexHtml: () => [
       {
         tag: 'meta',
-        attrs: { 'http-equiv': 'Content-Security-Policy', content: policy },
+        attrs: { 'http-equiv': 'Content-Security-Policy', content: policy() },
         injectTo: 'head-prepend',
       },
     ],
   };
 }
 
+const earlyReads = earlyReadsPlugin(define);
+
 export default defineConfig({
   // Relative asset paths: the app is hosted as static files on IPFS under any path.
   base: './',
-  plugins: [react(), contentSecurityPolicy(), pwaPlugin()],
-  define: {
-    'import.meta.env.VITE_PROFILE': JSON.stringify(profile),
-  },
+  plugins: [
+    react(),
+    contentSecurityPolicy(() => earlyReads.scriptHashSource()),
+    earlyReads,
+    pwaPlugin(),
+  ],
+  define,
   build: {
     manifest: true,
     target: 'es2022',

@@ -7,6 +7,7 @@ import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
 import type { FirstData } from '@robonomics-dapp/robonomics/chain/first-data';
 import { tokenProperties } from '@robonomics-dapp/robonomics/chain/first-data-decoders';
 import { create } from 'zustand';
+import { takeEarlySocket } from '../boot/early-socket-handoff.ts';
 import { useEndpointStore } from './endpoint-store.ts';
 import { DEV_WALLET, useWallet } from './wallet/wallet-store.ts';
 
@@ -47,7 +48,11 @@ export const useChain = create<ChainState>(() => ({
 /** Connects to the endpoint (dropping any previous connection) and mirrors its state. */
 function connect(endpoint: string) {
   const previous = connection;
-  connection = new ChainConnection(endpoint);
+  // The page's first script opened a socket to the usual endpoint (docs/first-data.md).
+  connection = new ChainConnection(endpoint, {
+    early: takeEarlySocket(),
+    beforeClient: afterPaint,
+  });
   void previous?.disconnect();
   const current = connection;
   useChain.setState({
@@ -84,6 +89,47 @@ function connect(endpoint: string) {
     },
     () => {},
   );
+}
+
+/**
+ * Resolves once the frame after the current one has begun, so the values already on their way
+ * are painted first (at most 200 ms: hidden tabs paint no frames). The client's metadata decoding
+ * is long work that should not hold back the first values' paint.
+ */
+function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 200);
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        clearTimeout(timer);
+        resolve();
+      }),
+    );
+  });
+}
+
+/**
+ * Resolves once the first reads have brought the dashboard's values, the connection failed, or
+ * `timeoutMs` passed, whichever comes first.
+ */
+export function firstDataIn(timeoutMs: number): Promise<void> {
+  const arrived = ({ firstData, state }: ChainState) =>
+    state === 'error' ||
+    (firstData?.minimalBid !== undefined &&
+      firstData.auctionQueue !== undefined &&
+      firstData.token !== undefined);
+  return new Promise((resolve) => {
+    if (arrived(useChain.getState())) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    const unsubscribe = useChain.subscribe((state) => {
+      if (arrived(state)) done();
+    });
+  });
 }
 
 let started = false;

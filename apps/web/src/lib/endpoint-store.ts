@@ -7,6 +7,7 @@ import {
 import { create } from 'zustand';
 import { appConfig } from './config.ts';
 import { safeStorage } from './safe-storage.ts';
+import { usualChoice } from './usual-endpoint.ts';
 
 interface EndpointState {
   /** The endpoint the app talks to now. */
@@ -25,15 +26,6 @@ interface EndpointState {
   /** Drops the `?rpc=` endpoint: the app stays on the saved choice or the default. */
   dismissQuery(): void;
   dismissRejected(): void;
-}
-
-/** The saved choice, else the build's default. */
-function usualChoice(): EndpointChoice {
-  return chooseEndpoint({
-    search: '',
-    stored: safeStorage.get(RPC_STORAGE_KEY),
-    fallback: appConfig.defaultEndpoint,
-  });
 }
 
 function initialChoice(): EndpointChoice {

@@ -89,6 +89,17 @@ describe('the first reads on the devnet', () => {
     expect(last?.minimalBid).toBe(1_000_000_000n);
   });
 
+  it('take the value kept with this runtime’s metadata without decoding or downloading it', async () => {
+    const cached = { [`RAW_META/${genesisHash}/43`]: metadataHex };
+    // 7 stands out from the kept metadata's 1 XRT: the kept value is what the first reads show
+    // (the client, ready later, reads the metadata itself).
+    const kept = [{ genesisHash, specVersion: 43, minimalBid: 7n }];
+    const { published, downloaded, last } = await firstReads({ cached, snapshots: kept });
+    expect(downloaded).toBeUndefined();
+    expect(published[0]?.minimalBid).toBe(7n);
+    expect(last?.minimalBid).toBe(7n);
+  });
+
   it('ignore metadata kept for another spec version and download this runtime’s', async () => {
     // As after a runtime upgrade: the kept metadata is of spec 42.
     const cached = { [`RAW_META/${genesisHash}/42`]: metadataHex };

@@ -1,9 +1,11 @@
 import type { IStorage } from '@dedot/storage';
 import { type DedotClient, WsProvider } from 'dedot';
+import type { EarlySocket } from './early-socket.ts';
 import { type FirstData, readFirstData } from './first-data.ts';
 import { markFirstData } from './first-data-marks.ts';
 import type { RobonomicsApi } from './generated/robonomics/index';
-import { cachedMetadata, rememberMetadata } from './metadata-cache.ts';
+import { cachedRuntime, rememberMetadata } from './metadata-cache.ts';
+import { RUNTIME_SNAPSHOTS } from './runtime-snapshot.ts';
 import { WebStorage } from './web-storage.ts';
 
 /** A call of the runtime, as `client.tx.<pallet>.<call>(…).call` gives it (for batches). */
@@ -24,6 +26,14 @@ export interface ChainConnectionOptions {
   /** First reconnect delay; it doubles per failed attempt up to `maxRetryDelayMs`. */
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
+  /**
+   * A socket the page opened to this endpoint before the app ran, with the first reads already
+   * sent (early-socket.ts): the first values come from it while the client's own socket opens;
+   * it is closed once they are in.
+   */
+  early?: EarlySocket;
+  /** Waited for before the client's chunk loads, e.g. the first paint (browsers). */
+  beforeClient?: () => Promise<void>;
 }
 
 /** Reconnect delay of attempt n (1-based): exponential, capped, with ±20% jitter. */
@@ -55,6 +65,8 @@ export class ChainConnection {
   #pending: RobonomicsClient | null = null;
   /** Ends that wait when the connection is closed first. */
   #abandon: ((reason: Error) => void) | null = null;
+  /** The page's early socket while the first reads use it. */
+  #early: EarlySocket | undefined;
 
   constructor(endpoint: string, options: ChainConnectionOptions = {}) {
     this.endpoint = endpoint;
@@ -92,27 +104,43 @@ export class ChainConnection {
     });
     const storage = options.cacheStorage === undefined ? browserStorage() : options.cacheStorage;
     this.#ready = (async () => {
-      const kept = storage ? await cachedMetadata(storage, endpoint) : undefined;
-      // One socket for everything: the first reads go out as soon as it opens, then the client
-      // takes it over with the metadata they brought (docs/first-data.md).
-      const downloaded = await this.#untilClosed(
-        (async () => {
-          await provider
-            .connect()
-            .catch(() => new Promise((resolve) => provider.once('connected', resolve)));
-          return readFirstData({
+      const keptRuntime = storage ? await cachedRuntime(storage, endpoint) : undefined;
+      const kept = keptRuntime?.metadata;
+      const early = options.early?.endpoint === endpoint ? options.early : undefined;
+      if (options.early && !early) options.early.close();
+      this.#early = early;
+      const connected = provider
+        .connect()
+        .catch(() => new Promise((resolve) => provider.once('connected', resolve)));
+      // The first reads go out on the page's early socket when there is one, else as soon as the
+      // client's socket opens; the client then starts with the metadata they brought
+      // (docs/first-data.md).
+      const firstReads = async () => {
+        if (!early) await connected;
+        const send = early
+          ? early.send
+          : (method: string, params: unknown[]) => provider.send(method, params);
+        try {
+          return await readFirstData({
             endpoint,
-            send: (method, params) => provider.send(method, params),
+            send,
             cached: kept,
+            snapshots: keptRuntime?.snapshot
+              ? [keptRuntime.snapshot, ...RUNTIME_SNAPSHOTS]
+              : RUNTIME_SNAPSHOTS,
             onData: (data) => {
               if (this.#closed) return;
               this.firstData = data;
               this.#emit();
             },
           });
-        })(),
-      );
+        } finally {
+          early?.close();
+        }
+      };
+      const downloaded = await this.#untilClosed(firstReads());
       // The client's module loads once the first values are out: the first paint does not need it.
+      await this.#untilClosed(options.beforeClient?.() ?? Promise.resolve());
       const { createClient } = await this.#untilClosed(import('./create-client.ts'));
       const client = createClient(provider, downloaded ? { ...kept, ...downloaded } : kept);
       this.#pending = client;
@@ -201,6 +229,7 @@ export class ChainConnection {
 
   async disconnect(): Promise<void> {
     this.#closed = true;
+    this.#early?.close();
     try {
       this.#abandon?.(new Error(CLOSED_EARLY));
       const client = this.client ?? this.#pending;

@@ -15,7 +15,7 @@ export const AUCTION_QUEUE_KEY =
 export class FirstDataDecodeError extends Error {}
 
 /** Value of a hex digit's char code, -1 for anything else. */
-const HEX_DIGITS = (() => {
+const HEX_DIGITS = /* @__PURE__ */ (() => {
   const table = new Int8Array(128).fill(-1);
   for (let i = 0; i < 16; i++) {
     table['0123456789abcdef'.charCodeAt(i)] = i;

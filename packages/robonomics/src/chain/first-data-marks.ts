@@ -13,14 +13,16 @@ export type FirstDataMilestone =
 
 export const FIRST_DATA_MARK_PREFIX = 'first-data:';
 
-const reached = new Set<FirstDataMilestone>();
-
-/** Marks `milestone` the first time it is reached on this page; later calls do nothing. */
+/**
+ * Marks `milestone` the first time it is reached on this page; later calls do nothing. The page's
+ * timeline is asked, not a module's memory: the page's first script marks too.
+ */
 export function markFirstData(milestone: FirstDataMilestone): void {
-  if (reached.has(milestone)) return;
-  reached.add(milestone);
+  const name = `${FIRST_DATA_MARK_PREFIX}${milestone}`;
   try {
-    globalThis.performance?.mark?.(`${FIRST_DATA_MARK_PREFIX}${milestone}`);
+    const timeline = globalThis.performance;
+    if (!timeline?.mark || timeline.getEntriesByName(name, 'mark').length > 0) return;
+    timeline.mark(name);
   } catch {
     // A browser without User Timing: nothing to measure.
   }

@@ -1,5 +1,4 @@
 import {
-  AUCTION_QUEUE_KEY,
   decodeAuctionQueue,
   hexBytes,
   minimalBidOf,
@@ -7,6 +6,13 @@ import {
   tokenProperties,
 } from './first-data-decoders.ts';
 import { markFirstData } from './first-data-marks.ts';
+import {
+  GENESIS_READ,
+  METADATA_READ,
+  PROPERTIES_READ,
+  QUEUE_READ,
+  VERSION_READ,
+} from './first-reads.ts';
 import { isExpectedChain } from './metadata-cache.ts';
 import { RUNTIME_SNAPSHOTS, type RuntimeSnapshot, snapshotFor } from './runtime-snapshot.ts';
 
@@ -82,12 +88,14 @@ export async function readFirstData({
     promise.catch(() => {});
     return promise;
   };
-  const genesisRead = quiet(send('chain_getBlockHash', [0]));
-  const versionRead = quiet(send('state_getRuntimeVersion', []));
-  const propertiesRead = quiet(send('system_properties', []));
-  const queueRead = quiet(send('state_getStorage', [AUCTION_QUEUE_KEY]));
+  const ask = ([method, params]: readonly [string, readonly unknown[]]) =>
+    quiet(send(method, [...params]));
+  const genesisRead = ask(GENESIS_READ);
+  const versionRead = ask(VERSION_READ);
+  const propertiesRead = ask(PROPERTIES_READ);
+  const queueRead = ask(QUEUE_READ);
   // Asked last: the large answer should not hold back the small ones.
-  let metadataRead = cached ? undefined : quiet(send('state_getMetadata', []));
+  let metadataRead = cached ? undefined : ask(METADATA_READ);
 
   let genesisHash: string;
   let specVersion: number;
@@ -125,9 +133,10 @@ export async function readFirstData({
   };
 
   const kept = cachedFor(cached, genesisHash, specVersion);
-  const keptBid = kept ? minimalBidOf(hexBytes(kept)) : undefined;
   const snapshot = snapshotFor(genesisHash, specVersion, snapshots);
-  const early = keptBid ?? snapshot?.minimalBid;
+  // A snapshot of this very runtime spares decoding the kept metadata before the first paint.
+  const keptBid = kept && !snapshot ? minimalBidOf(hexBytes(kept)) : undefined;
+  const early = snapshot?.minimalBid ?? keptBid;
   if (early !== undefined) publish({ minimalBid: early });
 
   const reads: Promise<unknown>[] = [
@@ -139,9 +148,10 @@ export async function readFirstData({
     }),
   ];
   let downloaded: Record<string, Hex> | undefined;
-  if (keptBid === undefined) {
-    // The kept metadata is of another runtime (or none was kept): this runtime's is needed.
-    metadataRead ??= quiet(send('state_getMetadata', []));
+  if (!kept || early === undefined) {
+    // The kept metadata is of another runtime (or none was kept, or it gave no value): this
+    // runtime's is needed.
+    metadataRead ??= ask(METADATA_READ);
     reads.push(
       metadataRead.then((metadata) => {
         if (!isHex(metadata)) return;

@@ -4,7 +4,12 @@ import { $Metadata } from 'dedot/codecs';
 import { describe, expect, it } from 'vitest';
 import { KNOWN_ENDPOINTS } from './endpoint.ts';
 import { MemoryStorage } from './memory-storage.ts';
-import { type ConnectedChain, cachedMetadata, rememberMetadata } from './metadata-cache.ts';
+import {
+  type ConnectedChain,
+  cachedMetadata,
+  cachedRuntime,
+  rememberMetadata,
+} from './metadata-cache.ts';
 
 const metadata = $Metadata.tryDecode(
   readFileSync(
@@ -34,6 +39,24 @@ describe('metadata cache', () => {
     );
     // Another endpoint has its own entry: nothing one node sent is used for another.
     expect(await cachedMetadata(storage, 'wss://node.example.org/')).toBeUndefined();
+  });
+
+  it('keeps the minimal bid with the metadata, for the next visit’s first paint', async () => {
+    const storage = new MemoryStorage();
+    expect(await rememberMetadata(storage, LOCAL, chain(SOME_GENESIS))).toBe(true);
+    expect((await cachedRuntime(storage, LOCAL))?.snapshot).toEqual({
+      genesisHash: SOME_GENESIS,
+      specVersion: 43,
+      minimalBid: 1_000_000_000n,
+    });
+    // An entry kept by an earlier version of the app has no value: none is made up, and the next
+    // connection keeps the value too.
+    const key = (await storage.keys())[0]!;
+    const { minimalBid: _, ...older } = JSON.parse((await storage.get(key))!);
+    await storage.set(key, JSON.stringify(older));
+    expect((await cachedRuntime(storage, LOCAL))?.snapshot).toBeUndefined();
+    expect(await rememberMetadata(storage, LOCAL, chain(SOME_GENESIS))).toBe(true);
+    expect((await cachedRuntime(storage, LOCAL))?.snapshot?.minimalBid).toBe(1_000_000_000n);
   });
 
   it('keeps nothing from a node that is not a Robonomics runtime', async () => {

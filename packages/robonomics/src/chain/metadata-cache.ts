@@ -2,11 +2,13 @@ import type { IStorage } from '@dedot/storage';
 import { u8aToHex } from '@dedot/utils';
 import type { Metadata } from 'dedot/codecs';
 import { knownEndpointOf } from './endpoint.ts';
+import { minimalBidOf } from './first-data-decoders.ts';
+import { metadataCacheKey as keyOf } from './metadata-cache-key.ts';
+import type { RuntimeSnapshot } from './runtime-snapshot.ts';
 
 /** The runtime's specName: a node that reports another is not a Robonomics node. */
 export const ROBONOMICS_SPEC_NAME = 'robonomics';
 
-const KEY_PREFIX = 'chain-metadata:';
 /** dedot's own global cache, keyed only by the genesis hash a node claims. */
 const LEGACY_PREFIX = 'RAW_META/';
 
@@ -17,6 +19,19 @@ interface CachedMetadata {
   specName: string;
   specVersion: number;
   metadata: Hex;
+  /**
+   * RWS.MinimalBid of this metadata (planck, decimal), taken when it was kept, so the next visit
+   * shows the price without decoding the metadata first.
+   */
+  minimalBid?: string;
+}
+
+/** What is kept for an endpoint: its metadata and the first values taken from it. */
+export interface KeptRuntime {
+  /** As dedot's `metadata` option takes it: keyed by genesis hash and spec version. */
+  metadata: Record<string, Hex>;
+  /** The values of exactly this runtime, when they were kept with it. */
+  snapshot?: RuntimeSnapshot;
 }
 
 /** What is needed of a connected client to check its chain and keep its metadata. */
@@ -25,8 +40,6 @@ export interface ConnectedChain {
   runtimeVersion: { specName: string; specVersion: number };
   metadata: Metadata;
 }
-
-const keyOf = (endpoint: string) => `${KEY_PREFIX}${endpoint.trim().replace(/\/+$/, '')}`;
 
 function parse(raw: string | null): CachedMetadata | null {
   if (!raw) return null;
@@ -62,15 +75,15 @@ export function isExpectedChain(
 }
 
 /**
- * The metadata kept for an endpoint, as dedot's `metadata` option takes it (keyed by genesis
- * hash and spec version: dedot uses it only when the node reports the same). Each endpoint has
- * its own entry, so what one node sent is never used for another. Also removes dedot's older
- * global cache, which any node could fill under any genesis hash it claimed.
+ * The metadata kept for an endpoint (keyed by genesis hash and spec version: dedot uses it only
+ * when the node reports the same) and the first values taken from it. Each endpoint has its own
+ * entry, so what one node sent is never used for another. Also removes dedot's older global
+ * cache, which any node could fill under any genesis hash it claimed.
  */
-export async function cachedMetadata(
+export async function cachedRuntime(
   storage: IStorage,
   endpoint: string,
-): Promise<Record<string, Hex> | undefined> {
+): Promise<KeptRuntime | undefined> {
   try {
     for (const key of await storage.keys()) {
       if (key.startsWith(LEGACY_PREFIX)) await storage.remove(key);
@@ -79,10 +92,25 @@ export async function cachedMetadata(
     if (!entry) return undefined;
     const expected = knownEndpointOf(endpoint)?.genesisHash;
     if (expected && expected.toLowerCase() !== entry.genesisHash.toLowerCase()) return undefined;
-    return { [`${LEGACY_PREFIX}${entry.genesisHash}/${entry.specVersion}`]: entry.metadata };
+    const { genesisHash, specVersion } = entry;
+    const bid = typeof entry.minimalBid === 'string' && /^\d+$/.test(entry.minimalBid);
+    return {
+      metadata: { [`${LEGACY_PREFIX}${genesisHash}/${specVersion}`]: entry.metadata },
+      snapshot: bid
+        ? { genesisHash, specVersion, minimalBid: BigInt(entry.minimalBid as string) }
+        : undefined,
+    };
   } catch {
     return undefined;
   }
+}
+
+/** The metadata kept for an endpoint, as dedot's `metadata` option takes it (see cachedRuntime). */
+export async function cachedMetadata(
+  storage: IStorage,
+  endpoint: string,
+): Promise<Record<string, Hex> | undefined> {
+  return (await cachedRuntime(storage, endpoint))?.metadata;
 }
 
 /**
@@ -99,17 +127,20 @@ export async function rememberMetadata(
   const current = parse(await storage.get(key).catch(() => null));
   if (
     current?.genesisHash === chain.genesisHash &&
-    current.specVersion === chain.runtimeVersion.specVersion
+    current.specVersion === chain.runtimeVersion.specVersion &&
+    current.minimalBid !== undefined
   ) {
     return true;
   }
   // Loaded here, not with the module: the codecs come with the client (docs/first-data.md).
   const { $Metadata } = await import('dedot/codecs');
+  const bytes = $Metadata.tryEncode(chain.metadata);
   const entry: CachedMetadata = {
     genesisHash: chain.genesisHash as Hex,
     specName: chain.runtimeVersion.specName,
     specVersion: chain.runtimeVersion.specVersion,
-    metadata: u8aToHex($Metadata.tryEncode(chain.metadata)),
+    metadata: u8aToHex(bytes),
+    minimalBid: minimalBidOf(bytes)?.toString(),
   };
   try {
     await storage.set(key, JSON.stringify(entry));

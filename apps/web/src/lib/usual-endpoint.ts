@@ -1,0 +1,19 @@
+import {
+  chooseEndpoint,
+  type EndpointChoice,
+  RPC_STORAGE_KEY,
+} from '@robonomics-dapp/robonomics/chain/endpoint';
+import { appConfig } from './config.ts';
+import { safeStorage } from './safe-storage.ts';
+
+/**
+ * The endpoint the app uses unless a `?rpc=` link is accepted: the saved choice, else the build's
+ * default. Its own module: the page's first script (boot/early-reads.ts) needs it too.
+ */
+export function usualChoice(): EndpointChoice {
+  return chooseEndpoint({
+    search: '',
+    stored: safeStorage.get(RPC_STORAGE_KEY),
+    fallback: appConfig.defaultEndpoint,
+  });
+}

@@ -1,0 +1,186 @@
+import { ChainConnection } from '@robonomics-dapp/robonomics/chain/client';
+import {
+  type EarlySocket,
+  type MinimalWebSocket,
+  openEarlySocket,
+} from '@robonomics-dapp/robonomics/chain/early-socket';
+import { type FirstData, readFirstData } from '@robonomics-dapp/robonomics/chain/first-data';
+import { firstReadRequests } from '@robonomics-dapp/robonomics/chain/first-reads';
+import { WsProvider } from 'dedot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket, WebSocketServer } from 'ws';
+import { type DevnetProcess, removeDir, startDevnet } from './devnet-process.ts';
+
+// The page's early socket (packages/robonomics/src/chain/early-socket.ts): opened by the page's
+// first script with the first reads sent at once, then read by the app. Against a real devnet.
+let devnet: DevnetProcess;
+let provider: WsProvider;
+
+beforeAll(async () => {
+  devnet = await startDevnet(['--instant', '--reset', '--seed']);
+  provider = new WsProvider(devnet.url);
+  await provider.connect();
+});
+
+afterAll(async () => {
+  await provider?.disconnect();
+  await devnet?.stop();
+  removeDir(devnet.dataDir);
+});
+
+const nodeSocket = (url: string) => new WebSocket(url) as unknown as MinimalWebSocket;
+
+/** An early socket to `url` with the first reads of a first visit, and its open count. */
+function early(url: string, options: { timeoutMs?: number } = {}) {
+  const opened = { count: 0 };
+  const socket = openEarlySocket(url, {
+    requests: firstReadRequests(true),
+    createSocket: nodeSocket,
+    onOpen: () => opened.count++,
+    ...options,
+  });
+  return { socket, opened };
+}
+
+describe('the early socket', () => {
+  it('answers the reads sent at the start as the node does, each once, then asks again', async () => {
+    const { socket, opened } = early(devnet.url);
+    try {
+      const genesis = await socket.send('chain_getBlockHash', [0]);
+      expect(genesis).toBe(await provider.send('chain_getBlockHash', [0]));
+      expect(opened.count).toBe(1);
+      expect(await socket.send('state_getMetadata', [])).toBe(
+        await provider.send('state_getMetadata', []),
+      );
+      // Not among the first reads: a new request on the same socket.
+      const header = (await socket.send('chain_getHeader', [])) as { number: string };
+      expect(header.number).toMatch(/^0x/);
+      // Asked a second time: the first answer was handed out, this one is new.
+      expect(await socket.send('chain_getBlockHash', [0])).toBe(genesis);
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('gives readFirstData the same values as the node’s own socket', async () => {
+    const read = async (send: EarlySocket['send']) => {
+      const published: FirstData[] = [];
+      const downloaded = await readFirstData({
+        endpoint: devnet.url,
+        send,
+        onData: (data) => published.push(data),
+      });
+      return { last: published.at(-1), downloaded };
+    };
+    const { socket } = early(devnet.url);
+    try {
+      const viaEarly = await read(socket.send);
+      const viaProvider = await read((method, params) => provider.send(method, params));
+      expect(viaEarly).toEqual(viaProvider);
+      expect(viaEarly.last?.minimalBid).toBe(1_000_000_000n);
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('rejects in words when the node cannot be reached, is closed, or stays silent', async () => {
+    const unreachable = early('ws://127.0.0.1:1');
+    await expect(unreachable.socket.send('chain_getBlockHash', [0])).rejects.toThrow(
+      /could not be reached|closed/,
+    );
+
+    const closed = early(devnet.url);
+    const waiting = closed.socket.send('state_getRuntimeVersion', []);
+    closed.socket.close();
+    await expect(waiting).rejects.toThrow('The early connection is closed.');
+    await expect(closed.socket.send('system_properties', [])).rejects.toThrow(
+      'The early connection is closed.',
+    );
+
+    const silent = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    await new Promise((resolve) => silent.once('listening', resolve));
+    try {
+      const { port } = silent.address() as { port: number };
+      const started = Date.now();
+      const quiet = early(`ws://127.0.0.1:${port}`, { timeoutMs: 300 });
+      await expect(quiet.socket.send('chain_getBlockHash', [0])).rejects.toThrow(
+        'The node did not answer in time.',
+      );
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      for (const client of silent.clients) client.terminate();
+      silent.close();
+    }
+  });
+});
+
+describe('a chain connection given the early socket', () => {
+  it('takes the first values from it, closes it, and becomes ready on its own socket', async () => {
+    const { socket } = early(devnet.url);
+    const sent: string[] = [];
+    const watched: EarlySocket = {
+      endpoint: socket.endpoint,
+      send: (method, params) => {
+        sent.push(method);
+        return socket.send(method, params);
+      },
+      close: () => {
+        sent.push('close');
+        socket.close();
+      },
+    };
+    const connection = new ChainConnection(devnet.url, { cacheStorage: null, early: watched });
+    try {
+      const client = await connection.ready();
+      expect(connection.firstData?.minimalBid).toBe(client.consts.rws.minimalBid);
+      expect(sent).toEqual([
+        'chain_getBlockHash',
+        'state_getRuntimeVersion',
+        'system_properties',
+        'state_getStorage',
+        'state_getMetadata',
+        'close',
+      ]);
+      // The client reads on its own socket after the early one closed.
+      expect(await client.query.rws.auctionQueue()).toEqual(connection.firstData?.auctionQueue);
+    } finally {
+      await connection.disconnect();
+    }
+  });
+
+  it('closes an early socket to another endpoint unread, and one that failed does not hold it up', async () => {
+    const other = early('ws://127.0.0.1:1');
+    let closedOther = false;
+    const elsewhere = new ChainConnection(devnet.url, {
+      cacheStorage: null,
+      early: {
+        endpoint: 'ws://127.0.0.1:1',
+        send: () => Promise.reject(new Error('never read')),
+        close: () => {
+          closedOther = true;
+          other.socket.close();
+        },
+      },
+    });
+    try {
+      await elsewhere.ready();
+      expect(closedOther).toBe(true);
+      expect(elsewhere.firstData?.minimalBid).toBe(1_000_000_000n);
+    } finally {
+      await elsewhere.disconnect();
+    }
+
+    const failed = early(devnet.url);
+    failed.socket.close();
+    const connection = new ChainConnection(devnet.url, {
+      cacheStorage: null,
+      early: failed.socket,
+    });
+    try {
+      const client = await connection.ready();
+      expect(client.consts.rws.minimalBid).toBe(1_000_000_000n);
+    } finally {
+      await connection.disconnect();
+    }
+  });
+});
