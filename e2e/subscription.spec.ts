@@ -125,6 +125,8 @@ test.describe('a lost connection', () => {
     await expect(page.getByTestId('subscription-price')).toHaveText('~ 1 XRT');
     const queue = await chain.auctionQueueLength();
 
+    // The price comes from the first reads: the drop may come while the client is still
+    // starting, which must neither be missed nor leave a client without its metadata.
     refuse = true;
     for (const socket of sockets) await socket.close({ code: 1006 });
     await expect(page.getByTestId('connection-banner')).toContainText(

@@ -22,8 +22,8 @@ interface ChainState {
    * (docs/first-data.md); null until the node answered.
    */
   firstData: FirstData | null;
-  /** Whether the socket is open now (before the client is ready too). */
-  socketOpen: boolean;
+  /** Whether the client's socket was open and dropped (before the client is ready too). */
+  socketDropped: boolean;
   /** The runtime's spec version: views of chain constants read it to follow an upgrade. */
   specVersion: number | null;
   /** Chain token decimals from the node (XRT: 9). */
@@ -39,7 +39,7 @@ export const useChain = create<ChainState>(() => ({
   error: null,
   client: null,
   firstData: null,
-  socketOpen: false,
+  socketDropped: false,
   specVersion: null,
   decimals: 9,
   tokenSymbol: 'XRT',
@@ -61,7 +61,7 @@ function connect(endpoint: string) {
     error: null,
     client: null,
     firstData: null,
-    socketOpen: false,
+    socketDropped: false,
     specVersion: null,
     decimals: 9,
     tokenSymbol: 'XRT',
@@ -74,7 +74,7 @@ function connect(endpoint: string) {
       error: current.error,
       client: current.client,
       firstData: first,
-      socketOpen: current.socketOpen,
+      socketDropped: current.socketDropped,
       ...first?.token,
       specVersion: current.specVersion,
     });
@@ -97,6 +97,7 @@ function connect(endpoint: string) {
  * is long work that should not hold back the first values' paint.
  */
 function afterPaint(): Promise<void> {
+  if (typeof requestAnimationFrame !== 'function') return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, 200);
     requestAnimationFrame(() =>

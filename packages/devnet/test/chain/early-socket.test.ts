@@ -130,8 +130,13 @@ describe('a chain connection given the early socket', () => {
       },
     };
     const connection = new ChainConnection(devnet.url, { cacheStorage: null, early: watched });
+    // First values before the client's socket has opened are not a drop.
+    const dropped: boolean[] = [];
+    connection.onChange(() => dropped.push(connection.socketDropped));
     try {
       const client = await connection.ready();
+      expect(dropped.length).toBeGreaterThan(0);
+      expect(dropped.every((d) => !d)).toBe(true);
       expect(connection.firstData?.minimalBid).toBe(client.consts.rws.minimalBid);
       expect(sent).toEqual([
         'chain_getBlockHash',

@@ -53,8 +53,13 @@ export class ChainConnection {
   client: RobonomicsClient | null = null;
   /** The dashboard's first values, read before the client is ready (docs/first-data.md). */
   firstData: FirstData | null = null;
-  /** Whether the socket is open now (it may be before the client is ready). */
+  /** Whether the client's socket is open now (it may be before the client is ready). */
   socketOpen = false;
+  /**
+   * Whether the client's socket was open and is closed now: a drop, which the first values
+   * (possibly read on the page's early socket) do not tell by themselves.
+   */
+  socketDropped = false;
   /** The runtime's spec version once connected; it changes with a runtime upgrade. */
   specVersion: number | null = null;
   readonly #listeners = new Set<() => void>();
@@ -149,7 +154,15 @@ export class ChainConnection {
       // online): wait for 'ready'; the provider's errors already show in the state.
       await new Promise<void>((resolve, reject) => {
         this.#abandon = reject;
-        client.once('ready', () => resolve());
+        // dedot reports ready after each (re)connection; a drop while its first start is still
+        // setting up the metadata can end with a "ready" from the reconnection before the
+        // metadata is there (a client that throws on every read). The first start reports ready
+        // again once it is done: only a client with its metadata is ready.
+        const offReady = client.on('ready', () => {
+          if (!hasMetadata(client)) return;
+          offReady();
+          resolve();
+        });
         // An error while the socket is open is the client's own start failing (metadata, an
         // unsupported node): that one ends the wait.
         client.on('error', (error?: unknown) => {
@@ -203,6 +216,7 @@ export class ChainConnection {
   #socket(open: boolean) {
     if (this.socketOpen === open) return;
     this.socketOpen = open;
+    this.socketDropped = !open;
     this.#emit();
   }
 
@@ -253,6 +267,15 @@ export class ChainConnection {
 }
 
 const CLOSED_EARLY = 'The connection was closed before the node answered.';
+
+/** Whether dedot has set up the client's metadata (its getters throw until then). */
+function hasMetadata(client: RobonomicsClient): boolean {
+  try {
+    return client.registry !== undefined && client.metadata !== undefined;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Waits out a reconnect delay, cut short when the browser comes back online (a phone leaving a

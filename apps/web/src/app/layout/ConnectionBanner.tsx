@@ -3,11 +3,12 @@ import { useChain } from '../../lib/chain-store.ts';
 /**
  * Says when the parachain cannot be reached: while reconnecting after a drop (the app retries by
  * itself and resubscribes) or when the first connection failed. A drop counts as one as soon as
- * the node has answered, the first reads included (the page may show their values already).
+ * the client's socket had opened, before the client is ready too (the page may show the first
+ * reads' values already).
  */
 export function ConnectionBanner() {
-  const { state, error, client, firstData, socketOpen, endpoint } = useChain();
-  if (state === 'connecting' && (client || (firstData && !socketOpen))) {
+  const { state, error, client, socketDropped, endpoint } = useChain();
+  if (state === 'connecting' && (client || socketDropped)) {
     return (
       <div className="banner" role="status" data-testid="connection-banner">
         <p>
