@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { isFramed, showFramedNotice } from './app/frame-guard.ts';
 import { startWorkerAfterPaint } from './app/pwa/start-worker.ts';
-import { firstDataIn, startChain } from './lib/chain-store.ts';
+import { appRenderStarted, firstDataIn, startChain } from './lib/chain-store.ts';
 import { removePlaintextConfigs } from './lib/home-config-cache.ts';
 import './app/styles.css';
 
@@ -31,6 +31,7 @@ else {
         <App />
       </StrictMode>,
     );
+    appRenderStarted();
     startWorkerAfterPaint();
   };
   if (['', '#', '#/'].includes(window.location.hash)) {

@@ -51,7 +51,7 @@ function connect(endpoint: string) {
   // The page's first script opened a socket to the usual endpoint (docs/first-data.md).
   connection = new ChainConnection(endpoint, {
     early: takeEarlySocket(),
-    beforeClient: afterPaint,
+    beforeClient: () => appRendered.then(afterPaint),
   });
   void previous?.disconnect();
   const current = connection;
@@ -89,6 +89,21 @@ function connect(endpoint: string) {
     },
     () => {},
   );
+}
+
+let rendering: () => void = () => {};
+/** Resolves once the app's first render is under way (or after 1 s, whatever the page does). */
+const appRendered = new Promise<void>((resolve) => {
+  rendering = resolve;
+  setTimeout(resolve, 1000);
+});
+
+/**
+ * Called by the entry module once it has asked React for the first render: the chain client,
+ * whose start is long work, waits until that render has been painted.
+ */
+export function appRenderStarted(): void {
+  rendering();
 }
 
 /**

@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { MenuIcon } from '../../components/icons.tsx';
+import { usePopover } from '../../components/use-popover.ts';
 import { APP_NAME, routePaths } from '../../lib/route-names.ts';
 import { AccountButton } from './AccountButton.tsx';
 import { ActiveSetupPopup } from './ActiveSetupPopup.tsx';
@@ -10,9 +10,11 @@ import { SavedKeysButton } from './SavedKeysButton.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 
 export function Header() {
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The phone menu closes like the header popovers: Escape (focus back to its button), a click
+  // or focus outside the header, or choosing a page.
+  const menu = usePopover();
   return (
-    <header className="header">
+    <header className="header" ref={menu.hostRef}>
       <div className="header-bar">
         <Link to={routePaths.dashboard} className="brand" aria-label={`${APP_NAME} home`}>
           <img src="./favicon.svg" alt="" width="28" height="28" />
@@ -27,17 +29,15 @@ export function Header() {
           <button
             type="button"
             className="button icon-button menu-button"
-            aria-expanded={menuOpen}
-            aria-controls="main-menu"
             aria-label="Menu"
-            onClick={() => setMenuOpen((v) => !v)}
+            {...menu.trigger}
           >
             <MenuIcon />
           </button>
         </div>
       </div>
-      <div id="main-menu" className={menuOpen ? 'menu open' : 'menu'}>
-        <Nav onNavigate={() => setMenuOpen(false)} />
+      <div id={menu.panelId} className={menu.open ? 'menu open' : 'menu'}>
+        <Nav onNavigate={() => menu.close(false)} />
       </div>
     </header>
   );
