@@ -131,6 +131,11 @@ test('device cards by category and area, with Extended, in columns by width', as
   await relaySwitch.getByRole('switch').click();
   await expect(relayState).not.toHaveText(before, { timeout: 30_000 });
   await expect(relaySwitch.getByText('All done!')).toBeVisible();
+  // The relay's power reading follows its load: the relay's own standby draw when off.
+  const power = relay.locator('.readings > div').filter({ hasText: 'Power' });
+  const standby = /^Power\s*0\.4 W$/;
+  if (/off/i.test((await relayState.textContent()) ?? '')) await expect(power).toHaveText(standby);
+  else await expect(power).not.toHaveText(standby);
   await relay.screenshot({ path: `${SCREENS}/devices-roboswitch-card.png` });
   await home
     .getByRole('tablist', { name: 'Sort by' })

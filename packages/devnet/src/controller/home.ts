@@ -17,6 +17,7 @@ import {
   type LightMemory,
 } from './commands.ts';
 import { nowMicros, parsePyDate, pyDateStr, pyIsoFormat } from './ha-format.ts';
+import { relayReadings } from './metered-relay.ts';
 
 /** The committed sample home (scripts/generate-sample-home.ts). */
 export const SAMPLE_HOME = fileURLToPath(
@@ -182,11 +183,17 @@ export class HomeStore extends EventEmitter<{ change: [HomeChange] }> {
     const before = this.states.entities[command.params.entity_id]?.state;
     const result = applyCommand(this.states, command, ctx);
     if (result.ok && result.changed) {
+      // A metered relay's sensors follow its switch.
+      const readings =
+        before !== result.update.state ? relayReadings(this.states, result.entityId) : {};
+      const followed = Object.entries(readings).filter(([entityId, state]) =>
+        this.#record(entityId, state, now),
+      );
       this.trim(result.entityId);
       this.save();
       this.emit('change', {
-        entityIds: [result.entityId],
-        stateChanged: before !== result.update.state,
+        entityIds: [result.entityId, ...followed.map(([entityId]) => entityId)],
+        stateChanged: before !== result.update.state || followed.length > 0,
       });
     }
     return result;
@@ -194,6 +201,14 @@ export class HomeStore extends EventEmitter<{ change: [HomeChange] }> {
 
   /** Sets an entity's state from the controller itself (e.g. the subscription-days counter). */
   setState(entityId: string, state: string, now: number): boolean {
+    if (!this.#record(entityId, state, now)) return false;
+    this.save();
+    this.emit('change', { entityIds: [entityId], stateChanged: true });
+    return true;
+  }
+
+  /** A new state of an entity with its history entry; false when it has no such entity or state. */
+  #record(entityId: string, state: string, now: number): boolean {
     const entity = Object.hasOwn(this.states.entities, entityId)
       ? this.states.entities[entityId]
       : undefined;
@@ -201,8 +216,6 @@ export class HomeStore extends EventEmitter<{ change: [HomeChange] }> {
     entity.state = state;
     entity.history = [...(entity.history ?? []), { state, date: pyDateStr(now) }];
     this.trim(entityId);
-    this.save();
-    this.emit('change', { entityIds: [entityId], stateChanged: true });
     return true;
   }
 
