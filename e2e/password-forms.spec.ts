@@ -9,49 +9,72 @@ import {
 } from './fixtures/seeded-home.ts';
 
 /**
- * Every password field of the app sits in a form: password managers rely on it, and Chromium
- * writes "[DOM] Password field is not contained in a form" to the console (verbose level) for
- * one that does not. Each route shows its password fields (signed in where they need it), and
- * the console must not name any of them.
+ * Every password field of the app sits in a form, and every such form names the account the
+ * password is for: password managers rely on both, and Chromium writes "[DOM] Password field is
+ * not contained in a form" or "Password forms should have (optionally hidden) username fields"
+ * to the console (verbose level) otherwise. Each route shows its password fields (signed in
+ * where they need it), and the console must not name any of them.
  */
 const WARNING = 'Password field is not contained in a form';
+/** Chromium's hint for a password form without a username field (password managers need one). */
+const USERNAME_HINT = 'Password forms should have (optionally hidden) username fields';
 const PROBE = 'password-warning-probe';
 
 /**
  * The console's "not in a form" warnings, by the field they name (`input#id.class`). Playwright's
  * console event has the text only; DevTools' log entry also carries the field.
  */
-async function watchWarnings(page: Page): Promise<{ cdp: CDPSession; fields: string[] }> {
+async function watchWarnings(
+  page: Page,
+): Promise<{ cdp: CDPSession; fields: string[]; forms: string[] }> {
   const fields: string[] = [];
+  const forms: string[] = [];
   const cdp = await page.context().newCDPSession(page);
   cdp.on('Log.entryAdded', ({ entry }) => {
-    if (!entry.text.includes(WARNING)) return;
-    fields.push(entry.args?.map((arg) => arg.description ?? arg.type).join(' ') ?? entry.url ?? '');
+    const named = entry.args?.map((arg) => arg.description ?? arg.type).join(' ') ?? entry.url;
+    if (entry.text.includes(WARNING)) fields.push(named ?? '');
+    if (entry.text.includes(USERNAME_HINT)) forms.push(named ?? '');
   });
   await cdp.send('Log.enable');
-  return { cdp, fields };
+  return { cdp, fields, forms };
 }
 
 /**
- * Adds a password field outside any form and waits for the warning that names it: Chromium
- * checks the fields in the order they appear, so by then it has judged the route's own fields.
- * Without this the test could pass only because it looked before Chromium did.
+ * Adds a password field outside any form, and a form with only a password field, and waits for
+ * the console lines that name them: Chromium checks fields and forms in the order they appear,
+ * so by then it has judged the route's own. Without this the test could pass only because it
+ * looked before Chromium did.
  */
-async function probe(page: Page, fields: string[], n: number) {
+async function probe(page: Page, seen: { fields: string[]; forms: string[] }, n: number) {
   const id = `${PROBE}-${n}`;
   await page.evaluate((probeId) => {
-    const input = document.createElement('input');
-    input.type = 'password';
-    input.id = probeId;
-    input.setAttribute('aria-label', 'Probe');
-    document.body.append(input);
+    const password = () => {
+      const input = document.createElement('input');
+      input.type = 'password';
+      input.setAttribute('aria-label', 'Probe');
+      return input;
+    };
+    const loose = password();
+    loose.id = probeId;
+    const form = document.createElement('form');
+    form.id = `${probeId}-form`;
+    const inForm = password();
+    inForm.autocomplete = 'new-password';
+    const submit = document.createElement('button');
+    submit.textContent = 'Probe';
+    form.append(inForm, submit);
+    document.body.append(loose, form);
   }, id);
-  await expect.poll(() => fields.some((f) => f.includes(`#${id}`))).toBe(true);
-  await page.evaluate((probeId) => document.getElementById(probeId)?.remove(), id);
+  await expect.poll(() => seen.fields.some((f) => f.includes(`#${id}`))).toBe(true);
+  await expect.poll(() => seen.forms.some((f) => f.includes(`#${id}-form`))).toBe(true);
+  await page.evaluate((probeId) => {
+    document.getElementById(probeId)?.remove();
+    document.getElementById(`${probeId}-form`)?.remove();
+  }, id);
 }
 
-/** The warnings about the app's own fields (not about the probes). */
-const appFields = (fields: string[]) => fields.filter((f) => !f.includes(PROBE));
+/** The console lines about the app's own fields and forms (not about the probes). */
+const appFields = (named: string[]) => named.filter((f) => !f.includes(PROBE));
 
 /** The new controller's password is in a closed disclosure. */
 const openGenerateController = (page: Page) =>
@@ -104,7 +127,9 @@ const ROUTES: RouteCase[] = [
   },
 ];
 
-test('no route shows a password field outside a form', async ({ page }) => {
+test('no route shows a password field outside a form, or a password form without a username', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await injectPolkadotExtension(page, [{ name: 'Alice', uri: '//Alice', type: 'sr25519' }]);
   await saveSeededSetup(page);
@@ -114,10 +139,11 @@ test('no route shows a password field outside a form', async ({ page }) => {
       JSON.stringify({ wallet: 'polkadot-js', address }),
     );
   }, ALICE);
-  const { cdp, fields } = await watchWarnings(page);
+  const { cdp, fields, forms } = await watchWarnings(page);
 
   for (const [n, route] of ROUTES.entries()) {
     const seen = fields.length;
+    const seenForms = forms.length;
     await page.goto(`./#${route.path}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Alice' })).toBeVisible();
@@ -126,9 +152,12 @@ test('no route shows a password field outside a form', async ({ page }) => {
       const field = page.getByLabel(label, { exact: false }).and(page.locator('[type="password"]'));
       await expect(field, `${route.path}: ${label}`).toBeVisible();
     }
-    await probe(page, fields, n);
+    await probe(page, { fields, forms }, n);
     // Soft: one run names every route that warns.
     expect.soft(appFields(fields.slice(seen)), `warned on ${route.path}`).toEqual([]);
+    expect
+      .soft(appFields(forms.slice(seenForms)), `forms without a username on ${route.path}`)
+      .toEqual([]);
   }
   await cdp.detach();
 });

@@ -2,6 +2,7 @@ import { addressEq, shortAddress } from '@robonomics-dapp/robonomics/chain/addre
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useUserKey } from '../lib/user-key/user-key-store.ts';
+import { HiddenUsername } from './HiddenUsername.tsx';
 
 /**
  * Sign-in as a user (device account) of the subscription with its secret phrase: the key stays in
@@ -86,6 +87,7 @@ export function UserSignIn({ users }: { users: string[] }) {
           </option>
         ))}
       </select>
+      <HiddenUsername value={selected ?? ''} />
       <label htmlFor={`${id}-phrase`}>Pass phrase</label>
       <input
         id={`${id}-phrase`}

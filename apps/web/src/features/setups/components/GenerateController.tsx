@@ -2,6 +2,7 @@ import { generateMnemonic, pairFromUri } from '@robonomics-dapp/robonomics/crypt
 import { encodeKeystore } from '@robonomics-dapp/robonomics/crypto/keystore';
 import { useId, useState } from 'react';
 import { Address } from '../../../components/Address.tsx';
+import { HiddenUsername } from '../../../components/HiddenUsername.tsx';
 import { downloadFile } from '../../../lib/download-file.ts';
 
 export interface GeneratedController {
@@ -67,6 +68,7 @@ export function GenerateController({
           if (!busy && created === null) void onCreate();
         }}
       >
+        <HiddenUsername value={`${name} controller`} />
         <label htmlFor={`${id}-password`}>A password for new Controller account *</label>
         <input
           id={`${id}-password`}

@@ -8,6 +8,7 @@ import {
   latestHaPassword,
 } from '@robonomics-dapp/robonomics/home-assistant/launch';
 import { useId, useState } from 'react';
+import { HiddenUsername } from '../../../components/HiddenUsername.tsx';
 import { TxButton } from '../../../components/TxButton.tsx';
 import { UserSignIn } from '../../../components/UserSignIn.tsx';
 import { useTx } from '../../../components/use-tx.ts';
@@ -170,6 +171,8 @@ export function HaPassPanel({
                 void onSave();
               }}
             >
+              {/* Home Assistant's user name is the user's address in lower case. */}
+              <HiddenUsername value={user?.toLowerCase() ?? ''} />
               <label htmlFor={`${id}-password`}>New password</label>
               <input
                 id={`${id}-password`}

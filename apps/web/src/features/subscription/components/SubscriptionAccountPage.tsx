@@ -10,6 +10,7 @@ import type { IKeyringPair } from 'dedot/types';
 import { useId, useState } from 'react';
 import { Address } from '../../../components/Address.tsx';
 import { Amount } from '../../../components/Amount.tsx';
+import { HiddenUsername } from '../../../components/HiddenUsername.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
 import { TxButton } from '../../../components/TxButton.tsx';
@@ -151,6 +152,7 @@ function GeneratePanel({
               if (passphrase !== '') void onSave();
             }}
           >
+            <HiddenUsername value={account.address} />
             <input
               id={`${id}-pass`}
               type="password"
