@@ -4,6 +4,7 @@ import type { KeyringPair } from '@polkadot/keyring/types';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
 import { DedotClient, WsProvider } from 'dedot';
 import type { ISubmittableResult } from 'dedot/types';
+import { blake2AsHex } from 'dedot/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DevnetProcess, removeDir, startDevnet } from './devnet-process.ts';
 
@@ -15,30 +16,89 @@ let client: AnyClient;
 let alice: KeyringPair;
 let bob: KeyringPair;
 
-function send(
+interface EventRecordLike {
+  phase: { type: string; value?: number };
+  event: { pallet: string; palletEvent: { name: string; data?: unknown } | string };
+}
+
+const eventName = ({ event }: EventRecordLike) =>
+  `${event.pallet}.${typeof event.palletEvent === 'string' ? event.palletEvent : event.palletEvent.name}`;
+
+/**
+ * The outcome of a transaction read from the chain itself: the newest blocks are searched for its
+ * hash, then the events of its extrinsic are read there (undefined when it is in none of them).
+ */
+async function includedOutcome(txHash: string, on: AnyClient) {
+  let hash: string | undefined = await client.rpc.chain_getBlockHash();
+  for (let depth = 0; depth < 5 && hash; depth += 1) {
+    const block = await client.rpc.chain_getBlock(hash);
+    if (!block) return undefined;
+    const index = block.block.extrinsics.findIndex((x: string) => blake2AsHex(x) === txHash);
+    if (index >= 0) {
+      const at = await client.at(hash as `0x${string}`);
+      const records = ((await at.query.system.events()) as unknown as EventRecordLike[]).filter(
+        (r) => r.phase.type === 'ApplyExtrinsic' && r.phase.value === index,
+      );
+      const failed = records.find((r) => eventName(r) === 'System.ExtrinsicFailed');
+      const dispatchError = failed
+        ? (failed.event.palletEvent as { data: { dispatchError: unknown } }).data.dispatchError
+        : undefined;
+      const meta = dispatchError
+        ? on.registry.findErrorMeta(
+            dispatchError as Parameters<AnyClient['registry']['findErrorMeta']>[0],
+          )
+        : undefined;
+      return {
+        events: records.map(eventName),
+        error: dispatchError ? (meta ? `${meta.pallet}.${meta.name}` : 'Other') : null,
+      };
+    }
+    hash = block.block.header.parentHash;
+  }
+  return undefined;
+}
+
+/**
+ * Signs and sends; resolves with the events and the dispatch error once the transaction is in a
+ * block. The nonce is the node's next index (best block and pool): dedot's new-interface mode
+ * reads it at the finalized block, which with instant seal can lag and make it stale. That mode
+ * can also report a transaction that instant seal has just included as "Invalid – Stale" (its
+ * check of the new block can come before it has read the block's body): the chain is asked then.
+ */
+async function send(
   tx: { signAndSend: AnyClient['tx']['x']['y'] },
   signer: KeyringPair,
   on: AnyClient = client,
 ) {
+  const nonce = Number(await client.rpc.system_accountNextIndex(signer.address));
   return new Promise<{ events: string[]; error: string | null }>((resolve, reject) => {
     (
       tx as unknown as {
-        signAndSend: (s: KeyringPair, cb: (r: ISubmittableResult) => void) => Promise<unknown>;
+        signAndSend: (
+          s: KeyringPair,
+          options: { nonce: number },
+          cb: (r: ISubmittableResult) => void,
+        ) => Promise<unknown>;
       }
     )
-      .signAndSend(signer, (result) => {
+      .signAndSend(signer, { nonce }, (result) => {
+        // A refused or dropped transaction ends the wait in words instead of a timeout.
+        if (result.status.type === 'Invalid' || result.status.type === 'Drop') {
+          const refusal = new Error(
+            `${result.status.type}: ${JSON.stringify(result.status.value)}`,
+          );
+          includedOutcome(result.txHash, on).then(
+            (outcome) => (outcome ? resolve(outcome) : reject(refusal)),
+            () => reject(refusal),
+          );
+          return;
+        }
         // Finalized too: with instant seal, dedot's new-interface mode can see the block that
         // includes it only once it is final.
         if (result.status.type !== 'BestChainBlockIncluded' && result.status.type !== 'Finalized') {
           return;
         }
-        const events = result.events.map((r) => {
-          const event = r.event as unknown as {
-            pallet: string;
-            palletEvent: { name: string } | string;
-          };
-          return `${event.pallet}.${typeof event.palletEvent === 'string' ? event.palletEvent : event.palletEvent.name}`;
-        });
+        const events = result.events.map((r) => eventName(r as unknown as EventRecordLike));
         let error: string | null = null;
         if (result.dispatchError) {
           const meta = on.registry.findErrorMeta(result.dispatchError);
