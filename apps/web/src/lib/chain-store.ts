@@ -33,8 +33,8 @@ interface ChainState {
 
 let connection: ChainConnection | null = null;
 
-export const useChain = create<ChainState>(() => ({
-  endpoint: '',
+/** The state of a connection that has just started. */
+const STARTING: Omit<ChainState, 'endpoint'> = {
   state: 'connecting',
   error: null,
   client: null,
@@ -43,7 +43,9 @@ export const useChain = create<ChainState>(() => ({
   specVersion: null,
   decimals: 9,
   tokenSymbol: 'XRT',
-}));
+};
+
+export const useChain = create<ChainState>(() => ({ endpoint: '', ...STARTING }));
 
 /** Connects to the endpoint (dropping any previous connection) and mirrors its state. */
 function connect(endpoint: string) {
@@ -55,17 +57,7 @@ function connect(endpoint: string) {
   });
   void previous?.disconnect();
   const current = connection;
-  useChain.setState({
-    endpoint,
-    state: 'connecting',
-    error: null,
-    client: null,
-    firstData: null,
-    socketDropped: false,
-    specVersion: null,
-    decimals: 9,
-    tokenSymbol: 'XRT',
-  });
+  useChain.setState({ endpoint, ...STARTING });
   current.onChange(() => {
     if (connection !== current) return;
     const first = current.firstData;

@@ -4,12 +4,7 @@ import { $Metadata } from 'dedot/codecs';
 import { describe, expect, it } from 'vitest';
 import { KNOWN_ENDPOINTS } from './endpoint.ts';
 import { MemoryStorage } from './memory-storage.ts';
-import {
-  type ConnectedChain,
-  cachedMetadata,
-  cachedRuntime,
-  rememberMetadata,
-} from './metadata-cache.ts';
+import { type ConnectedChain, cachedRuntime, rememberMetadata } from './metadata-cache.ts';
 
 const metadata = $Metadata.tryDecode(
   readFileSync(
@@ -25,6 +20,9 @@ const chain = (genesisHash: string, specName = 'robonomics'): ConnectedChain => 
   runtimeVersion: { specName, specVersion: 43 },
   metadata,
 });
+/** The kept metadata, as dedot's `metadata` option takes it. */
+const cachedMetadata = async (storage: MemoryStorage, endpoint: string) =>
+  (await cachedRuntime(storage, endpoint))?.metadata;
 const SOME_GENESIS = `0x${'12'.repeat(32)}`;
 
 describe('metadata cache', () => {

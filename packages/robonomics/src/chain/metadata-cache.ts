@@ -105,14 +105,6 @@ export async function cachedRuntime(
   }
 }
 
-/** The metadata kept for an endpoint, as dedot's `metadata` option takes it (see cachedRuntime). */
-export async function cachedMetadata(
-  storage: IStorage,
-  endpoint: string,
-): Promise<Record<string, Hex> | undefined> {
-  return (await cachedRuntime(storage, endpoint))?.metadata;
-}
-
 /**
  * Keeps a connected node's metadata for its endpoint, once its genesis hash and runtime version
  * were checked against the network the endpoint stands for. Returns whether it was kept.
