@@ -1,10 +1,21 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DevnetChain } from './fixtures/devnet-chain.ts';
-import { ALICE, blockPeerPaths, openSeededPanel, restartRelay } from './fixtures/seeded-home.ts';
+import { type ProxyGeneration, useProxy } from './fixtures/devnet-levers.ts';
+import {
+  ALICE,
+  BOB_ED25519,
+  blockPeerPaths,
+  DEV_PHRASE,
+  openSeededPanel,
+  restartRelay,
+  signInUser,
+} from './fixtures/seeded-home.ts';
 
 /**
- * The home as a real one sits: behind NAT, its controller reachable only through the libp2p
- * relay. The browser can never reach the controller's own port here.
+ * The home as a real one sits: behind NAT, its proxy reachable only through the libp2p relay.
+ * The browser can never reach the proxy's own port here. Each test runs with both generations of
+ * the home's proxy: the one homes run (mplex, raw JSON) and the newer style (yamux,
+ * length-prefixed JSON).
  */
 
 const SCREENS = 'e2e/artifacts/screens';
@@ -17,7 +28,14 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await chain?.disconnect();
+  // The stack's home goes back to the proxy homes run, for the specs that follow.
+  await useProxy('legacy');
 });
+
+const MULTIPLEXER: Record<ProxyGeneration, string> = {
+  legacy: '/mplex/6.7.0',
+  current: '/yamux/1.0.0',
+};
 
 /** Toggles the first switch and waits until its state text changed. */
 async function toggleFirstSwitch(page: Page, timeout: number) {
@@ -30,32 +48,71 @@ async function toggleFirstSwitch(page: Page, timeout: number) {
   await expect(card.getByText('All done!')).toBeVisible();
 }
 
-test('the home is controlled through the relay while its own port is unreachable', async ({
-  page,
-}) => {
-  await blockPeerPaths(page, { relay: false });
-  await openSeededPanel(page);
-  const connection = page.getByTestId('connection-type');
-  await expect(connection).toHaveText('Libp2p (via relay) ✓', { timeout: 30_000 });
-  await expect(connection).toHaveAttribute('data-path', 'relay');
-  // A command goes over /call through the relay; the /update comes back the same way.
-  await toggleFirstSwitch(page, 5_000);
-  await page.screenshot({ path: `${SCREENS}/relay-connected.png`, fullPage: true });
-});
+/** Makes every IPFS gateway of the stack fail: the home can then come only peer-to-peer. */
+async function blockGateways(page: Page) {
+  await page.route(/127\.0\.0\.1:(5001|808\d)\//, (route) => route.abort('connectionrefused'));
+}
 
-test('the app reconnects through the relay after it restarts', async ({ page }) => {
-  await blockPeerPaths(page, { relay: false });
-  await openSeededPanel(page);
-  const connection = page.getByTestId('connection-type');
-  await expect(connection).toHaveText('Libp2p (via relay) ✓', { timeout: 30_000 });
+for (const generation of ['legacy', 'current'] as const) {
+  test.describe(`with the ${generation} proxy`, () => {
+    test.beforeAll(async () => {
+      await useProxy(generation);
+    });
 
-  restartRelay();
-  // The relayed connection drops; the app waits 10 s and dials the home again, by then the
-  // controller holds a new slot on the relay.
-  await expect(connection).toHaveText('Libp2p (via relay) · Connecting', { timeout: 15_000 });
-  await expect(connection).toHaveText('Libp2p (via relay) ✓', { timeout: 45_000 });
-  await toggleFirstSwitch(page, 5_000);
-});
+    test('the home is controlled through the relay while its own port is unreachable', async ({
+      page,
+    }) => {
+      await blockPeerPaths(page, { relay: false });
+      await openSeededPanel(page);
+      const connection = page.getByTestId('connection-type');
+      await expect(connection).toHaveText('Libp2p (via relay) ✓', { timeout: 30_000 });
+      await expect(connection).toHaveAttribute('data-path', 'relay');
+      await expect(connection).toHaveAttribute('data-multiplexer', MULTIPLEXER[generation]);
+      // A command goes over /call through the relay; the new state comes back by /update.
+      await toggleFirstSwitch(page, 5_000);
+      await page.screenshot({
+        path: `${SCREENS}/relay-connected-${generation}.png`,
+        fullPage: true,
+      });
+    });
+
+    test("a newly connected app gets the home's last states from the proxy at once", async ({
+      page,
+    }) => {
+      await blockPeerPaths(page, { relay: false });
+      // A first visit keeps the home's config (encrypted) on this device.
+      await openSeededPanel(page);
+      await expect(page.getByTestId('connection-type')).toHaveText('Libp2p (via relay) ✓', {
+        timeout: 30_000,
+      });
+      // With no gateway answering, the states can only be the ones the proxy kept and sends
+      // to each peer that connects.
+      await blockGateways(page);
+      await page.reload();
+      await signInUser(page, BOB_ED25519, `${DEV_PHRASE}//Bob`);
+      await expect(page.getByRole('region', { name: 'Home' })).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByTestId('connection-type')).toHaveAttribute(
+        'data-multiplexer',
+        MULTIPLEXER[generation],
+      );
+      await toggleFirstSwitch(page, 5_000);
+    });
+
+    test('the app reconnects through the relay after it restarts', async ({ page }) => {
+      await blockPeerPaths(page, { relay: false });
+      await openSeededPanel(page);
+      const connection = page.getByTestId('connection-type');
+      await expect(connection).toHaveText('Libp2p (via relay) ✓', { timeout: 30_000 });
+
+      restartRelay();
+      // The relayed connection drops; the app waits 10 s and dials the home again, by then the
+      // home's proxy holds a new slot on the relay.
+      await expect(connection).toHaveText('Libp2p (via relay) · Connecting', { timeout: 15_000 });
+      await expect(connection).toHaveText('Libp2p (via relay) ✓', { timeout: 45_000 });
+      await toggleFirstSwitch(page, 5_000);
+    });
+  });
+}
 
 test('with the relay down the app falls back to the parachain', async ({ page }) => {
   await blockPeerPaths(page, { relay: true });

@@ -1,6 +1,8 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { ControlError, startControlServer } from './control/control-server.ts';
+import type { ControllerHandle } from './controller/service.ts';
 import { DEFAULT_APP_ORIGINS, parseOrigins } from './http/origins.ts';
 import { GATEWAYS_OPTION_HELP, parseGatewaysOption } from './ipfs/extra-gateways.ts';
 import type { RunningServices } from './options.ts';
@@ -11,6 +13,7 @@ import {
   defaultPorts,
   type ServiceHandle,
 } from './options.ts';
+import { parseProxyOption } from './proxy/proxy-option.ts';
 import { allServiceNames, serviceStarters } from './services.ts';
 
 const usage = `Usage: devnet [options]
@@ -31,18 +34,26 @@ Starts the local Robonomics network on 127.0.0.1.
                           a controller, datalog records, a twin) through the chain's RPC
   --crust-metadata V      what the Crust chain serves: v13 (default, as Crust mainnet) or v14
                           (the same chain described in V14, as an upgraded Crust would)
-  --controller-direct     the controller also listens on its own port (default: reachable
+  --proxy KIND            the home's libp2p proxy: legacy (default; mplex and raw JSON, the
+                          proxy Home Assistant homes run), current (yamux and length-prefixed
+                          JSON), or external=ws://host:port (a proxy already running there,
+                          which reserves on this devnet's relay; the home's Home Assistant
+                          connects to it and retries every 5 s until it answers)
+  --controller-direct     the home's proxy also listens on its own port (default: reachable
                           only through the relay, like a home behind NAT)
   --allowed-origins a,b   web page origins that may use the services (default:
                           ${DEFAULT_APP_ORIGINS.join(', ')}); tools that send no
                           Origin header are always served
   --chain-port, --crust-port, --ipfs-port, --gateway-port, --evm-port, --oracle-port,
-  --releases-port, --relay-port, --controller-port, --ha-port  override a default port
+  --releases-port, --relay-port, --controller-port, --proxy-port, --ha-port,
+  --control-port          override a default port
   --gateways ${GATEWAYS_OPTION_HELP}
   --help                  print this text
 
 While it runs, <data dir>/devnet.pid holds its process id; \`kill -USR2 <pid>\` restarts the
-relay (the controller and connected apps reconnect).`;
+relay (the controller and connected apps reconnect). Tools and tests pull the devnet's levers
+over HTTP on the control port (8899): GET / says what runs; POST /relay/restart, POST /proxy
+{"generation":"legacy"|"current"}, POST /home-assistant/proxy-link {"connected":false|true}.`;
 
 function parsePort(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -75,6 +86,9 @@ function parseOptions(argv: string[]): { options: DevnetOptions; services: strin
       'oracle-port': { type: 'string' },
       'releases-port': { type: 'string' },
       'controller-port': { type: 'string' },
+      'proxy-port': { type: 'string' },
+      'control-port': { type: 'string' },
+      proxy: { type: 'string' },
       'relay-port': { type: 'string' },
       'ha-port': { type: 'string' },
       'controller-direct': { type: 'boolean', default: false },
@@ -131,6 +145,7 @@ function parseOptions(argv: string[]): { options: DevnetOptions; services: strin
     seed: values.seed ?? false,
     auctionDuration,
     controllerDirect: values['controller-direct'] ?? false,
+    proxy: parseProxyOption(values.proxy),
     crustMetadata,
     allowedOrigins:
       values['allowed-origins'] === undefined
@@ -146,13 +161,22 @@ function parseOptions(argv: string[]): { options: DevnetOptions; services: strin
       oracle: parsePort('oracle-port', values['oracle-port'], defaultPorts.oracle),
       releases: parsePort('releases-port', values['releases-port'], defaultPorts.releases),
       controller: parsePort('controller-port', values['controller-port'], defaultPorts.controller),
+      proxy: parsePort('proxy-port', values['proxy-port'], defaultPorts.proxy),
+      control: parsePort('control-port', values['control-port'], defaultPorts.control),
       relay: parsePort('relay-port', values['relay-port'], defaultPorts.relay),
       homeAssistant: parsePort('ha-port', values['ha-port'], defaultPorts.homeAssistant),
     },
     gateways: values.gateways === undefined ? [] : parseGatewaysOption(values.gateways),
   };
-  // Keep the declared start order whatever order the user typed.
-  return { options, services: allServiceNames.filter((name) => services.includes(name)) };
+  // Keep the declared start order whatever order the user typed; a proxy of the user's own
+  // replaces the devnet's.
+  return {
+    options,
+    services: allServiceNames.filter(
+      (name) =>
+        services.includes(name) && !(name === 'proxy' && options.proxy?.kind === 'external'),
+    ),
+  };
 }
 
 async function main(): Promise<void> {
@@ -186,27 +210,34 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stopAll(0));
   process.on('SIGTERM', () => void stopAll(0));
 
+  /**
+   * Stops a running service and starts it again with `withOptions` (its ports and data stay):
+   * the relay going away and back, the home's proxy updated to another generation.
+   */
+  let restarting = false;
+  const restart = async (name: string, withOptions: DevnetOptions = options) => {
+    const old = running.get(name);
+    if (!old) throw new ControlError(409, `The ${name} service does not run in this devnet.`);
+    if (restarting || stopping) throw new ControlError(409, 'Another restart is under way.');
+    restarting = true;
+    try {
+      console.log(`${name} restarting`);
+      await old.stop();
+      const handle = await serviceStarters[name]!({ ...withOptions, reset: false }, running);
+      running.set(name, handle);
+      started[started.indexOf(old)] = handle;
+      console.log(`${name} ready ${handle.url}`);
+      for (const note of handle.notes ?? []) console.log(`  ${note}`);
+    } finally {
+      restarting = false;
+    }
+  };
   // SIGUSR2 restarts the relay, as when the public relay goes away and comes back: the
   // controller and connected apps lose their relayed connections and reconnect.
-  let restarting = false;
   process.on('SIGUSR2', () => {
-    const old = running.get('relay');
-    if (!old || restarting || stopping) return;
-    restarting = true;
-    void (async () => {
-      console.log('relay restarting');
-      await old.stop();
-      const handle = await serviceStarters.relay!(options, running);
-      running.set('relay', handle);
-      started[started.indexOf(old)] = handle;
-      console.log(`relay ready ${handle.url}`);
-    })()
-      .catch((error: unknown) => {
-        console.error(`devnet: the relay did not restart: ${(error as Error).message}`);
-      })
-      .finally(() => {
-        restarting = false;
-      });
+    restart('relay').catch((error: unknown) => {
+      console.error(`devnet: the relay did not restart: ${(error as Error).message}`);
+    });
   });
 
   for (const name of services) {
@@ -247,6 +278,42 @@ async function main(): Promise<void> {
       );
       console.log('Dave owns a Lifetime subscription; three auctions are open.\n');
     }
+  }
+  // The levers of docs/devnet.md for tools and tests.
+  let proxyGeneration = options.proxy?.kind ?? 'legacy';
+  try {
+    const control = await startControlServer(options.host, options.ports.control, {
+      status: () => {
+        const controller = running.get('controller') as ControllerHandle | undefined;
+        return {
+          proxy: proxyGeneration,
+          homeAssistantLinked: controller?.proxyLink.connected ?? null,
+          // What Home Assistant last heard from its proxy: the home's peer id and addresses.
+          home: controller
+            ? { peerId: controller.peerId, addresses: controller.addresses() }
+            : null,
+        };
+      },
+      restartRelay: () => restart('relay'),
+      restartProxy: async (generation) => {
+        if (proxyGeneration === 'external') {
+          throw new ControlError(409, 'The home uses an external proxy (--proxy external=).');
+        }
+        await restart('proxy', { ...options, proxy: { kind: generation } });
+        proxyGeneration = generation;
+      },
+      linkHomeAssistant: async (connected) => {
+        const controller = running.get('controller') as ControllerHandle | undefined;
+        if (!controller) throw new ControlError(409, 'The controller does not run in this devnet.');
+        controller.proxyLink.setEnabled(connected);
+      },
+    });
+    started.push({ name: 'control', url: control.url, stop: control.close });
+    console.log(`control ready ${control.url}`);
+  } catch (error) {
+    console.error(`devnet: the levers failed to start: ${(error as Error).message}`);
+    await stopAll(1);
+    return;
   }
   mkdirSync(options.dataDir, { recursive: true });
   writeFileSync(pidFile, `${process.pid}\n`);

@@ -1,6 +1,17 @@
 import type { ExtraGatewaySpec } from './ipfs/extra-gateways.ts';
 
 /**
+ * The home's libp2p proxy: the devnet's own, in the generation Home Assistant homes run
+ * (`legacy`: mplex, raw JSON; the default) or the newer style (`current`: yamux,
+ * length-prefixed JSON), or any proxy already running at a WebSocket address (`external`), which
+ * the home's Home Assistant then uses instead (see docs/libp2p.md).
+ */
+export type ProxyChoice =
+  | { kind: 'legacy' }
+  | { kind: 'current' }
+  | { kind: 'external'; url: string };
+
+/**
  * Which chain engine serves the Robonomics parachain: the devnet's own (pallet rules written in
  * TypeScript, spec-43 metadata, fast) or the production runtime itself (spec 40, executed by
  * Chopsticks). See docs/real-runtime.md.
@@ -25,10 +36,12 @@ export interface DevnetOptions {
   /** Write the demo scenario into a fresh genesis (npm start). */
   seed?: boolean;
   /**
-   * The controller also listens directly on its port; by default it is reachable only through
-   * the relay, as a home behind NAT is.
+   * The home's proxy also listens directly on its libp2p port; by default it is reachable only
+   * through the relay, as a home behind NAT is.
    */
   controllerDirect?: boolean;
+  /** The home's libp2p proxy (default: the devnet's own, legacy generation). */
+  proxy?: ProxyChoice;
   /** The metadata the Crust chain serves: V13 like Crust mainnet (default), or V14. */
   crustMetadata?: 'v13' | 'v14';
   host: string;
@@ -51,11 +64,16 @@ export interface ServicePorts {
   evm: number;
   oracle: number;
   releases: number;
+  /** The home proxy's own libp2p listener (only with controllerDirect). */
   controller: number;
+  /** The home proxy's WebSocket for Home Assistant. */
+  proxy: number;
   /** The libp2p circuit relay (websockets). */
   relay: number;
   /** Home Assistant's own HTTP API of the controller (login flow). */
   homeAssistant: number;
+  /** The devnet's levers for tools and tests (docs/devnet.md). */
+  control: number;
 }
 
 export const defaultPorts: ServicePorts = {
@@ -67,8 +85,10 @@ export const defaultPorts: ServicePorts = {
   oracle: 8787,
   releases: 8788,
   controller: 9999,
+  proxy: 8888,
   relay: 9998,
   homeAssistant: 8123,
+  control: 8899,
 };
 
 /** A started service: where it answers and how to stop it. */

@@ -6,6 +6,7 @@ import { DEFAULT_APP_ORIGINS } from './http/origins.ts';
 import { startIpfsService } from './ipfs/service.ts';
 import type { DevnetOptions, RunningServices, ServiceHandle } from './options.ts';
 import { startOracleService } from './oracle/service.ts';
+import { startProxyService } from './proxy/service.ts';
 import { startRelayService } from './relay/service.ts';
 import { startReleasesServer } from './releases/releases-server.ts';
 import { startRobotService } from './robot/service.ts';
@@ -39,6 +40,7 @@ export const serviceStarters: Record<string, ServiceStarter> = {
   evm: startEvmService,
   oracle: startOracleService,
   relay: (options) => startRelayService(options),
+  proxy: (options, running) => startProxyService(options, running),
   controller: (options, running) => startControllerService(options, running),
   robot: (options, running) => startRobotService(options, running),
 };

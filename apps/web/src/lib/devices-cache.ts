@@ -21,16 +21,25 @@ function readAll(): Record<string, Entry> {
   }
 }
 
+/** The last known device list of an owner on an endpoint and when it was seen. */
+export function readCachedDeviceList(
+  endpoint: string,
+  owner: string,
+  now = Date.now(),
+): { time: number; value: string[] } | undefined {
+  const entry = readAll()[`${endpoint}|${owner}`];
+  if (!entry || !Array.isArray(entry.value) || typeof entry.time !== 'number') return undefined;
+  if (now - entry.time > DEVICES_CACHE_MAX_AGE_MS) return undefined;
+  return { time: entry.time, value: entry.value.filter((a): a is string => typeof a === 'string') };
+}
+
 /** The last known device list of an owner on an endpoint, while the live one loads. */
 export function readCachedDevices(
   endpoint: string,
   owner: string,
   now = Date.now(),
 ): string[] | undefined {
-  const entry = readAll()[`${endpoint}|${owner}`];
-  if (!entry || !Array.isArray(entry.value) || typeof entry.time !== 'number') return undefined;
-  if (now - entry.time > DEVICES_CACHE_MAX_AGE_MS) return undefined;
-  return entry.value.filter((a): a is string => typeof a === 'string');
+  return readCachedDeviceList(endpoint, owner, now)?.value;
 }
 
 /** Remembers a device list as {time, value}, keeping the newest entries only. */

@@ -17,7 +17,6 @@ import { nowMicros } from './ha-format.ts';
 import type { HomeStore } from './home.ts';
 import type { IpfsClient } from './ipfs-client.ts';
 import { LiteralEvalError, literalEval, literalEvalBytesRepr } from './literal-eval.ts';
-import type { CallBody } from './p2p.ts';
 import { normalizeAddress, type SubscriptionView } from './subscription.ts';
 
 /** What became of one command, from the chain or from libp2p. */
@@ -62,19 +61,25 @@ const describe = (command: LaunchCommand): string =>
   `${command.platform}.${command.name} ${command.params.entity_id}`;
 
 /**
- * The job of the proxy's `/call` (docs/home-assistant.md, Commands): HA's `_run_command` on what
- * the proxy forwarded, whose caller already has its ack. The devnet refuses senders that are not
- * devices of the subscription.
+ * The job of the proxy's `/call` (docs/home-assistant.md, Commands): HA's `_run_command` on the
+ * `data` of what the proxy forwarded, whose caller already has its ack. A string is read as JSON
+ * first, as HA does. The devnet refuses senders that are not devices of the subscription.
  */
 export function libp2pCommandJob(context: CommandContext) {
   const { log, report, subscription, refreshDevices, key, home, requestPublish } = context;
-  return async (body: CallBody, remote: string): Promise<void> => {
+  return async (data: unknown): Promise<void> => {
     const refuse = (sender: string, error: string) => {
-      log(`/call from ${remote} ignored: ${error}`);
+      log(`/call ignored: ${error}`);
       report({ source: 'libp2p', sender, ok: false, error });
     };
-    if ('text' in body) return refuse('', 'The request is not JSON.');
-    const request = isPlainObject(body.json) ? body.json.data : undefined;
+    let request = data;
+    if (typeof request === 'string') {
+      try {
+        request = JSON.parse(request);
+      } catch {
+        return refuse('', 'The request is not JSON.');
+      }
+    }
     if (!isPlainObject(request) || typeof request.data !== 'string') {
       return refuse('', 'The request must be {"data": {"sender": …, "data": "0x…"}}.');
     }

@@ -1,25 +1,24 @@
-import type { P2pNode } from './p2p.ts';
-
 /** The live /update slot is flushed at most once a second (see docs/home-assistant.md). */
 export const UPDATE_FLUSH_MS = 1_000;
 
 /**
- * HA's live push (docs/home-assistant.md, Cadence): a one-slot queue holding the newest snapshot, flushed to every
- * peer at most once a second (the first change after a quiet second goes out at once), and the
- * last message kept for peers that connect later.
+ * HA's live push (docs/home-assistant.md, Cadence): a one-slot queue holding the newest snapshot,
+ * handed to the proxy at most once a second (the first change after a quiet second goes out at
+ * once) for every connected peer, and kept by the proxy for peers that connect later.
  */
 export class LiveUpdates {
   private dirty = false;
   private timer: NodeJS.Timeout | undefined;
   private lastFlush = 0;
-  private p2p: P2pNode | undefined;
+  /** Hands a body to the proxy; false when the proxy is not linked now. */
+  private push: ((body: unknown) => boolean) | undefined;
   private onSent: ((body: unknown) => void) | undefined;
   private stopped = false;
 
   constructor(private readonly build: () => unknown | undefined) {}
 
-  attach(p2p: P2pNode, onSent: (body: unknown) => void): void {
-    this.p2p = p2p;
+  attach(push: (body: unknown) => boolean, onSent: (body: unknown) => void): void {
+    this.push = push;
     this.onSent = onSent;
   }
 
@@ -43,7 +42,7 @@ export class LiveUpdates {
   }
 
   private flush(): void {
-    if (!this.dirty || !this.p2p || this.stopped) return;
+    if (!this.dirty || !this.push || this.stopped) return;
     let body: unknown;
     try {
       body = this.build();
@@ -55,10 +54,13 @@ export class LiveUpdates {
       this.schedule(UPDATE_FLUSH_MS);
       return;
     }
+    // The proxy is away: the newest snapshot waits for it.
+    if (!this.push(body)) {
+      this.schedule(UPDATE_FLUSH_MS);
+      return;
+    }
     this.dirty = false;
     this.lastFlush = Date.now();
-    const p2p = this.p2p;
-    void p2p.broadcast(body);
     this.onSent?.(body);
   }
 }

@@ -7,9 +7,10 @@ import { encryptForDevices } from '@robonomics-dapp/robonomics/crypto/envelope';
 import { pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
 import type { HaServices } from '@robonomics-dapp/robonomics/home-assistant/config';
 import { toPythonJson } from '@robonomics-dapp/robonomics/home-assistant/python-payload';
+import { CALL_PROTOCOL, UPDATE_PROTOCOL } from '@robonomics-dapp/robonomics/p2p/home-protocols';
 import { SEED_CONTROLLER_MNEMONIC } from '../chain/seed.ts';
 import type { DevnetOptions, RunningServices, ServiceHandle } from '../options.ts';
-import type { RelayHandle } from '../relay/service.ts';
+import type { ProxyHandle } from '../proxy/service.ts';
 import { ChainLink } from './chain.ts';
 import { chainEventsJob } from './chain-events.ts';
 import { CrustOrders } from './crust-orders.ts';
@@ -31,8 +32,7 @@ import {
   libp2pCommandJob,
 } from './launches.ts';
 import { LiveUpdates } from './live-updates.ts';
-import type { RelayPolicy } from './p2p.ts';
-import { startProxy } from './proxy.ts';
+import { ProxyLink } from './proxy-link.ts';
 import { type Published, Publisher } from './publisher.ts';
 import { SubscriptionView } from './subscription.ts';
 
@@ -61,10 +61,10 @@ export interface ControllerExtras {
   intervalMinutes?: number;
   /** Wait before publishing again after a refusal (e.g. no free weight yet). */
   retryDelayMs?: number;
-  /** The relay to be reached through; the devnet's relay service by default. */
-  relay?: string;
-  /** How the relay is dialled again after it went away (the proxy's policy by default). */
-  relayPolicy?: RelayPolicy;
+  /** The proxy's WebSocket; the devnet's proxy service (or the --proxy external one) by default. */
+  proxyUrl?: string;
+  /** How long the link waits before opening the proxy's WebSocket again (5 s, as HA's client). */
+  proxyReconnectMs?: number;
   /** HA's LAN-address guess; found like HA does when not given (null: none). */
   lanAddress?: string | null;
   log?: (message: string) => void;
@@ -73,13 +73,16 @@ export interface ControllerExtras {
 export interface ControllerHandle extends ServiceHandle {
   /** The controller account (SS58-32). */
   address: string;
-  peerId: string;
-  /** The address an app dials first: the relay circuit, else the direct one. */
-  multiaddr: string;
-  /** Everything announced now: relay circuit address, direct address with --controller-direct. */
+  /** The proxy's peer id, as Home Assistant last heard it ('' before the proxy said hello). */
+  readonly peerId: string;
+  /** The address an app dials first: the relay circuit, else the direct one ('' before). */
+  readonly multiaddr: string;
+  /** The proxy's addresses as HA last heard them: relay circuit, direct with --controller-direct. */
   addresses(): string[];
-  /** The direct address (only with --controller-direct). */
-  directAddress: string | undefined;
+  /** The proxy's direct address (only with --controller-direct). */
+  readonly directAddress: string | undefined;
+  /** Home Assistant's link to its proxy: whether it is up, and a lever to drop or restore it. */
+  proxyLink: Pick<ProxyLink, 'connected' | 'setEnabled' | 'helloWithin'>;
   /** Home Assistant's HTTP API (login flow). */
   haUrl: string;
   home: HomeStore;
@@ -90,11 +93,12 @@ export interface ControllerHandle extends ServiceHandle {
 }
 
 /**
- * The devnet's Home Assistant controller with its Robonomics integration and libp2p proxy: the
- * ed25519 account of the seeded scenario owning a sample home, reached through the relay,
- * publishing encrypted config and telemetry through the owner's subscription, applying launch
- * commands from the chain and from libp2p `/call`, pushing live `/update`s, and managing the
- * Home Assistant users of the devices (see docs/home-assistant.md and docs/libp2p.md).
+ * The devnet's Home Assistant controller with its Robonomics integration, linked to the home's
+ * libp2p proxy over its WebSocket as HA is: the ed25519 account of the seeded scenario owning a
+ * sample home, reached through the proxy and the relay, publishing encrypted config and telemetry
+ * through the owner's subscription, applying launch commands from the chain and from libp2p
+ * `/call`, pushing live `/update`s, and managing the Home Assistant users of the devices (see
+ * docs/home-assistant.md and docs/libp2p.md).
  */
 export async function startControllerService(
   options: DevnetOptions,
@@ -162,25 +166,59 @@ export async function startControllerService(
   };
   const onCall = libp2pCommandJob(commandContext);
 
-  // ------------------------------------------------------------------ the libp2p proxy (proxy.ts)
+  // ------------------------------------------------------------------ the proxy (proxy-link.ts)
 
-  const proxy = await startProxy({
-    options,
-    dir,
-    key,
-    relay: extras.relay ?? (running.get('relay') as RelayHandle | undefined)?.multiaddr,
-    relayPolicy: extras.relayPolicy,
-    onCall,
-    onAddresses: (addresses) => events.emit('addresses', addresses),
-    onNewConfig: () => publisher?.request(),
+  const proxyUrl =
+    extras.proxyUrl ??
+    (options.proxy?.kind === 'external' ? options.proxy.url : undefined) ??
+    (running.get('proxy') as ProxyHandle | undefined)?.wsUrl ??
+    `ws://${options.host}:${options.ports.proxy}`;
+  let proxyAddresses: string[] = [];
+  // What HA heard from its proxy; its LAN guess names the proxy's peer id, so it is made once
+  // the proxy said hello.
+  let heard: { peerId: string } | undefined;
+  const peerId = () => heard?.peerId ?? '';
+  let lanAddress: string | null = extras.lanAddress ?? null;
+  let guessed: Promise<void> | undefined;
+  const guessLan = () => {
+    if (extras.lanAddress !== undefined || guessed || !peerId()) return;
+    guessed = lanGuess(peerId(), options.ports.controller).then((guess) => {
+      lanAddress = guess;
+    });
+  };
+  const link = new ProxyLink({
+    url: proxyUrl,
+    protocols: [CALL_PROTOCOL],
+    reconnectMs: extras.proxyReconnectMs,
+    onHello: (hello) => {
+      heard = hello;
+      const { addresses } = hello;
+      const changed =
+        addresses.length !== proxyAddresses.length ||
+        addresses.some((a, i) => a !== proxyAddresses[i]);
+      events.emit('addresses', addresses);
+      guessLan();
+      if (addresses.length === 0 || !changed) return;
+      proxyAddresses = addresses;
+      // A new address list is a new config: HA sends its telemetry again.
+      publisher?.request();
+    },
+    onMessage: (_protocol, data) => {
+      void onCall(data).catch((error: unknown) => log(`/call failed: ${(error as Error).message}`));
+    },
+    onFeedback: (feedback) => {
+      if (feedback !== 'ok') log(`the proxy could not deliver a message: ${feedback}`);
+    },
     log,
   });
-  const { p2p } = proxy;
-  const lanAddress =
-    extras.lanAddress !== undefined
-      ? extras.lanAddress
-      : await lanGuess(p2p.peerId, options.ports.controller);
-  live.attach(p2p, (body) => events.emit('update', body));
+  // The devnet's own proxy says hello at once; an external one may come later (HA retries).
+  await link.helloWithin(options.proxy?.kind === 'external' ? 0 : 10_000);
+  guessLan();
+  await guessed;
+  live.attach(
+    (body) => link.send(UPDATE_PROTOCOL, body, { save: true }),
+    (body) => events.emit('update', body),
+  );
 
   publisher = new Publisher({
     chain,
@@ -196,8 +234,8 @@ export async function startControllerService(
         dashboard,
         entityIds: home.entityIds(),
         intervalMinutes,
-        peerId: p2p.peerId,
-        proxyAddresses: proxy.proxyAddresses(),
+        peerId: peerId(),
+        proxyAddresses,
         lanAddress,
       }),
     retryDelayMs: extras.retryDelayMs ?? 30_000,
@@ -235,7 +273,7 @@ export async function startControllerService(
       log,
     });
   } catch (error) {
-    await p2p.stop();
+    link.stop();
     throw new Error(`Home Assistant's HTTP port: ${(error as Error).message}`);
   }
 
@@ -285,17 +323,23 @@ export async function startControllerService(
   );
   timer.unref();
 
-  const { direct, circuit } = proxy;
-  const dialAddress = circuit ?? direct!;
-  log(`${address} (peer ${p2p.peerId}) at ${[circuit, direct].filter(Boolean).join(' and ')}`);
+  const isCircuit = (a: string) => a.includes('/p2p-circuit');
+  log(`${address} uses the proxy at ${proxyUrl} (peer ${peerId() || 'not heard yet'})`);
   return {
     name: 'controller',
-    url: dialAddress,
+    url: proxyUrl,
     address,
-    peerId: p2p.peerId,
-    multiaddr: dialAddress,
-    addresses: () => p2p.addresses,
-    directAddress: direct,
+    get peerId() {
+      return peerId();
+    },
+    get multiaddr() {
+      return proxyAddresses.find(isCircuit) ?? proxyAddresses[0] ?? '';
+    },
+    addresses: () => proxyAddresses,
+    get directAddress() {
+      return proxyAddresses.find((a) => !isCircuit(a));
+    },
+    proxyLink: link,
     haUrl: auth.url,
     home,
     users,
@@ -307,7 +351,7 @@ export async function startControllerService(
       live.stop();
       unsubscribe?.();
       await publisher?.stop();
-      await p2p.stop();
+      link.stop();
       await auth.close();
       await users.settled();
       await chain.disconnect();

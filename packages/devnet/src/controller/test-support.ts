@@ -1,22 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { noise } from '@chainsafe/libp2p-noise';
-import { yamux } from '@chainsafe/libp2p-yamux';
-import { circuitRelayTransport } from '@libp2p/circuit-relay-v2';
-import { identify } from '@libp2p/identify';
-import { lpStream } from '@libp2p/utils';
-import { webSockets } from '@libp2p/websockets';
-import { multiaddr } from '@multiformats/multiaddr';
 import { ApiPromise, WsProvider } from '@polkadot/api';
 import type { SubmittableExtrinsic } from '@polkadot/api/types';
 import type { KeyringPair } from '@polkadot/keyring/types';
-import { createLibp2p } from 'libp2p';
-import './node20.ts';
 import { type ChainServiceHandle, startChainService } from '../chain/service.ts';
 import { type IpfsServiceHandle, startIpfsService } from '../ipfs/service.ts';
 import type { RunningServices } from '../options.ts';
 import { type DevnetOptions, defaultPorts } from '../options.ts';
+import type { ProxyGeneration } from '../proxy/proxy-node.ts';
+import { type ProxyHandle, startProxyService } from '../proxy/service.ts';
 import { type RelayExtras, type RelayHandle, startRelayService } from '../relay/service.ts';
 
 // Shared by the controller tests (not a test file itself).
@@ -44,6 +37,7 @@ export function testOptions(dataDir: string): DevnetOptions {
       ipfsApi: 0,
       ipfsGateway: 0,
       controller: 0,
+      proxy: 0,
       relay: 0,
       homeAssistant: 0,
     },
@@ -56,17 +50,28 @@ export interface Network {
   chain: ChainServiceHandle;
   ipfs: IpfsServiceHandle;
   relay: RelayHandle;
+  /** The home's libp2p proxy, which the controller links to. */
+  proxy: ProxyHandle;
   api: ApiPromise;
   provider: WsProvider;
   /** Stops the relay and starts it again on the same port (after `downMs`). */
   restartRelay(downMs?: number, extras?: RelayExtras): Promise<RelayHandle>;
+  /** Stops the proxy and starts it again on the same ports, in `generation`. */
+  restartProxy(
+    generation: ProxyGeneration,
+    overrides?: Partial<DevnetOptions>,
+  ): Promise<ProxyHandle>;
   stop(): Promise<void>;
 }
 
-/** Chain, IPFS and the relay in this process, and a @polkadot/api client of the chain. */
+/**
+ * Chain, IPFS, the relay and the home's proxy (`generation`, legacy by default) in this process,
+ * and a @polkadot/api client of the chain.
+ */
 export async function startNetwork(
   dataDir: string,
   relayExtras: RelayExtras = {},
+  generation: ProxyGeneration = 'legacy',
 ): Promise<Network> {
   const options = testOptions(dataDir);
   const chain = await startChainService(options);
@@ -76,6 +81,9 @@ export async function startNetwork(
   const quiet = { ...relayExtras };
   let relay = await startRelayService(options, quiet);
   running.set('relay', relay);
+  const quietProxy = { generation, log: () => {} };
+  let proxy = await startProxyService(options, running, quietProxy);
+  running.set('proxy', proxy);
   const provider = new WsProvider(chain.url);
   const api = await ApiPromise.create({ provider, noInitWarn: true });
   const net: Network = {
@@ -84,6 +92,7 @@ export async function startNetwork(
     chain,
     ipfs,
     relay,
+    proxy,
     api,
     provider,
     restartRelay: async (downMs = 0, extras = {}) => {
@@ -97,8 +106,21 @@ export async function startNetwork(
       running.set('relay', relay);
       return relay;
     },
+    restartProxy: async (next, overrides = {}) => {
+      const port = Number(new URL(proxy.wsUrl).port);
+      await proxy.stop();
+      proxy = await startProxyService(
+        { ...options, ...overrides, ports: { ...options.ports, proxy: port } },
+        running,
+        { ...quietProxy, generation: next },
+      );
+      net.proxy = proxy;
+      running.set('proxy', proxy);
+      return proxy;
+    },
     stop: async () => {
       await api.disconnect();
+      await proxy.stop();
       await relay.stop();
       await ipfs.stop();
       await chain.stop();
@@ -152,92 +174,4 @@ export function nextEvent<T>(
     };
     emitter.on(event, listener);
   });
-}
-
-export interface UpdateMessage {
-  body: { data?: unknown };
-  at: number;
-}
-
-/**
- * A peer built like the app's (websockets, circuit relay, noise, yamux, identify; lpStream
- * framing from @libp2p/utils, not the controller's helper): it answers /update with
- * {"result": true} and sends /call requests.
- */
-export async function startAppPeer(controllerAddress: string) {
-  const updates: UpdateMessage[] = [];
-  const waiters: ((message: UpdateMessage) => void)[] = [];
-  const node = await createLibp2p({
-    transports: [webSockets(), circuitRelayTransport()],
-    connectionEncrypters: [noise()],
-    streamMuxers: [yamux()],
-    services: { identify: identify() },
-    connectionGater: { denyDialMultiaddr: () => false },
-  });
-  const encoder = new TextEncoder();
-  const decoder = new TextDecoder();
-  await node.handle(
-    '/update',
-    async (stream) => {
-      const lp = lpStream(stream, { maxDataLength: 8 * 1024 * 1024 });
-      const body = JSON.parse(decoder.decode((await lp.read()).subarray())) as { data?: unknown };
-      const message = { body, at: performance.now() };
-      updates.push(message);
-      for (const waiter of waiters.splice(0)) waiter(message);
-      await lp.write(encoder.encode(JSON.stringify({ result: true })));
-      await stream.close();
-    },
-    { runOnLimitedConnection: true },
-  );
-  let connection = await node.dial(multiaddr(controllerAddress), {
-    signal: AbortSignal.timeout(10_000),
-  });
-
-  return {
-    node,
-    updates,
-    /** The next /update accepted by `accept` (already received ones included). */
-    nextUpdate(accept: (message: UpdateMessage) => boolean, ms = 5_000): Promise<UpdateMessage> {
-      const found = updates.find(accept);
-      if (found) return Promise.resolve(found);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`no matching /update within ${ms} ms`)),
-          ms,
-        );
-        const wait = (message: UpdateMessage) => {
-          if (accept(message)) {
-            clearTimeout(timer);
-            resolve(message);
-          } else {
-            waiters.push(wait);
-          }
-        };
-        waiters.push(wait);
-      });
-    },
-    /** The connection in use: its remote address says whether it goes through the relay. */
-    get connection() {
-      return connection;
-    },
-    /** Dials the controller again (after the relay came back, say). */
-    async redial(ms = 10_000) {
-      connection = await node.dial(multiaddr(controllerAddress), {
-        signal: AbortSignal.timeout(ms),
-      });
-      return connection;
-    },
-    /** One /call: a length-prefixed JSON request, one length-prefixed JSON reply. */
-    async call(body: unknown): Promise<unknown> {
-      const stream = await connection.newStream('/call', { runOnLimitedConnection: true });
-      const lp = lpStream(stream, { maxDataLength: 1024 * 1024 });
-      await lp.write(encoder.encode(JSON.stringify(body)));
-      const reply = JSON.parse(
-        decoder.decode((await lp.read({ signal: AbortSignal.timeout(10_000) })).subarray()),
-      );
-      await stream.close().catch(() => {});
-      return reply;
-    },
-    stop: () => node.stop(),
-  };
 }

@@ -4,18 +4,20 @@ import { yamux } from '@chainsafe/libp2p-yamux';
 import { circuitRelayServer } from '@libp2p/circuit-relay-v2';
 import { generateKeyPairFromSeed } from '@libp2p/crypto/keys';
 import { identify } from '@libp2p/identify';
+import { mplex } from '@libp2p/mplex';
 import { webSockets } from '@libp2p/websockets';
+import { MPLEX_OPTIONS } from '@robonomics-dapp/robonomics/p2p/mplex-options';
 import {
   DEVNET_RELAY_KEY_LABEL,
   DEVNET_RELAY_PEER_ID,
 } from '@robonomics-dapp/robonomics/p2p/relays';
 import { createLibp2p } from 'libp2p';
-import '../controller/node20.ts';
+import '../proxy/node20.ts';
 import type { DevnetOptions, ServiceHandle } from '../options.ts';
 
 /**
  * The devnet's libp2p relay: the libp2p project's own circuit relay v2 server over websockets,
- * noise and yamux, like the public relay a home's proxy dials (see docs/libp2p.md). Its key is
+ * noise, and yamux or mplex, like the public relay a home's proxy dials (see docs/libp2p.md). Its key is
  * derived from a public label, so its peer id is the same on every machine and the app's devnet
  * build can name it.
  */
@@ -49,7 +51,9 @@ export async function startRelayService(
     addresses: { listen: [`/ip4/${options.host}/tcp/${options.ports.relay}/ws`] },
     transports: [webSockets()],
     connectionEncrypters: [noise()],
-    streamMuxers: [yamux()],
+    // Homes' proxies speak only mplex, newer peers yamux: a relay homes reserve on offers both
+    // (yamux first, so peers that have it keep it).
+    streamMuxers: [yamux(), mplex(MPLEX_OPTIONS)],
     services: {
       identify: identify(),
       relay: circuitRelayServer({

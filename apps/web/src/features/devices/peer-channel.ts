@@ -2,6 +2,8 @@ import { noise } from '@chainsafe/libp2p-noise';
 import { yamux } from '@chainsafe/libp2p-yamux';
 import { circuitRelayTransport } from '@libp2p/circuit-relay-v2';
 import { identify } from '@libp2p/identify';
+import type { Connection } from '@libp2p/interface';
+import { mplex } from '@libp2p/mplex';
 import { webSockets } from '@libp2p/websockets';
 import { multiaddr } from '@multiformats/multiaddr';
 import {
@@ -9,7 +11,16 @@ import {
   type HaConfig,
   peerIdOrError,
 } from '@robonomics-dapp/robonomics/home-assistant/config';
-import { readJson, writeJson } from '@robonomics-dapp/robonomics/p2p/lp-json';
+import { dialFailureText, HomeNotListeningError } from '@robonomics-dapp/robonomics/p2p/home-call';
+import { CALL_PROTOCOL, UPDATE_PROTOCOL } from '@robonomics-dapp/robonomics/p2p/home-protocols';
+import {
+  framingOf,
+  JsonStreamError,
+  readJsonMessage,
+  requestJson,
+  writeJsonMessage,
+} from '@robonomics-dapp/robonomics/p2p/json-stream';
+import { MPLEX_OPTIONS } from '@robonomics-dapp/robonomics/p2p/mplex-options';
 import { createLibp2p } from 'libp2p';
 import type { CallChannel } from './send-launch.ts';
 
@@ -18,13 +29,19 @@ import type { CallChannel } from './send-launch.ts';
 // demand, so the stack stays out of every page until a home is opened peer-to-peer.
 export const DIAL_TIMEOUT_MS = 10_000;
 export const RECONNECT_DELAY_MS = 10_000;
-const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
+/** An /update is the home's states without history; a reply is a few bytes. */
+const MAX_UPDATE_BYTES = 8 * 1024 * 1024;
+const MAX_REPLY_BYTES = 64 * 1024;
+/** Time the home has to send a whole /update, or to answer a /call. */
+const STREAM_TIMEOUT_MS = 10_000;
 
 export interface PeerConnection extends CallChannel {
   /** 'via relay' for a relayed connection, else null. */
   status: string | null;
   /** How the home is reached: through a relay, or directly. */
   path: 'relay' | 'direct';
+  /** The home's multiplexer, which decides the framing: '/mplex/6.7.0' or '/yamux/1.0.0'. */
+  multiplexer: string | undefined;
   close(): Promise<void>;
 }
 
@@ -41,11 +58,15 @@ export interface PeerEvents {
 const pathOf = (remote: { toString(): string }) =>
   remote.toString().includes('p2p-circuit') ? ('relay' as const) : ('direct' as const);
 
+const isUnsupportedProtocol = (error: unknown) =>
+  (error as { name?: string } | undefined)?.name === 'UnsupportedProtocolError';
+
 /**
- * Connects to the controller's libp2p node (websockets, circuit relay v2, noise, yamux, one
- * length-prefixed JSON request and one reply per stream; see docs/libp2p.md): direct addresses
- * first, then relayed ones (the config's, then the app's own relays), 10 s each. Rejects when no
- * address answers or the config has no peer id.
+ * Connects to the home's libp2p proxy (websockets, circuit relay v2, noise; yamux or mplex,
+ * whichever the home speaks; see docs/libp2p.md): the config's direct addresses first, then its
+ * relayed ones and the app's own relays, 10 s each. Each stream carries one JSON request and one
+ * reply, framed as the connection's multiplexer implies: raw JSON over mplex (the proxy homes
+ * run), length-prefixed over yamux. Rejects when the config has no peer id or no address answers.
  */
 export async function connectPeer(
   config: HaConfig,
@@ -58,21 +79,44 @@ export async function connectPeer(
   const node = await createLibp2p({
     transports: [webSockets(), circuitRelayTransport()],
     connectionEncrypters: [noise()],
-    streamMuxers: [yamux()],
+    // yamux first, so homes that have it keep it; mplex for the proxy homes run.
+    streamMuxers: [yamux(), mplex(MPLEX_OPTIONS)],
     services: { identify: identify() },
     connectionGater: { denyDialMultiaddr: () => false },
   });
 
   await node.handle(
-    '/update',
-    async (stream) => {
+    UPDATE_PROTOCOL,
+    async (stream, connection) => {
+      const framing = framingOf(connection.multiplexer);
+      let body: unknown;
       try {
-        const body = (await readJson(stream, { maxBytes: MAX_MESSAGE_BYTES })) as {
-          data?: unknown;
-        };
-        if (await events.onUpdate(body?.data)) await writeJson(stream, { result: true });
+        body = await readJsonMessage(stream, framing, {
+          maxBytes: MAX_UPDATE_BYTES,
+          signal: AbortSignal.timeout(STREAM_TIMEOUT_MS),
+        });
+      } catch (error) {
+        // Too large, too slow or cut short: nothing to open. Not JSON: it cannot be opened.
+        if (!(error instanceof JsonStreamError && error.reason === 'bad-json')) {
+          stream.abort(error as Error);
+          return;
+        }
+        body = undefined;
+      }
+      try {
+        const data = (body as { data?: unknown } | undefined)?.data;
+        if (await events.onUpdate(data)) {
+          await writeJsonMessage(
+            stream,
+            framing,
+            { result: true },
+            {
+              signal: AbortSignal.timeout(STREAM_TIMEOUT_MS),
+            },
+          );
+        }
       } catch {
-        await events.onUpdate(undefined);
+        // The home went away while we answered: the next /update will come on a new stream.
       } finally {
         await stream.close().catch(() => {});
       }
@@ -80,6 +124,7 @@ export async function connectPeer(
     { runOnLimitedConnection: true },
   );
 
+  let lastError: unknown;
   const dialAll = async (addresses: string[]) => {
     if (addresses.length === 0) return null;
     try {
@@ -87,31 +132,55 @@ export async function connectPeer(
         addresses.map((a) => multiaddr(a)),
         { signal: AbortSignal.timeout(DIAL_TIMEOUT_MS) },
       );
-    } catch {
+    } catch (error) {
+      lastError = error;
       return null;
     }
   };
-  let connection = (await dialAll(direct)) ?? (await dialAll(circuit));
+  let connection: Connection | null = (await dialAll(direct)) ?? (await dialAll(circuit));
   if (!connection) {
     await node.stop();
-    throw new Error('The controller cannot be reached peer-to-peer.');
+    throw new Error(dialFailureText(lastError));
   }
   let closed = false;
   const remote = () => connection!.remoteAddr;
+  const describe = (channel: PeerConnection, open: Connection) => {
+    channel.path = pathOf(open.remoteAddr);
+    channel.status = channel.path === 'relay' ? 'via relay' : null;
+    channel.multiplexer = open.multiplexer;
+  };
 
   const channel: PeerConnection = {
-    status: pathOf(remote()) === 'relay' ? 'via relay' : null,
-    path: pathOf(remote()),
+    status: null,
+    path: 'direct',
+    multiplexer: undefined,
     async call(body) {
-      if (connection?.status !== 'open')
+      const open = connection;
+      if (open?.status !== 'open')
         throw new Error('Cannot perform HA request: connection is not established yet');
-      const stream = await connection.newStream('/call', { runOnLimitedConnection: true });
+      let stream: Awaited<ReturnType<Connection['newStream']>>;
       try {
-        await writeJson(stream, { data: body });
-        const reply = await readJson(stream, {
-          maxBytes: MAX_MESSAGE_BYTES,
-          signal: AbortSignal.timeout(DIAL_TIMEOUT_MS),
+        stream = await open.newStream(CALL_PROTOCOL, {
+          runOnLimitedConnection: true,
+          signal: AbortSignal.timeout(STREAM_TIMEOUT_MS),
         });
+      } catch (error) {
+        // The proxy answers /call only while its Home Assistant listens to it.
+        if (isUnsupportedProtocol(error)) {
+          throw new HomeNotListeningError((error as Error).message);
+        }
+        throw error;
+      }
+      try {
+        const reply = await requestJson(
+          stream,
+          framingOf(open.multiplexer),
+          { data: body },
+          {
+            maxReplyBytes: MAX_REPLY_BYTES,
+            signal: AbortSignal.timeout(STREAM_TIMEOUT_MS),
+          },
+        );
         if (
           reply &&
           typeof reply === 'object' &&
@@ -122,6 +191,12 @@ export async function connectPeer(
           );
         }
         return reply;
+      } catch (error) {
+        // No answer at all: the command is not known to have reached the home.
+        if (error instanceof JsonStreamError && error.reason !== 'bad-json') {
+          throw new HomeNotListeningError(error.message);
+        }
+        throw error;
       } finally {
         await stream.close().catch(() => {});
       }
@@ -131,6 +206,7 @@ export async function connectPeer(
       await node.stop();
     },
   };
+  describe(channel, connection);
 
   node.addEventListener('connection:close', (event) => {
     if (closed || !connection || event.detail.id !== connection.id) return;
@@ -142,8 +218,7 @@ export async function connectPeer(
         .dial(address, { signal: AbortSignal.timeout(30_000) })
         .then((again) => {
           connection = again;
-          channel.path = pathOf(again.remoteAddr);
-          channel.status = channel.path === 'relay' ? 'via relay' : null;
+          describe(channel, again);
           events.onReconnected(channel);
         })
         .catch(() => {

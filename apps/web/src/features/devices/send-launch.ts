@@ -1,6 +1,5 @@
 import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
 import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/client';
-import { fetchDevices } from '@robonomics-dapp/robonomics/chain/queries/devices';
 import { launchTx } from '@robonomics-dapp/robonomics/chain/tx/launch';
 import { encryptMessage } from '@robonomics-dapp/robonomics/crypto/box';
 import { toKeyringPair } from '@robonomics-dapp/robonomics/crypto/keyring-pair';
@@ -13,6 +12,7 @@ import type {
 import { serializeLaunchCommand } from '@robonomics-dapp/robonomics/home-assistant/launch';
 import { cidToH256 } from '@robonomics-dapp/robonomics/ipfs/cid';
 import { addToIpfs } from '@robonomics-dapp/robonomics/ipfs/kubo-add';
+import { HomeNotListeningError } from '@robonomics-dapp/robonomics/p2p/home-call';
 import { sendForSubscription } from '../../lib/send-for-subscription.ts';
 
 /** A peer-to-peer channel to the controller: one /call request and its reply. */
@@ -21,23 +21,34 @@ export interface CallChannel {
 }
 
 export interface LaunchContext {
+  /** The chain client; null while the parachain node is not reachable. */
   client: RobonomicsClient | null;
+  /** Why the parachain cannot be used now, said when a command needs it and `client` is null. */
+  chainUnavailable: string;
   owner: string;
   controller: string;
   user: KeyPair;
   userAddress: string;
+  /**
+   * The subscription's devices as the page holds them (followed live, or the last known list
+   * while the chain is away); undefined until one is known. Never read again per command.
+   */
+  devices: readonly string[] | undefined;
   /** kubo RPC API with web3 auth, for the chain path. */
   ipfsApi: string;
   /** Set while a peer-to-peer connection is up; otherwise the parachain path is used. */
   channel: CallChannel | null;
   notify(text: string, kind?: 'info' | 'success' | 'error'): void;
   onStatus(status: LaunchStatus): void;
+  /** The home stopped listening peer-to-peer: later commands should go through the parachain. */
+  onHomeNotListening?(detail: string): void;
 }
 
 /**
- * Sends one pending launch command (docs/product-rules.md, docs/libp2p.md): the user must
- * be a device of the subscription; the command is boxed from the user to the controller and goes
- * over /call when peer-to-peer is up, else to IPFS and launch.launch(controller, H256(cid))
+ * Sends one pending launch command (docs/product-rules.md, docs/libp2p.md): the user must be a
+ * device of the subscription (the page's device list); the command is boxed from the user to the
+ * controller and goes over /call when peer-to-peer is up, which needs no chain at all; else, or
+ * when the home does not listen peer-to-peer, to IPFS and launch.launch(controller, H256(cid))
  * through the owner's subscription. Resolves with the final status.
  */
 export async function sendLaunch(
@@ -49,12 +60,11 @@ export async function sendLaunch(
     return status;
   };
   ctx.notify('Launch command');
-  if (!ctx.client) {
-    ctx.notify('Error: Robonomics is not ready.', 'error');
+  if (!ctx.devices) {
+    ctx.notify(`Error: Robonomics is not ready. ${ctx.chainUnavailable}`, 'error');
     return finish('error');
   }
-  const devices = await fetchDevices(ctx.client, ctx.owner).catch(() => [] as string[]);
-  if (!devices.some((d) => addressEq(d, ctx.userAddress))) {
+  if (!ctx.devices.some((d) => addressEq(d, ctx.userAddress))) {
     ctx.notify('Error: You do not have access to device management.', 'error');
     return finish('error');
   }
@@ -70,12 +80,22 @@ export async function sendLaunch(
     try {
       await ctx.channel.call({ sender: ctx.userAddress, data });
       return finish('success');
-    } catch {
-      ctx.notify('Error: Check status of the HomeAssistant.', 'error');
-      return finish('error');
+    } catch (error) {
+      if (!(error instanceof HomeNotListeningError)) {
+        ctx.notify('Error: Check status of the HomeAssistant.', 'error');
+        return finish('error');
+      }
+      // The command did not reach the home: it goes through the parachain instead.
+      ctx.onHomeNotListening?.(error.detail);
+      ctx.notify(`${error.message} Sending through the parachain.`, 'error');
     }
   }
 
+  const client = ctx.client;
+  if (!client) {
+    ctx.notify(`Error: Robonomics is not ready. ${ctx.chainUnavailable}`, 'error');
+    return finish('error');
+  }
   ctx.notify('Authorization on ipfs node');
   const headers = web3AuthHeaders(web3AuthFromPair(ctx.user), ctx.owner);
   ctx.onStatus('approved');
@@ -88,7 +108,6 @@ export async function sendLaunch(
   }
   ctx.notify('Send launch');
   try {
-    const client = ctx.client;
     const launch = launchTx(client, ctx.controller, cidToH256(cid) as `0x${string}`);
     await sendForSubscription(client, launch, ctx.owner, undefined, toKeyringPair(ctx.user));
   } catch (error) {

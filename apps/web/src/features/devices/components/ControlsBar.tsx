@@ -36,6 +36,13 @@ const PATH_TEXT: Record<NonNullable<ConnectionState['path']>, string> = {
     "Through the parachain: commands as transactions, updates with the controller's records",
 };
 
+/** How the home's proxy talks: the one homes run (mplex) or the newer style (yamux). */
+function framingText(multiplexer: string): string {
+  return multiplexer.startsWith('/mplex/')
+    ? 'mplex, raw JSON (the proxy Home Assistant homes run)'
+    : `${multiplexer.split('/')[1] ?? multiplexer}, length-prefixed JSON`;
+}
+
 /** A state icon: a check, a ban sign or a spinner; its meaning is in `label`. */
 function StateIcon({ state, label }: { state: ChipState; label: string }) {
   return (
@@ -95,6 +102,8 @@ export interface ControlsBarProps {
   /** The home is loaded (connection facts apply only then). */
   ready: boolean;
   connection: ConnectionState;
+  /** Why the parachain cannot be used now; null while it can. */
+  chainUnavailable: string | null;
   choice: ConnectionChoice;
   onReconnect: (choice: ConnectionChoice) => void;
   /** When the shown data was written, ms; null before any arrived. */
@@ -114,11 +123,15 @@ export interface ControlsBarProps {
 export function ControlsBar(props: ControlsBarProps) {
   const { ledger, now, devices, controller, user, connection, ready } = props;
   const gateways = useGateways();
-  const subscription = !ledger
-    ? 'not found'
-    : isSubscriptionActive(ledger, now)
-      ? 'active'
-      : 'expired';
+  // Undefined: not read yet (or the parachain does not answer); null: there is none.
+  const subscription =
+    ledger === undefined
+      ? 'not known yet'
+      : !ledger
+        ? 'not found'
+        : isSubscriptionActive(ledger, now)
+          ? 'active'
+          : 'expired';
   const allowed =
     subscription === 'active' &&
     !!devices &&
@@ -167,7 +180,7 @@ export function ControlsBar(props: ControlsBarProps) {
         </Chip>
         <Chip
           name="subscription"
-          state={allowed ? 'ok' : 'bad'}
+          state={allowed ? 'ok' : subscription === 'not known yet' ? 'busy' : 'bad'}
           label={allowed ? 'active, with controller and user' : 'not ready for control'}
         >
           Subscription
@@ -188,7 +201,7 @@ export function ControlsBar(props: ControlsBarProps) {
           </h2>
           <p data-testid="telemetry-subscription">
             Subscription: {subscription}
-            {subscription !== 'active' && (
+            {subscription !== 'active' && subscription !== 'not known yet' && (
               <>
                 {' '}
                 · <Link to={links.activate}>Renew</Link>
@@ -226,7 +239,13 @@ export function ControlsBar(props: ControlsBarProps) {
   );
 }
 
-function ConnectionPanel({ connection, ready, choice, onReconnect }: ControlsBarProps) {
+function ConnectionPanel({
+  connection,
+  ready,
+  choice,
+  onReconnect,
+  chainUnavailable,
+}: ControlsBarProps) {
   const id = useId();
   const [selected, setSelected] = useState<ConnectionChoice>(choice);
   useEffect(() => setSelected(choice), [choice]);
@@ -237,12 +256,28 @@ function ConnectionPanel({ connection, ready, choice, onReconnect }: ControlsBar
   return (
     <section className="card stack-s" aria-label="Connection">
       <h2 className="small">Connection</h2>
-      <p data-testid="connection-type" data-path={connection.path ?? undefined}>
+      <p
+        data-testid="connection-type"
+        data-path={connection.path ?? undefined}
+        data-multiplexer={connection.multiplexer ?? undefined}
+      >
         {ready ? connectionText(connection) : '—'}
       </p>
       <p className="small" data-testid="connection-path">
         {ready && connection.path ? PATH_TEXT[connection.path] : 'Connecting'}
+        {ready && connection.multiplexer && ` · ${framingText(connection.multiplexer)}`}
       </p>
+      {ready && connection.note && (
+        <p className="small" data-testid="connection-note">
+          Peer-to-peer is not used: {connection.note}
+        </p>
+      )}
+      {chainUnavailable && (
+        <p className="small" data-testid="parachain-unavailable">
+          The parachain path is unavailable: {chainUnavailable} Commands can go only peer-to-peer
+          until it answers.
+        </p>
+      )}
       <form className="row" aria-label="Connection type" onSubmit={onSubmit}>
         <label htmlFor={`${id}-type`} className="small">
           Connection type

@@ -12,10 +12,11 @@ import { appConfig } from '../../../lib/config.ts';
 import { links } from '../../../lib/route-names.ts';
 import { useSavedSetups } from '../../../lib/saved-setups.ts';
 import { useToasts } from '../../../lib/toasts.ts';
-import { useDevices } from '../../../lib/use-devices.ts';
+import { useDeviceList } from '../../../lib/use-devices.ts';
 import { useLedger } from '../../../lib/use-ledger.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useUserKey } from '../../../lib/user-key/user-key-store.ts';
+import { chainUnavailableText } from '../chain-unavailable.ts';
 import {
   type ConnectionChoice,
   readConnectionChoice,
@@ -37,12 +38,19 @@ const STATUS_TEXT: Record<LaunchStatus, string> = {
 export function TelemetryPage() {
   const now = useNow(60_000);
   const client = useChain((s) => s.client);
-  const network = networkOfEndpoint(useChain((s) => s.endpoint));
+  const chain = {
+    state: useChain((s) => s.state),
+    error: useChain((s) => s.error),
+    endpoint: useChain((s) => s.endpoint),
+  };
+  const chainUnavailable = client ? null : chainUnavailableText(chain);
+  const network = networkOfEndpoint(chain.endpoint);
   const { setups, active } = useSavedSetups();
   const setup = setups.find((s) => s.network === network && s.owner === active[network]);
   const owner = setup?.owner ?? null;
   const controller = setup?.controller?.address ?? null;
-  const devices = useDevices(owner);
+  const deviceList = useDeviceList(owner);
+  const devices = deviceList?.addresses;
   const ledger = useLedger(owner);
   const { user, pair } = useUserKey();
   const notify = useToasts((s) => s.notify);
@@ -73,21 +81,36 @@ export function TelemetryPage() {
         await sendLaunch(
           {
             client,
+            chainUnavailable: chainUnavailable ?? '',
             owner,
             controller,
             user: pair,
             userAddress: user,
+            devices,
             ipfsApi: appConfig.ipfsApi,
             channel:
               home.connection.type === 'libp2p' && home.connection.connected ? home.peer : null,
             notify: (text, kind) => notify(text, { kind }),
             onStatus: (status) => setStatuses((s) => ({ ...s, [entityId]: status })),
+            onHomeNotListening: home.notListening,
           },
           buildLaunchCommand(domain, service, entityId, params),
         );
       })();
     },
-    [client, owner, controller, pair, user, home.peer, home.connection, notify],
+    [
+      client,
+      chainUnavailable,
+      owner,
+      controller,
+      pair,
+      user,
+      devices,
+      home.peer,
+      home.connection,
+      home.notListening,
+      notify,
+    ],
   );
 
   return (
@@ -112,11 +135,21 @@ export function TelemetryPage() {
         </section>
       ) : (
         <div className="stack">
-          <section className="card">
+          <section className="card stack-s">
             {devices ? (
               <UserSignIn users={devices} />
+            ) : chainUnavailable && chain.state === 'error' ? (
+              <p className="error small" role="alert">
+                The subscription's users cannot be read: {chainUnavailable}
+              </p>
             ) : (
               <p className="loading small">Loading users</p>
+            )}
+            {deviceList && !deviceList.live && (
+              <p className="small" data-testid="device-list-kept">
+                Users as last seen on this device, {new Date(deviceList.time).toLocaleString()}: the
+                parachain has not answered yet.
+              </p>
             )}
           </section>
           <ControlsBar
@@ -128,6 +161,7 @@ export function TelemetryPage() {
             now={now}
             ready={home.phase === 'ready'}
             connection={home.connection}
+            chainUnavailable={chainUnavailable}
             choice={request.type}
             onReconnect={reconnect}
             updated={home.updated}
@@ -137,7 +171,9 @@ export function TelemetryPage() {
           />
           {controller && pair && home.phase === 'loading' && (
             <p className="loading" role="status">
-              Loading your home
+              {chainUnavailable && !home.config
+                ? `Waiting for your home: this device keeps no copy of its config, and the parachain cannot be read. ${chainUnavailable}`
+                : 'Loading your home'}
             </p>
           )}
           {home.phase === 'waiting' && (

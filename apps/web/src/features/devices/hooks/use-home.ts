@@ -36,6 +36,8 @@ export interface HomeState {
   connection: ConnectionState;
   /** The peer channel while peer-to-peer is up. */
   peer: PeerConnection | null;
+  /** Commands go through the parachain from now on: the home stopped listening peer-to-peer. */
+  notListening(detail: string): void;
 }
 
 /** Calls `retry` when the user picks another gateway while `failed`. */
@@ -50,9 +52,37 @@ function useRetryOnGatewayChange(failed: boolean, retry: () => void) {
 }
 
 /**
- * The signed-in user's home: loaded from the chain and IPFS (with the config kept on this device
- * shown while it loads), then kept live by /update messages over peer-to-peer, or by the
- * controller's new datalog records when only the parachain is there.
+ * The config the peer channel dials: the same object while the home's peer id and addresses
+ * stay the same, so a config loaded from the chain after the kept one does not reconnect.
+ */
+function useDialConfig(config: HaConfig | null): HaConfig | null {
+  const kept = useRef<{ key: string; config: HaConfig } | null>(null);
+  if (!config) return null;
+  const key = JSON.stringify([config.peer_id, config.libp2p_multiaddress]);
+  if (kept.current?.key !== key) kept.current = { key, config };
+  return kept.current.config;
+}
+
+/** The newest snapshot that arrived live (an /update or a new record), and what it is shown on. */
+interface LiveStates {
+  /** Whose home it is: another user or controller makes it stale. */
+  keys: HomeKeys | null;
+  /** The loaded home it was merged into; null when it arrived before the chain's. */
+  base: LoadedHome | null;
+  /** What it arrived as, without history. */
+  snapshot: HaStates;
+  /** The home as shown: the base's states with every live snapshot merged in. */
+  states: HaStates;
+  time: number;
+}
+
+/**
+ * The signed-in user's home. It is reached two ways that need nothing of each other: from the
+ * chain and IPFS (the controller's last record and its twin's config), and peer-to-peer from the
+ * config kept on this device (the home's proxy sends its last states as soon as the app connects).
+ * Either one shows the home; with the parachain node away, the peer-to-peer one does alone. It is
+ * then kept live by /update messages, or by the controller's new datalog records when only the
+ * parachain is there.
  */
 export function useHome(
   controller: string | null,
@@ -68,20 +98,56 @@ export function useHome(
     () => (controller && user && userAddress ? { user, userAddress, controller } : null),
     [controller, user, userAddress],
   );
-  const active = client !== null && keys !== null;
+  const onChain = client !== null && keys !== null;
 
   // Another attempt: after a gateway change following an error, or with the controller's next
   // record while its last one is not readable for this user yet.
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
-  const cached = useCachedConfig(endpoint, active ? keys : null, attempt);
-  const load = useLoadedHome(client, endpoint, active ? keys : null, attempt, notify);
-  const loaded: LoadedHome | undefined = active ? load.data : undefined;
-  const loadError = active && load.error ? load.error.message : null;
-  const phase: HomeState['phase'] = !active
+  const cached = useCachedConfig(endpoint, keys, attempt);
+  const load = useLoadedHome(client, endpoint, onChain ? keys : null, attempt, notify);
+  const loaded: LoadedHome | undefined = onChain ? load.data : undefined;
+  const loadError = onChain && load.error ? load.error.message : null;
+
+  useEffect(() => {
+    if (loaded?.configFile && controller)
+      writeConfigEnvelope(endpoint, controller, loaded.configFile);
+  }, [loaded, endpoint, controller]);
+
+  // What arrived live, merged into the loaded home when there is one.
+  const [arrived, setLive] = useState<LiveStates | null>(null);
+  // Another user or controller: nothing of the last one's home stays.
+  const live = arrived && arrived.keys === keys ? arrived : null;
+  const loadedRef = useRef(loaded);
+  loadedRef.current = loaded;
+  const keysRef = useRef(keys);
+  keysRef.current = keys;
+  const showStates = useCallback((snapshot: HaStates, time: number) => {
+    const base = loadedRef.current ?? null;
+    const owner = keysRef.current;
+    setLive((shown) => {
+      const previous =
+        shown && shown.keys === owner && shown.base === base
+          ? shown.states
+          : (base?.states ?? null);
+      return { keys: owner, base, snapshot, states: mergeSnapshot(previous, snapshot, time), time };
+    });
+  }, []);
+
+  const shown = useMemo((): { states: HaStates; time: number } | null => {
+    if (!loaded) return live;
+    if (!live) return loaded;
+    if (live.base === loaded) return live;
+    // Live states that came before the chain's home, or with an older one: newer ones win.
+    return live.time > loaded.time
+      ? { states: mergeSnapshot(loaded.states, live.snapshot, live.time), time: live.time }
+      : loaded;
+  }, [loaded, live]);
+
+  const phase: HomeState['phase'] = !keys
     ? 'idle'
-    : loaded
+    : shown
       ? 'ready'
       : loadError === 'decryptMsg'
         ? 'waiting'
@@ -90,28 +156,9 @@ export function useHome(
           : 'loading';
   useRetryOnGatewayChange(phase === 'error', retry);
 
-  useEffect(() => {
-    if (loaded?.configFile && controller)
-      writeConfigEnvelope(endpoint, controller, loaded.configFile);
-  }, [loaded, endpoint, controller]);
-
-  // What the home shows: the loaded snapshot with every later one merged into it.
-  const [live, setLive] = useState<{ base: LoadedHome; states: HaStates; time: number }>();
-  const loadedRef = useRef(loaded);
-  loadedRef.current = loaded;
-  const showStates = useCallback((states: HaStates, time: number) => {
-    const base = loadedRef.current;
-    if (!base) return;
-    setLive((shown) => ({
-      base,
-      states: mergeSnapshot(shown?.base === base ? shown.states : base.states, states, time),
-      time,
-    }));
-  }, []);
-
   // The controller's new records: each is the CID of its new states, read when the home is
   // shown; while waiting, each is a new chance to load a record this user can read.
-  const latest = useLatestRecord(active ? controller : null);
+  const latest = useLatestRecord(onChain ? controller : null);
   const seenRecord = useRef(latest);
   const phaseRef = useRef(phase);
   phaseRef.current = phase;
@@ -137,24 +184,27 @@ export function useHome(
       );
   }, [latest, client, keys, retry, notify, showStates]);
 
-  const config = loaded ? loaded.config : cached.config;
+  const config = loaded?.config ?? cached.config;
+  // The channel dials as soon as a config is known: the kept one at once, else the chain's. Once
+  // the chain's home is loaded without a config, it starts anyway and settles on the parachain.
+  const dialConfig = useDialConfig(config);
   const channel = usePeerChannel(
-    phase === 'ready' && cached.settled,
-    loaded ? (loaded.config ?? cached.config) : null,
+    keys !== null && cached.settled && (dialConfig !== null || loaded !== undefined),
+    dialConfig,
     keys,
     notify,
     showStates,
     connectionRequest,
   );
 
-  const shown = loaded && live?.base === loaded ? live : null;
   return {
     phase,
-    states: loaded ? (shown?.states ?? loaded.states) : null,
-    config: phase === 'idle' ? null : config,
+    states: shown?.states ?? null,
+    config: keys ? config : null,
     error: loadError,
-    updated: loaded ? (shown?.time ?? loaded.time) : null,
+    updated: shown?.time ?? null,
     connection: channel.connection,
     peer: channel.peer,
+    notListening: channel.notListening,
   };
 }

@@ -1,6 +1,7 @@
 import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
 import { type HaStates, validateHaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
-import { useEffect, useRef, useState } from 'react';
+import { HOME_NOT_LISTENING_TEXT } from '@robonomics-dapp/robonomics/p2p/home-call';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { appConfig } from '../../../lib/config.ts';
 import { useToasts } from '../../../lib/toasts.ts';
 import { type HomeKeys, openHomeFile } from '../load-home.ts';
@@ -14,6 +15,10 @@ export interface ConnectionState {
   status: string | null;
   /** The way commands and updates travel: through a relay, directly, or through the chain. */
   path: 'relay' | 'direct' | 'parachain' | null;
+  /** Why the parachain is used although peer-to-peer was asked for (null when it was chosen). */
+  note: string | null;
+  /** The home connection's stream multiplexer ('/mplex/6.7.0', '/yamux/1.0.0'), peer-to-peer. */
+  multiplexer: string | null;
 }
 
 export interface PeerChannelState {
@@ -23,21 +28,43 @@ export interface PeerChannelState {
 }
 
 export const NOT_CONNECTED: PeerChannelState = {
-  connection: { type: 'libp2p', connected: false, status: null, path: null },
+  connection: {
+    type: 'libp2p',
+    connected: false,
+    status: null,
+    path: null,
+    note: null,
+    multiplexer: null,
+  },
   peer: null,
 };
 
-const PARACHAIN: PeerChannelState = {
-  connection: { type: 'parachain', connected: true, status: null, path: 'parachain' },
+/** Commands and updates through the parachain; `note` says why when it was not chosen. */
+const parachain = (note: string | null = null): PeerChannelState => ({
+  connection: {
+    type: 'parachain',
+    connected: true,
+    status: null,
+    path: 'parachain',
+    note,
+    multiplexer: null,
+  },
   peer: null,
-};
+});
 
 /** 'Connect to peer id …' stays until the connection is made or given up. */
 const PEER_STEP = 'peer';
 
 const connectedTo = (peer: PeerConnection): PeerChannelState => ({
   peer,
-  connection: { type: 'libp2p', connected: true, status: peer.status, path: peer.path },
+  connection: {
+    type: 'libp2p',
+    connected: true,
+    status: peer.status,
+    path: peer.path,
+    note: null,
+    multiplexer: peer.multiplexer ?? null,
+  },
 });
 
 /** The user's connection choice and a counter that, when it changes, connects anew. */
@@ -49,7 +76,10 @@ export interface ConnectionRequest {
 /**
  * The peer-to-peer channel to the controller named by `config`, opened once `start` is true:
  * /update messages arrive through `onStates`. Without a config, a peer id or a peer that answers,
- * or when the user chose the parachain, commands and updates go through the parachain.
+ * or when the user chose the parachain, commands and updates go through the parachain. None of it
+ * needs the chain: with the config kept on this device the home is reached while the parachain
+ * node is away. `notListening` moves commands to the parachain when the home stops answering
+ * them peer-to-peer (its states may still arrive over the open connection).
  */
 export function usePeerChannel(
   start: boolean,
@@ -58,8 +88,12 @@ export function usePeerChannel(
   notify: Notify,
   onStates: (states: HaStates, time: number) => void,
   request: ConnectionRequest = { type: 'libp2p', attempt: 0 },
-): PeerChannelState {
+): PeerChannelState & { notListening(detail: string): void } {
   const [state, setState] = useState<PeerChannelState>(NOT_CONNECTED);
+  const notListening = useCallback(
+    (_detail: string) => setState(parachain(HOME_NOT_LISTENING_TEXT)),
+    [],
+  );
   const onStatesRef = useRef(onStates);
   onStatesRef.current = onStates;
 
@@ -70,7 +104,7 @@ export function usePeerChannel(
       return;
     }
     if (type === 'parachain') {
-      setState(PARACHAIN);
+      setState(parachain());
       return;
     }
     // A new attempt starts from "Connecting", not from the last one's result.
@@ -102,7 +136,8 @@ export function usePeerChannel(
           !ended && setState((s) => ({ ...s, connection: { ...s.connection, connected: false } })),
         onReconnected: (again) => !ended && setState(connectedTo(again)),
         // Out of reach peer-to-peer: commands and updates go through the parachain.
-        onReconnectFailed: () => !ended && setState(PARACHAIN),
+        onReconnectFailed: () =>
+          !ended && setState(parachain('The home could not be reached again peer-to-peer.')),
       });
       if (ended) {
         await peer.close();
@@ -112,10 +147,10 @@ export function usePeerChannel(
       notify('Connected', { kind: 'success', step: PEER_STEP });
       setState(connectedTo(peer));
     };
-    connect().catch(() => {
+    connect().catch((error: unknown) => {
       useToasts.getState().finish(PEER_STEP);
       // No peer-to-peer: commands and updates go through the parachain.
-      if (!ended) setState(PARACHAIN);
+      if (!ended) setState(parachain((error as Error).message));
     });
     return () => {
       ended = true;
@@ -124,5 +159,5 @@ export function usePeerChannel(
     };
   }, [start, config, keys, notify, type, attempt]);
 
-  return state;
+  return useMemo(() => ({ ...state, notListening }), [state, notListening]);
 }

@@ -1,14 +1,8 @@
-import { WebSocket as NodeWebSocket } from 'ws';
-
 /**
- * What libp2p 3 expects of the platform and Node 20 (this repo's minimum) lacks, defined when
- * missing; importing the module is enough:
- * - Promise.withResolvers (ES2024), with the standard semantics;
- * - a global WebSocket, which the websockets transport dials with (browsers and Node 22 have
- *   it); ws is the implementation Node's own is tested against.
+ * Promise.withResolvers (ES2024), which libp2p 3 uses, defined where the platform lacks it
+ * (Node 20, this repository's minimum; browsers that run libp2p 3 have it). Importing the module
+ * is enough; the semantics are the standard ones.
  */
-
-(globalThis as { WebSocket?: unknown }).WebSocket ??= NodeWebSocket;
 
 interface Resolvers<T> {
   promise: Promise<T>;

@@ -10,14 +10,14 @@ import {
 /** A libp2p private key (typed from @libp2p/crypto, a declared dependency). */
 export type PrivateKey = ReturnType<typeof privateKeyFromProtobuf>;
 
-/** Mixed with the controller's seed to make its first libp2p key (never used as is). */
+/** Mixed with the home controller's seed to make the proxy's first libp2p key (never used as is). */
 const DERIVATION_LABEL = 'robonomics devnet controller libp2p key';
 
 /**
- * The controller's libp2p identity: an ed25519 key kept in `file` as the proxy keeps its
+ * The home proxy's libp2p identity: an ed25519 key kept in `file` as the proxy keeps its
  * peerIdJson.json, `{"privKey": "<base64 of the protobuf private key>"}` (docs/devnet.md), so the
- * peer id survives restarts. A fresh data dir gets a key derived from the controller's seed, so
- * the seeded devnet always has the same peer id (its mnemonic is public anyway).
+ * peer id survives restarts. A fresh data dir gets a key derived from the home controller's seed,
+ * so the seeded devnet always has the same peer id (its mnemonic is public anyway).
  */
 export async function loadPeerKey(file: string, controllerSeed: Uint8Array): Promise<PrivateKey> {
   if (existsSync(file)) {

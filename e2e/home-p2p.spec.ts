@@ -1,0 +1,102 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DevnetChain } from './fixtures/devnet-chain.ts';
+import { linkHomeAssistant, useProxy } from './fixtures/devnet-levers.ts';
+import {
+  ALICE,
+  BOB_ED25519,
+  blockPeerPaths,
+  DEV_PHRASE,
+  openSeededPanel,
+  signInUser,
+} from './fixtures/seeded-home.ts';
+
+/**
+ * The daily path: the home controlled peer-to-peer through the relay, whatever happens to the
+ * parachain node, and a clear way back to the parachain when the home stops listening.
+ */
+
+const SCREENS = 'e2e/artifacts/screens';
+const NOT_LISTENING =
+  'Your home is not listening peer-to-peer: its Home Assistant is not connected to its libp2p proxy.';
+let chain: DevnetChain;
+
+test.beforeAll(async () => {
+  chain = await DevnetChain.connect();
+  await chain.fillFreeWeight(ALICE);
+  await useProxy('legacy');
+});
+
+test.afterAll(async () => {
+  await linkHomeAssistant(true);
+  await chain?.disconnect();
+});
+
+/** The first switch card, its state text and its switch. */
+function firstSwitch(page: Page) {
+  const card = page.locator('[data-entity^="switch."]').first();
+  return { card, state: card.locator('[data-testid^="state-"]') };
+}
+
+async function stateText(page: Page): Promise<string> {
+  return ((await firstSwitch(page).state.textContent()) ?? '').trim();
+}
+
+test('with the parachain node unreachable, the kept home is shown and controlled peer-to-peer', async ({
+  page,
+}) => {
+  await blockPeerPaths(page, { relay: false });
+  // A first visit keeps the home's config (encrypted) and the device list on this device.
+  await openSeededPanel(page);
+  await expect(page.getByTestId('connection-type')).toHaveText('Libp2p (via relay) ✓', {
+    timeout: 30_000,
+  });
+
+  // The parachain node goes away for this browser.
+  await page.routeWebSocket(/127\.0\.0\.1:9944/, (ws) => ws.close({ code: 1011 }));
+  await page.reload();
+  await expect(page.getByTestId('device-list-kept')).toBeVisible({ timeout: 20_000 });
+  await signInUser(page, BOB_ED25519, `${DEV_PHRASE}//Bob`);
+  await expect(page.getByRole('region', { name: 'Home' })).toBeVisible({ timeout: 30_000 });
+  const connection = page.getByTestId('connection-type');
+  await expect(connection).toHaveText('Libp2p (via relay) ✓', { timeout: 30_000 });
+  await expect(page.getByTestId('parachain-unavailable')).toContainText(
+    'The parachain path is unavailable',
+  );
+
+  await page.getByRole('tab', { name: /^Switches & Outlets/ }).click();
+  const before = await stateText(page);
+  await firstSwitch(page).card.getByRole('switch').click();
+  // The command reached the home over /call and its new state came back over /update.
+  await expect(firstSwitch(page).state).not.toHaveText(before, { timeout: 10_000 });
+  await expect(firstSwitch(page).card.getByText('All done!')).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/home-without-chain.png`, fullPage: true });
+});
+
+test('a home whose Home Assistant stopped listening falls back to the parachain and says why', async ({
+  page,
+}) => {
+  await blockPeerPaths(page, { relay: false });
+  await openSeededPanel(page);
+  const connection = page.getByTestId('connection-type');
+  await expect(connection).toHaveText('Libp2p (via relay) ✓', { timeout: 30_000 });
+  await page.getByRole('tab', { name: /^Switches & Outlets/ }).click();
+
+  await linkHomeAssistant(false);
+  try {
+    // The proxy homes run acknowledges the first command and drops it, as nobody listens; from
+    // then on it refuses /call, and the app sends the command through the parachain.
+    const { card, state } = firstSwitch(page);
+    const before = await stateText(page);
+    await card.getByRole('switch').click();
+    await expect(card.getByText('All done!')).toBeVisible({ timeout: 10_000 });
+    await card.getByRole('switch').click();
+    await expect(page.getByText(NOT_LISTENING).first()).toBeVisible({ timeout: 15_000 });
+    await expect(connection).toHaveText('Parachain ✓');
+    await expect(page.getByTestId('connection-note')).toContainText(NOT_LISTENING);
+    // Through the chain: Home Assistant applies the launch and publishes its next record.
+    await expect(card.getByText('All done!')).toBeVisible({ timeout: 30_000 });
+    await expect(state).not.toHaveText(before, { timeout: 30_000 });
+  } finally {
+    await linkHomeAssistant(true);
+  }
+});
