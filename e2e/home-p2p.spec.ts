@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { ProxyLink } from '@robonomics-dapp/devnet/controller/proxy-link';
 import { DevnetChain } from './fixtures/devnet-chain.ts';
 import { linkHomeAssistant, useProxy } from './fixtures/devnet-levers.ts';
 import {
@@ -99,4 +100,34 @@ test('a home whose Home Assistant stopped listening falls back to the parachain 
   } finally {
     await linkHomeAssistant(true);
   }
+});
+
+test('an /update that does not open says Error: decryptMsg, and the home stays and answers', async ({
+  page,
+}) => {
+  await blockPeerPaths(page, { relay: false });
+  await openSeededPanel(page);
+  await expect(page.getByTestId('connection-type')).toHaveText('Libp2p (via relay) ✓', {
+    timeout: 30_000,
+  });
+  // A second client of the home's proxy pushes states that are no envelope for this user.
+  const stranger = new ProxyLink({
+    url: 'ws://127.0.0.1:8888',
+    protocols: [],
+    onHello: () => {},
+    onMessage: () => {},
+    log: () => {},
+  });
+  try {
+    await expect.poll(() => stranger.connected).toBe(true);
+    expect(stranger.send('/update', { data: { data: '0xdeadbeef' } })).toBe(true);
+    await expect(page.getByText('Error: decryptMsg').first()).toBeVisible({ timeout: 10_000 });
+  } finally {
+    stranger.stop();
+  }
+  await expect(page.getByRole('region', { name: 'Home' })).toBeVisible();
+  await page.getByRole('tab', { name: /^Switches & Outlets/ }).click();
+  const before = await stateText(page);
+  await firstSwitch(page).card.getByRole('switch').click();
+  await expect(firstSwitch(page).state).not.toHaveText(before, { timeout: 10_000 });
 });

@@ -116,11 +116,18 @@ const controller = await startControllerService(net.options, net.running, {
   lanAddress: null,
 });
 const alice = keyring.addFromUri('//Alice', {}, 'sr25519').address;
-const relayed = () => net.proxy.addresses().find((a) => a.includes('/p2p-circuit'))!;
-const direct = () => net.proxy.addresses().find((a) => !a.includes('/p2p-circuit'))!;
+const proxy = () => net.proxy!;
+const relayed = () =>
+  proxy()
+    .addresses()
+    .find((a) => a.includes('/p2p-circuit'))!;
+const direct = () =>
+  proxy()
+    .addresses()
+    .find((a) => !a.includes('/p2p-circuit'))!;
 /** Waits until Home Assistant listens to the (new) proxy again. */
 const linked = async () => {
-  while (net.proxy.clients() === 0 || !controller.proxyLink.connected) {
+  while (proxy().clients() === 0 || !controller.proxyLink.connected) {
     await new Promise((r) => setTimeout(r, 50));
   }
   await new Promise((r) => setTimeout(r, 300));

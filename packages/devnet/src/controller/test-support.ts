@@ -50,8 +50,8 @@ export interface Network {
   chain: ChainServiceHandle;
   ipfs: IpfsServiceHandle;
   relay: RelayHandle;
-  /** The home's libp2p proxy, which the controller links to. */
-  proxy: ProxyHandle;
+  /** The home's libp2p proxy, which the controller links to (null when the test brings one). */
+  proxy: ProxyHandle | null;
   api: ApiPromise;
   provider: WsProvider;
   /** Stops the relay and starts it again on the same port (after `downMs`). */
@@ -73,6 +73,15 @@ export async function startNetwork(
   relayExtras: RelayExtras = {},
   generation: ProxyGeneration = 'legacy',
 ): Promise<Network> {
+  return startNetworkWith(dataDir, relayExtras, generation);
+}
+
+/** As startNetwork, without a proxy when `generation` is null (the test brings its own). */
+export async function startNetworkWith(
+  dataDir: string,
+  relayExtras: RelayExtras,
+  generation: ProxyGeneration | null,
+): Promise<Network> {
   const options = testOptions(dataDir);
   const chain = await startChainService(options);
   const running: RunningServices = new Map([['chain', chain]]);
@@ -81,9 +90,9 @@ export async function startNetwork(
   const quiet = { ...relayExtras };
   let relay = await startRelayService(options, quiet);
   running.set('relay', relay);
-  const quietProxy = { generation, log: () => {} };
-  let proxy = await startProxyService(options, running, quietProxy);
-  running.set('proxy', proxy);
+  const quietProxy = { generation: generation ?? 'legacy', log: () => {} };
+  let proxy = generation === null ? null : await startProxyService(options, running, quietProxy);
+  if (proxy) running.set('proxy', proxy);
   const provider = new WsProvider(chain.url);
   const api = await ApiPromise.create({ provider, noInitWarn: true });
   const net: Network = {
@@ -107,6 +116,7 @@ export async function startNetwork(
       return relay;
     },
     restartProxy: async (next, overrides = {}) => {
+      if (!proxy) throw new Error('This network has no proxy of its own.');
       const port = Number(new URL(proxy.wsUrl).port);
       await proxy.stop();
       proxy = await startProxyService(
@@ -120,7 +130,7 @@ export async function startNetwork(
     },
     stop: async () => {
       await api.disconnect();
-      await proxy.stop();
+      await proxy?.stop();
       await relay.stop();
       await ipfs.stop();
       await chain.stop();

@@ -39,6 +39,8 @@ const PORT_OPTION: Record<string, string> = {
   oracle: '--oracle-port',
   releases: '--releases-port',
   controller: '--controller-port',
+  relay: '--relay-port',
+  proxy: '--proxy-port',
 };
 
 /** Starts a real devnet process on free ports and waits until every service is ready. */
@@ -55,7 +57,18 @@ export async function startDevnet(
   });
   const child = spawn(
     process.execPath,
-    [bin, '--services', services.join(','), ...ports, '--data-dir', dir, ...args],
+    // The levers' port too: tests run side by side.
+    [
+      bin,
+      '--services',
+      services.join(','),
+      ...ports,
+      '--control-port',
+      '0',
+      '--data-dir',
+      dir,
+      ...args,
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -1,0 +1,126 @@
+import { decryptMessage } from '@robonomics-dapp/robonomics/crypto/box';
+import { pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
+import {
+  buildLaunchCommand,
+  type LaunchStatus,
+} from '@robonomics-dapp/robonomics/home-assistant/launch';
+import {
+  HOME_NOT_LISTENING_TEXT,
+  HomeNotListeningError,
+} from '@robonomics-dapp/robonomics/p2p/home-call';
+import { describe, expect, it } from 'vitest';
+import { type CallChannel, type LaunchContext, sendLaunch } from './send-launch.ts';
+
+// The seeded devnet's Bob (ed25519) and controller; their addresses are those keys' SS58-32.
+const bob = pairFromUri('//Bob', 'ed25519');
+const BOB = '4GvnAjgUnhCvhCLz7TkJdxYUhTxN8W5keXrRndG5aijDsEX7';
+const controllerPair = pairFromUri(
+  'legal winner thank year wave sausage worth useful legal winner thank yellow',
+  'ed25519',
+);
+const CONTROLLER = '4Eyj9NvT8hPBtszHK14VJTxULq8mFC41hY3ndXbJdW7heo3G';
+const OWNER = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';
+const CHAIN_AWAY = 'The parachain node ws://127.0.0.1:9944 cannot be reached.';
+
+const command = buildLaunchCommand('switch', 'toggle', 'switch.kettle');
+
+/** A launch with no chain client at all, and what it told the user. */
+function context(overrides: Partial<LaunchContext> = {}) {
+  const toasts: { text: string; kind?: string }[] = [];
+  const statuses: LaunchStatus[] = [];
+  const notListening: string[] = [];
+  const ctx: LaunchContext = {
+    client: null,
+    chainUnavailable: CHAIN_AWAY,
+    owner: OWNER,
+    controller: CONTROLLER,
+    user: bob,
+    userAddress: BOB,
+    devices: [OWNER, BOB, CONTROLLER],
+    ipfsApi: 'http://127.0.0.1:5001',
+    channel: null,
+    notify: (text, kind) => toasts.push({ text, kind }),
+    onStatus: (status) => statuses.push(status),
+    onHomeNotListening: (detail) => notListening.push(detail),
+    ...overrides,
+  };
+  return { ctx, toasts, statuses, notListening };
+}
+
+/** A channel that keeps what it was sent and answers as `answer` says. */
+function channel(answer: () => Promise<unknown>) {
+  const sent: { sender: string; data: string }[] = [];
+  const call: CallChannel = {
+    call: (body) => {
+      sent.push(body);
+      return answer();
+    },
+  };
+  return { call, sent };
+}
+
+describe('sendLaunch', () => {
+  it('sends a command peer-to-peer with no chain client, boxed for the controller', async () => {
+    const peer = channel(async () => ({ result: true }));
+    const { ctx, toasts, statuses } = context({ channel: peer.call });
+    expect(await sendLaunch(ctx, command)).toBe('success');
+    expect(statuses).toEqual(['success']);
+    expect(toasts.map((t) => t.text)).toEqual(['Launch command']);
+    expect(peer.sent).toHaveLength(1);
+    expect(peer.sent[0]!.sender).toBe(BOB);
+    const opened = JSON.parse(decryptMessage(peer.sent[0]!.data, controllerPair, BOB));
+    expect(opened).toEqual({
+      platform: 'switch',
+      name: 'toggle',
+      params: { entity_id: 'switch.kettle' },
+    });
+  });
+
+  it('refuses a user who is not in the device list the page holds, without asking the chain', async () => {
+    const peer = channel(async () => ({ result: true }));
+    const { ctx, toasts, statuses } = context({ channel: peer.call, devices: [OWNER, CONTROLLER] });
+    expect(await sendLaunch(ctx, command)).toBe('error');
+    expect(statuses).toEqual(['error']);
+    expect(toasts.at(-1)).toEqual({
+      text: 'Error: You do not have access to device management.',
+      kind: 'error',
+    });
+    expect(peer.sent).toEqual([]);
+  });
+
+  it('says the chain is away when no device list is known yet', async () => {
+    const peer = channel(async () => ({ result: true }));
+    const { ctx, toasts } = context({ channel: peer.call, devices: undefined });
+    expect(await sendLaunch(ctx, command)).toBe('error');
+    expect(toasts.at(-1)!.text).toBe(`Error: Robonomics is not ready. ${CHAIN_AWAY}`);
+    expect(peer.sent).toEqual([]);
+  });
+
+  it('turns to the parachain when the home does not listen, and says why it cannot either', async () => {
+    const peer = channel(async () => {
+      throw new HomeNotListeningError('could not negotiate /call');
+    });
+    const { ctx, toasts, statuses, notListening } = context({ channel: peer.call });
+    expect(await sendLaunch(ctx, command)).toBe('error');
+    expect(notListening).toEqual(['could not negotiate /call']);
+    expect(toasts.map((t) => t.text)).toEqual([
+      'Launch command',
+      `${HOME_NOT_LISTENING_TEXT} Sending through the parachain.`,
+      `Error: Robonomics is not ready. ${CHAIN_AWAY}`,
+    ]);
+    expect(statuses).toEqual(['error']);
+  });
+
+  it('reports any other failure of the home as the status of Home Assistant', async () => {
+    const peer = channel(async () => {
+      throw new Error('The controller refused the command.');
+    });
+    const { ctx, toasts, notListening } = context({ channel: peer.call });
+    expect(await sendLaunch(ctx, command)).toBe('error');
+    expect(toasts.at(-1)).toEqual({
+      text: 'Error: Check status of the HomeAssistant.',
+      kind: 'error',
+    });
+    expect(notListening).toEqual([]);
+  });
+});
