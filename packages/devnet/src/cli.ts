@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, unwatchFile, watchFile, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_APP_ORIGINS, parseOrigins } from './http/origins.ts';
@@ -6,10 +6,10 @@ import { GATEWAYS_OPTION_HELP, parseGatewaysOption } from './ipfs/extra-gateways
 import type { RunningServices } from './options.ts';
 import {
   type ChainEngine,
+  CONTROLLER_OFF_FILE,
   chainEngines,
   type DevnetOptions,
   defaultPorts,
-  type ServiceHandle,
 } from './options.ts';
 import { allServiceNames, serviceStarters } from './services.ts';
 
@@ -42,7 +42,8 @@ Starts the local Robonomics network on 127.0.0.1.
   --help                  print this text
 
 While it runs, <data dir>/devnet.pid holds its process id; \`kill -USR2 <pid>\` restarts the
-relay (the controller and connected apps reconnect).`;
+relay (the controller and connected apps reconnect). Creating <data dir>/${CONTROLLER_OFF_FILE} stops
+the controller (the home goes quiet); removing it starts the controller again.`;
 
 function parsePort(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -165,7 +166,6 @@ async function main(): Promise<void> {
   }
   const { options, services } = parsed;
   const running: RunningServices = new Map();
-  const started: ServiceHandle[] = [];
   let stopping = false;
   /** The process id, for `kill -USR2` (see the README). */
   const pidFile = join(options.dataDir, 'devnet.pid');
@@ -174,7 +174,9 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     rmSync(pidFile, { force: true });
-    for (const handle of started.reverse()) {
+    unwatchFile(controllerOff);
+    // In reverse start order: a service may depend on those started before it.
+    for (const handle of [...services].reverse().flatMap((n) => running.get(n) ?? [])) {
       try {
         await handle.stop();
       } catch (error) {
@@ -186,34 +188,57 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stopAll(0));
   process.on('SIGTERM', () => void stopAll(0));
 
+  /** Stops a running service and, when `startAgain`, starts it again in its place. */
+  let busy = false;
+  let ready = false;
+  const replace = async (name: string, startAgain: boolean): Promise<void> => {
+    if (busy || stopping || !ready) return;
+    busy = true;
+    const old = running.get(name);
+    try {
+      if (old) {
+        console.log(`${name} ${startAgain ? 'restarting' : 'stopping'}`);
+        await old.stop();
+        running.delete(name);
+        console.log(`${name} stopped`);
+      }
+      if (!startAgain) return;
+      const handle = await serviceStarters[name]!(options, running);
+      running.set(name, handle);
+      console.log(`${name} ready ${handle.url}`);
+    } catch (error) {
+      const what = startAgain ? 'start' : 'stop';
+      console.error(`devnet: the ${name} did not ${what}: ${(error as Error).message}`);
+    } finally {
+      busy = false;
+    }
+  };
+
   // SIGUSR2 restarts the relay, as when the public relay goes away and comes back: the
   // controller and connected apps lose their relayed connections and reconnect.
-  let restarting = false;
   process.on('SIGUSR2', () => {
-    const old = running.get('relay');
-    if (!old || restarting || stopping) return;
-    restarting = true;
-    void (async () => {
-      console.log('relay restarting');
-      await old.stop();
-      const handle = await serviceStarters.relay!(options, running);
-      running.set('relay', handle);
-      started[started.indexOf(old)] = handle;
-      console.log(`relay ready ${handle.url}`);
-    })()
-      .catch((error: unknown) => {
-        console.error(`devnet: the relay did not restart: ${(error as Error).message}`);
-      })
-      .finally(() => {
-        restarting = false;
-      });
+    if (running.has('relay')) void replace('relay', true);
   });
+  // The controller runs while <data dir>/controller.off does not exist: creating the file stops
+  // it, as when the home loses power or its internet (no datalog records, no /update, no
+  // peer-to-peer answer, Home Assistant's port closed); removing it starts it again, with its
+  // keys and twin from the data dir, so it comes back as the same home.
+  const controllerOff = join(options.dataDir, CONTROLLER_OFF_FILE);
+  rmSync(controllerOff, { force: true });
+  const followControllerLever = (): void => {
+    if (!services.includes('controller') || stopping) return;
+    // Another restart is under way: look again once it is done.
+    if (busy) return void setTimeout(followControllerLever, 250);
+    const off = existsSync(controllerOff);
+    if (off === running.has('controller')) {
+      void replace('controller', !off).then(followControllerLever);
+    }
+  };
 
   for (const name of services) {
     try {
       const handle = await serviceStarters[name]!(options, running);
       running.set(name, handle);
-      started.push(handle);
       console.log(`${name} ready ${handle.url}`);
       for (const note of handle.notes ?? []) console.log(`  ${note}`);
     } catch (error) {
@@ -250,6 +275,8 @@ async function main(): Promise<void> {
   }
   mkdirSync(options.dataDir, { recursive: true });
   writeFileSync(pidFile, `${process.pid}\n`);
+  ready = true;
+  watchFile(controllerOff, { interval: 250 }, followControllerLever);
   console.log(`devnet ready (${services.join(', ')}); data in ${options.dataDir}`);
 }
 

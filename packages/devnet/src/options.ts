@@ -58,6 +58,12 @@ export interface ServicePorts {
   homeAssistant: number;
 }
 
+/**
+ * While this file exists in the data dir, the devnet's controller is stopped (docs/devnet.md,
+ * "Stopping the home").
+ */
+export const CONTROLLER_OFF_FILE = 'controller.off';
+
 export const defaultPorts: ServicePorts = {
   chain: 9944,
   crust: 9945,
