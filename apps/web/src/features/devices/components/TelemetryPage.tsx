@@ -25,6 +25,7 @@ import { useHome } from '../hooks/use-home.ts';
 import { sendLaunch } from '../send-launch.ts';
 import { ControlsBar } from './ControlsBar.tsx';
 import HomeDashboard from './HomeDashboard.tsx';
+import { HomeNotices } from './HomeNotices.tsx';
 
 const STATUS_TEXT: Record<LaunchStatus, string> = {
   pending: 'Waiting for request complete',
@@ -112,6 +113,7 @@ export function TelemetryPage() {
         </section>
       ) : (
         <div className="stack">
+          <HomeNotices setup={setup} updated={home.updated} config={home.config} />
           <section className="card">
             {devices ? (
               <UserSignIn users={devices} />
