@@ -49,6 +49,11 @@ describe('the renewal calendar file', () => {
     expect(CALENDAR_ALARMS).toEqual(['-P7D', '-P1D']);
   });
 
+  it('starts at the first whole second by which the subscription has ended', () => {
+    const { event: parsed } = parse(renewalCalendar({ ...event, expiry: END + 869 }));
+    expect(parsed.startDate.toJSDate().getTime()).toBe(END + 1000);
+  });
+
   it('is written as RFC 5545 asks: CRLF lines of at most 75 octets, folded with a space', () => {
     const text = renewalCalendar({ ...event, setupName: 'Дом у моря '.repeat(12) });
     expect(text.endsWith('\r\n')).toBe(true);

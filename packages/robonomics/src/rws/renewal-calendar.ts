@@ -67,6 +67,8 @@ const uid = (network: string, owner: string) =>
 
 /** The .ics text: CRLF line ends, folded lines, the event and its two alarms. */
 export function renewalCalendar(event: RenewalCalendarEvent): string {
+  // Whole seconds in iCalendar: the first second by which the subscription has ended.
+  const end = Math.ceil(event.expiry / 1000) * 1000;
   const summary = `Robonomics subscription of “${event.setupName}” ends`;
   const description = `The RWS subscription of your setup “${event.setupName}” (owner ${event.owner}) ends now. Renew it here: ${event.renewUrl}`;
   const alarm = (trigger: string) => [
@@ -89,8 +91,8 @@ export function renewalCalendar(event: RenewalCalendarEvent): string {
     // A renewal moves the end later: the newer file is the newer version of the event.
     `SEQUENCE:${Math.floor(event.expiry / 60_000)}`,
     `DTSTAMP:${utc(event.now)}`,
-    `DTSTART:${utc(event.expiry)}`,
-    `DTEND:${utc(event.expiry + EVENT_MINUTES * 60_000)}`,
+    `DTSTART:${utc(end)}`,
+    `DTEND:${utc(end + EVENT_MINUTES * 60_000)}`,
     `SUMMARY:${text(summary)}`,
     `DESCRIPTION:${text(description)}`,
     `URL:${event.renewUrl}`,
