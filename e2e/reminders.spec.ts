@@ -92,7 +92,7 @@ test('"Add to calendar" downloads an iCalendar file with the end and alarms 7 da
   await openApp(page, './');
   const download = page.waitForEvent('download');
   await line(page)
-    .getByRole('button', { name: /Add the end of Seeded home/ })
+    .getByRole('button', { name: /Add to calendar: the end of Seeded home/ })
     .click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('robonomics-Seeded-home-subscription-end.ics');
@@ -257,7 +257,7 @@ test('once ended, the line says so and what stops working', async ({ page }) => 
   await expect(line(page)).toContainText('commands through the parachain fail');
   await expect(line(page).getByRole('link', { name: 'Renew Seeded home' })).toBeVisible();
   // An ended subscription has nothing to put in a calendar.
-  await expect(line(page).getByRole('button', { name: /Add the end/ })).toHaveCount(0);
+  await expect(line(page).getByRole('button', { name: /Add to calendar/ })).toHaveCount(0);
   await page.goto('./');
   await expect(line(page)).toContainText(`ended on ${endDay()}`);
 });

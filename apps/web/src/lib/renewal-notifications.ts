@@ -78,14 +78,21 @@ function message(check: ReminderMessage['check']): ReminderMessage {
   };
 }
 
+/** What the worker was last told, so an unchanged list is not sent again. */
+let told = '';
+
 function post(check: ReminderMessage['check']) {
   const found = registration;
   if (!found) return;
+  const sent = message(check);
+  const setups = JSON.stringify([sent.enabled, sent.setups]);
+  if (check === 'none' && setups === told) return;
+  told = setups;
   // A worker still installing gets the message once it is active.
   const active = found.active
     ? Promise.resolve(found.active)
     : navigator.serviceWorker.ready.then((ready) => ready.active);
-  void active.then((worker) => worker?.postMessage(message(check)));
+  void active.then((worker) => worker?.postMessage(sent));
 }
 
 async function findRegistration(): Promise<SyncRegistration | null> {
@@ -177,6 +184,7 @@ export function startReminderSync(found: ServiceWorkerRegistration): void {
   };
   nudge();
   setInterval(nudge, OPEN_APP_NUDGE_MS);
+  // Setups, endpoint or a home's interval changed (a report's time alone changes nothing sent).
   let timer: ReturnType<typeof setTimeout> | undefined;
   const changed = () => {
     clearTimeout(timer);

@@ -24,7 +24,7 @@ export function CalendarButton({ setup, expiry }: { setup: SavedSetup; expiry: n
       type="button"
       className="button"
       onClick={download}
-      aria-label={`Add the end of ${setup.name}’s subscription to a calendar`}
+      aria-label={`Add to calendar: the end of ${setup.name}’s subscription`}
     >
       Add to calendar
     </button>

@@ -4,11 +4,11 @@ import { QuietHomeNotice } from '../../../components/renewal/QuietHomeNotice.tsx
 import { RenewalLine } from '../../../components/renewal/RenewalLine.tsx';
 import { useChain } from '../../../lib/chain-store.ts';
 import { useHomeReports } from '../../../lib/home-reports.ts';
-import type { SavedSetup } from '../../../lib/saved-setups.ts';
+import { type SavedSetup, useSavedSetups } from '../../../lib/saved-setups.ts';
 
 /**
- * The devices page's notices for its setup: the subscription ends within 7 days or has ended,
- * and the home went quiet. What the page knows beyond the chain (the newest report it showed,
+ * The devices page's notices: a saved setup of this network (its own first) whose subscription
+ * ends within 7 days or has ended, and its home went quiet. What the page knows beyond the chain (the newest report it showed,
  * the config's sending interval) is kept for the header popup and the reminder worker.
  */
 export function HomeNotices({
@@ -21,6 +21,8 @@ export function HomeNotices({
   config: HaConfig | null;
 }) {
   const endpoint = useChain((s) => s.endpoint);
+  const saved = useSavedSetups((s) => s.setups);
+  const others = saved.filter((s) => s.network === setup.network && s.owner !== setup.owner);
   const note = useHomeReports((s) => s.note);
   const controller = setup.controller?.address ?? null;
   const sendingTimeout = config?.sending_timeout;
@@ -31,7 +33,9 @@ export function HomeNotices({
   }, [note, endpoint, controller, updated, sendingTimeout]);
   return (
     <>
-      <RenewalLine setup={setup} />
+      {[setup, ...others].map((s) => (
+        <RenewalLine key={s.owner} setup={s} />
+      ))}
       {controller && (
         <QuietHomeNotice
           controller={controller}
