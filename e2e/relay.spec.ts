@@ -1,13 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DevnetChain } from './fixtures/devnet-chain.ts';
-import { type ProxyGeneration, useProxy } from './fixtures/devnet-levers.ts';
+import { type ProxyGeneration, restartRelay, useProxy } from './fixtures/devnet-levers.ts';
 import {
   ALICE,
   BOB_ED25519,
   blockPeerPaths,
   DEV_PHRASE,
   openSeededPanel,
-  restartRelay,
   signInUser,
 } from './fixtures/seeded-home.ts';
 
@@ -104,7 +103,7 @@ for (const generation of ['legacy', 'current'] as const) {
       const connection = page.getByTestId('connection-type');
       await expect(connection).toHaveText('Libp2p (via relay) ✓', { timeout: 30_000 });
 
-      restartRelay();
+      await restartRelay();
       // The relayed connection drops; the app waits 10 s and dials the home again, by then the
       // home's proxy holds a new slot on the relay.
       await expect(connection).toHaveText('Libp2p (via relay) · Connecting', { timeout: 15_000 });

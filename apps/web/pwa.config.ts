@@ -4,9 +4,10 @@ import { VitePWA } from 'vite-plugin-pwa';
 export const THEME_COLORS = { light: '#ffffff', dark: '#161b22' } as const;
 
 /**
- * The installable app: a web app manifest and a Workbox service worker that precaches the app
- * shell and every route chunk. It caches nothing else: the chain, IPFS, libp2p, the oracle and
- * the releases API always go to the network (see docs/pwa.md).
+ * The installable app: a web app manifest and a service worker built on Workbox that precaches
+ * the app shell and every route chunk. It caches nothing else: the chain, IPFS, libp2p, the
+ * oracle and the releases API always go to the network (see docs/pwa.md). The same worker checks
+ * the saved setups for renewal reminders when the user turned them on.
  */
 export function pwaPlugin() {
   return VitePWA({
@@ -35,20 +36,18 @@ export function pwaPlugin() {
         { src: 'icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
       ],
     },
-    workbox: {
+    // The worker is our own (src/app/pwa/sw.ts): Workbox's precaching and navigation route, as
+    // the generated worker had them, and the renewal reminders. The build injects the list of
+    // files to precache into it.
+    strategies: 'injectManifest',
+    srcDir: 'src/app/pwa',
+    filename: 'sw.ts',
+    injectManifest: {
       globPatterns: ['**/*.{js,css,html,svg}'],
       // The largest route chunk (the chain client) is over Workbox's 2 MiB default.
       maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
-      // Navigations inside the app's scope get the cached shell; the hash picks the route.
-      navigateFallback: 'index.html',
-      navigateFallbackDenylist: [/\/api\//, /\/ipfs\//, /\/ipns\//],
-      // No runtime caching at all: requests that are not precached files of this origin (RPC
-      // sockets, IPFS, libp2p, the oracle, the releases API) pass straight to the network.
-      runtimeCaching: [],
-      cleanupOutdatedCaches: true,
-      // The first worker takes the open page at once; later ones wait for the user's "Reload".
-      clientsClaim: true,
-      skipWaiting: false,
+      // A classic script: every browser with service workers runs it.
+      rollupFormat: 'iife',
     },
   });
 }

@@ -6,13 +6,7 @@ import type { ControllerHandle } from './controller/service.ts';
 import { DEFAULT_APP_ORIGINS, parseOrigins } from './http/origins.ts';
 import { GATEWAYS_OPTION_HELP, parseGatewaysOption } from './ipfs/extra-gateways.ts';
 import type { RunningServices } from './options.ts';
-import {
-  type ChainEngine,
-  chainEngines,
-  type DevnetOptions,
-  defaultPorts,
-  type ServiceHandle,
-} from './options.ts';
+import { type ChainEngine, chainEngines, type DevnetOptions, defaultPorts } from './options.ts';
 import { parseProxyOption } from './proxy/proxy-option.ts';
 import { allServiceNames, serviceStarters } from './services.ts';
 
@@ -53,7 +47,8 @@ Starts the local Robonomics network on 127.0.0.1.
 While it runs, <data dir>/devnet.pid holds its process id; \`kill -USR2 <pid>\` restarts the
 relay (the controller and connected apps reconnect). Tools and tests pull the devnet's levers
 over HTTP on the control port (8899): GET / says what runs; POST /relay/restart, POST /proxy
-{"generation":"legacy"|"current"}, POST /home-assistant/proxy-link {"connected":false|true}.`;
+{"generation":"legacy"|"current"}, POST /home-assistant/proxy-link {"connected":false|true},
+POST /controller {"running":false|true} (see docs/devnet.md).`;
 
 function parsePort(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -189,8 +184,8 @@ async function main(): Promise<void> {
   }
   const { options, services } = parsed;
   const running: RunningServices = new Map();
-  const started: ServiceHandle[] = [];
   let stopping = false;
+  let control: { close(): Promise<void> } | undefined;
   /** The process id, for `kill -USR2` (see the README). */
   const pidFile = join(options.dataDir, 'devnet.pid');
 
@@ -198,7 +193,9 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     rmSync(pidFile, { force: true });
-    for (const handle of started.reverse()) {
+    await control?.close().catch(() => {});
+    // In reverse start order: a service may depend on those started before it.
+    for (const handle of [...services].reverse().flatMap((n) => running.get(n) ?? [])) {
       try {
         await handle.stop();
       } catch (error) {
@@ -211,31 +208,45 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stopAll(0));
 
   /**
-   * Stops a running service and starts it again with `withOptions` (its ports and data stay):
-   * the relay going away and back, the home's proxy updated to another generation.
+   * Stops a running service and, unless `startWith` is null, starts it again in its place with
+   * those options (its ports and data stay): the relay going away and back, the home's proxy
+   * updated to another generation, the home switched off and on.
    */
-  let restarting = false;
-  const restart = async (name: string, withOptions: DevnetOptions = options) => {
-    const old = running.get(name);
-    if (!old) throw new ControlError(409, `The ${name} service does not run in this devnet.`);
-    if (restarting || stopping) throw new ControlError(409, 'Another restart is under way.');
-    restarting = true;
+  let busy = false;
+  const replace = async (name: string, startWith: DevnetOptions | null): Promise<void> => {
+    if (stopping) throw new ControlError(409, 'The devnet is stopping.');
+    if (busy) throw new ControlError(409, 'Another restart is under way.');
+    busy = true;
     try {
-      console.log(`${name} restarting`);
-      await old.stop();
-      const handle = await serviceStarters[name]!({ ...withOptions, reset: false }, running);
+      const old = running.get(name);
+      if (old) {
+        console.log(`${name} ${startWith ? 'restarting' : 'stopping'}`);
+        await old.stop();
+        running.delete(name);
+      }
+      if (!startWith) {
+        console.log(`${name} stopped`);
+        return;
+      }
+      const handle = await serviceStarters[name]!({ ...startWith, reset: false }, running);
       running.set(name, handle);
-      started[started.indexOf(old)] = handle;
       console.log(`${name} ready ${handle.url}`);
       for (const note of handle.notes ?? []) console.log(`  ${note}`);
     } finally {
-      restarting = false;
+      busy = false;
     }
   };
+  const needs = (name: string) => {
+    if (!services.includes(name)) {
+      throw new ControlError(409, `The ${name} service does not run in this devnet.`);
+    }
+  };
+
   // SIGUSR2 restarts the relay, as when the public relay goes away and comes back: the
   // controller and connected apps lose their relayed connections and reconnect.
   process.on('SIGUSR2', () => {
-    restart('relay').catch((error: unknown) => {
+    if (!running.has('relay')) return;
+    replace('relay', options).catch((error: unknown) => {
       console.error(`devnet: the relay did not restart: ${(error as Error).message}`);
     });
   });
@@ -244,7 +255,6 @@ async function main(): Promise<void> {
     try {
       const handle = await serviceStarters[name]!(options, running);
       running.set(name, handle);
-      started.push(handle);
       console.log(`${name} ready ${handle.url}`);
       for (const note of handle.notes ?? []) console.log(`  ${note}`);
     } catch (error) {
@@ -282,11 +292,12 @@ async function main(): Promise<void> {
   // The levers of docs/devnet.md for tools and tests.
   let proxyGeneration = options.proxy?.kind ?? 'legacy';
   try {
-    const control = await startControlServer(options.host, options.ports.control, {
+    const levers = await startControlServer(options.host, options.ports.control, {
       status: () => {
         const controller = running.get('controller') as ControllerHandle | undefined;
         return {
           proxy: proxyGeneration,
+          controllerRunning: controller !== undefined,
           homeAssistantLinked: controller?.proxyLink.connected ?? null,
           // What Home Assistant last heard from its proxy: the home's peer id and addresses.
           home: controller
@@ -294,22 +305,34 @@ async function main(): Promise<void> {
             : null,
         };
       },
-      restartRelay: () => restart('relay'),
+      restartRelay: async () => {
+        needs('relay');
+        await replace('relay', options);
+      },
       restartProxy: async (generation) => {
         if (proxyGeneration === 'external') {
           throw new ControlError(409, 'The home uses an external proxy (--proxy external=).');
         }
-        await restart('proxy', { ...options, proxy: { kind: generation } });
+        needs('proxy');
+        await replace('proxy', { ...options, proxy: { kind: generation } });
         proxyGeneration = generation;
       },
       linkHomeAssistant: async (connected) => {
         const controller = running.get('controller') as ControllerHandle | undefined;
-        if (!controller) throw new ControlError(409, 'The controller does not run in this devnet.');
+        if (!controller) throw new ControlError(409, 'The controller does not run now.');
         controller.proxyLink.setEnabled(connected);
       },
+      runController: async (on) => {
+        needs('controller');
+        if (on === running.has('controller')) return;
+        // Switched off as when the home loses power or its internet (no datalog records, no
+        // /update, no peer-to-peer answer, Home Assistant's port closed); on again with its keys
+        // and twin from the data dir, so it comes back as the same home.
+        await replace('controller', on ? options : null);
+      },
     });
-    started.push({ name: 'control', url: control.url, stop: control.close });
-    console.log(`control ready ${control.url}`);
+    control = levers;
+    console.log(`control ready ${levers.url}`);
   } catch (error) {
     console.error(`devnet: the levers failed to start: ${(error as Error).message}`);
     await stopAll(1);

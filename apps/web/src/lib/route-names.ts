@@ -37,3 +37,16 @@ export const APP_NAME = 'Robonomics Dapp';
 export function documentTitle(routeTitle?: string): string {
   return routeTitle ? `${routeTitle} / ${APP_NAME}` : APP_NAME;
 }
+
+/** The buy flow with a setup preselected (docs/product-rules.md, "Renewal reminders"). */
+export function renewPath(owner: string): string {
+  return `${routePaths.rwsActivate}?owner=${encodeURIComponent(owner)}`;
+}
+
+/** A page of the app as a full address: the app's own (its query dropped), the route as hash. */
+export function appUrl(path: string, base: string): string {
+  const url = new URL(base);
+  url.search = '';
+  url.hash = path;
+  return url.href;
+}

@@ -20,6 +20,8 @@ import type { ProxyGeneration } from '../proxy/proxy-node.ts';
  *   generation (same peer key, ports and kept messages), as when a home updates its add-on.
  * - `POST /home-assistant/proxy-link` `{"connected": false | true}` — Home Assistant drops its
  *   WebSocket to the proxy and stays away, or links again.
+ * - `POST /controller` `{"running": false | true}` — the home (Home Assistant with the
+ *   integration) is switched off, as when it loses power or its internet, or on again.
  */
 
 export interface ControlActions {
@@ -27,6 +29,7 @@ export interface ControlActions {
   restartRelay(): Promise<void>;
   restartProxy(generation: ProxyGeneration): Promise<void>;
   linkHomeAssistant(connected: boolean): Promise<void>;
+  runController(running: boolean): Promise<void>;
 }
 
 const MAX_BODY_BYTES = 4 * 1024;
@@ -95,6 +98,11 @@ export async function startControlServer(
         throw new ControlError(400, 'connected must be true or false.');
       }
       await actions.linkHomeAssistant(body.connected);
+    } else if (path === '/controller') {
+      if (typeof body.running !== 'boolean') {
+        throw new ControlError(400, 'running must be true or false.');
+      }
+      await actions.runController(body.running);
     } else {
       throw new ControlError(404, `No lever at ${path}.`);
     }

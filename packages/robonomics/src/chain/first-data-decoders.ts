@@ -39,8 +39,8 @@ export function hexBytes(hex: string): Uint8Array {
   return bytes;
 }
 
-/** A forward-only reader of SCALE bytes. */
-class Reader {
+/** A forward-only reader of SCALE bytes (also used by reminder-reads.ts). */
+export class Reader {
   offset = 0;
   constructor(readonly bytes: Uint8Array) {}
 
@@ -83,6 +83,27 @@ class Reader {
     }
   }
 
+  /** A compact integer of any size (u64 weights and times, u128 balances). */
+  compactBig(): bigint {
+    const first = this.bytes[this.offset];
+    if (first === undefined) throw new FirstDataDecodeError('Unexpected end.');
+    if ((first & 3) !== 3) return BigInt(this.compact());
+    this.offset += 1;
+    return decodeUnsigned(this.take((first >>> 2) + 4));
+  }
+
+  /** A fixed-width little-endian unsigned integer of `n` bytes (u64: 8). */
+  unsigned(n: number): bigint {
+    return decodeUnsigned(this.take(n));
+  }
+
+  /** Fails unless every byte was read. */
+  end(what: string) {
+    if (this.offset !== this.bytes.length) {
+      throw new FirstDataDecodeError(`Trailing bytes after the ${what}.`);
+    }
+  }
+
   skip(n: number) {
     this.#need(n);
     this.offset += n;
@@ -119,9 +140,7 @@ export function decodeAuctionQueue(hex: string | null): number[] {
   const reader = new Reader(hexBytes(hex));
   const queue: number[] = [];
   for (let n = reader.compact(); n > 0; n--) queue.push(reader.u32());
-  if (reader.offset !== reader.bytes.length) {
-    throw new FirstDataDecodeError('Trailing bytes after the auction queue.');
-  }
+  reader.end('auction queue');
   return queue;
 }
 

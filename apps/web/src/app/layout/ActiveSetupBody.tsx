@@ -7,8 +7,9 @@ import {
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Address } from '../../components/Address.tsx';
+import { QuietHomeNotice } from '../../components/renewal/QuietHomeNotice.tsx';
 import { formatDate } from '../../lib/format-date.ts';
-import { links } from '../../lib/route-names.ts';
+import { links, renewPath } from '../../lib/route-names.ts';
 import { activeSetupOf, useSavedSetups } from '../../lib/saved-setups.ts';
 import { useLedger } from '../../lib/use-ledger.ts';
 import { useNow } from '../../lib/use-now.ts';
@@ -37,7 +38,7 @@ function ActiveUntil({ owner, now }: { owner: string; now: number }) {
               ? formatDate(expiry)
               : `Expired on ${formatDate(expiry)}`}
       </span>
-      {isOwner && tone !== 'ok' && <Link to={links.activate}>Renew</Link>}
+      {isOwner && tone !== 'ok' && <Link to={renewPath(owner)}>Renew</Link>}
     </span>
   );
 }
@@ -92,6 +93,7 @@ export default function ActiveSetupBody({
           <Address address={setup.owner} />
         </dd>
       </dl>
+      {setup.controller?.address && <QuietHomeNotice controller={setup.controller.address} />}
       <Link className="button primary" to={links.setup} onClick={onNavigate}>
         Go to setup
       </Link>

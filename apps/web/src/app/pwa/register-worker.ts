@@ -1,5 +1,6 @@
 /// <reference types="vite-plugin-pwa/client" />
 import { registerSW } from 'virtual:pwa-register';
+import { startReminderSync } from '../../lib/renewal-notifications.ts';
 import { usePwa } from './pwa-store.ts';
 
 /** How often an open app asks the server whether a new build is out. */
@@ -28,6 +29,8 @@ export function registerWorker(): void {
     onNeedReload() {},
     onRegisteredSW(_url, registration) {
       if (!registration) return;
+      // Renewal reminders: the worker is told of the saved setups while the app is open.
+      startReminderSync(registration);
       const check = () => {
         if (navigator.onLine && !registration.installing)
           void registration.update().catch(() => {});

@@ -1,3 +1,5 @@
+import { safeFileName } from '../../lib/file-name.ts';
+
 /** How long the panel tries to get the home's data before it says "Not updated". */
 export const NOT_UPDATED_AFTER_MS = 5 * 60 * 1000;
 
@@ -45,8 +47,5 @@ export function downloadName(
   setupName: string,
   time: number,
 ): string {
-  const safe = (text: string) =>
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
-    text.replace(/[\u0000-\u001f<>:"/\\|?*]+/g, '_').trim() || 'setup';
-  return `${safe(host)}-${kind}_${safe(setupName)}-${fileDate(time)}.json`;
+  return `${safeFileName(host)}-${kind}_${safeFileName(setupName)}-${fileDate(time)}.json`;
 }

@@ -60,6 +60,11 @@ export function decodeDatalogItem(value: string): DatalogRecord {
   };
 }
 
+/** The ring slot of an account's newest record (the one before `end`), null when it is empty. */
+export function newestDatalogSlot(index: { start: number; end: number }): number | null {
+  return index.start === index.end ? null : (index.end + DATALOG_WINDOW - 1) % DATALOG_WINDOW;
+}
+
 /** The whole datalog ring of an account, oldest first, read in one batched storage query. */
 export async function fetchDatalogWindow(
   client: RobonomicsClient,

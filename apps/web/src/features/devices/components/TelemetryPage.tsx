@@ -26,6 +26,7 @@ import { useHome } from '../hooks/use-home.ts';
 import { sendLaunch } from '../send-launch.ts';
 import { ControlsBar } from './ControlsBar.tsx';
 import HomeDashboard from './HomeDashboard.tsx';
+import { HomeNotices } from './HomeNotices.tsx';
 
 const STATUS_TEXT: Record<LaunchStatus, string> = {
   pending: 'Waiting for request complete',
@@ -135,6 +136,7 @@ export function TelemetryPage() {
         </section>
       ) : (
         <div className="stack">
+          <HomeNotices setup={setup} updated={home.updated} config={home.config} />
           <section className="card stack-s">
             {devices ? (
               <UserSignIn users={devices} />

@@ -6,15 +6,11 @@ import { useChain } from '../../../lib/chain-store.ts';
 import { writeConfigEnvelope } from '../../../lib/home-config-cache.ts';
 import { useGateways } from '../../../lib/ipfs-gateways.ts';
 import { useToasts } from '../../../lib/toasts.ts';
+import { useLatestRecord } from '../../../lib/use-latest-record.ts';
 import { type HomeKeys, type LoadedHome, openHomeFile } from '../load-home.ts';
 import { mergeSnapshot } from '../merge-snapshot.ts';
 import type { PeerConnection } from '../peer-channel.ts';
-import {
-  chainSources,
-  useCachedConfig,
-  useLatestRecord,
-  useLoadedHome,
-} from './use-loaded-home.ts';
+import { chainSources, useCachedConfig, useLoadedHome } from './use-loaded-home.ts';
 import {
   type ConnectionRequest,
   type ConnectionState,

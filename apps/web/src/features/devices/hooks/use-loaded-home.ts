@@ -1,15 +1,12 @@
 import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/client';
-import type { DatalogRecord } from '@robonomics-dapp/robonomics/chain/queries/datalog-window';
 import { fetchLastDatalog } from '@robonomics-dapp/robonomics/chain/queries/last-datalog';
 import { fetchTwinTopics } from '@robonomics-dapp/robonomics/chain/queries/twin-topics';
-import { subscribeDatalogRecords } from '@robonomics-dapp/robonomics/chain/subscriptions/datalog-records';
 import { type HaConfig, validateHaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { readConfigEnvelope } from '../../../lib/home-config-cache.ts';
 import { readIpfsText } from '../../../lib/ipfs-gateways.ts';
 import { type NotifyOptions, useToasts } from '../../../lib/toasts.ts';
-import { useChainSubscription } from '../../../lib/use-chain-subscription.ts';
 import {
   type HomeKeys,
   type HomeSources,
@@ -108,15 +105,4 @@ export function useCachedConfig(
     () => ({ config: query.data ?? null, settled: keys !== null && !query.isPending }),
     [query.data, query.isPending, keys],
   );
-}
-
-/**
- * The controller's newest datalog record since the page started following it (shared with every
- * reader of the same controller): undefined until one arrives.
- */
-export function useLatestRecord(controller: string | null): DatalogRecord | undefined {
-  return useChainSubscription<DatalogRecord>(
-    controller ? `datalog-latest:${controller}` : null,
-    (client, set) => subscribeDatalogRecords(client, controller!, set),
-  ).value;
 }

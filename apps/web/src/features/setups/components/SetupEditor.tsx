@@ -1,12 +1,15 @@
 import { roleOf } from '@robonomics-dapp/robonomics/rws/devices';
-import { isSubscriptionActive } from '@robonomics-dapp/robonomics/rws/subscription';
+import { renewalDue } from '@robonomics-dapp/robonomics/rws/reminders';
+import { expiryOf, isSubscriptionActive } from '@robonomics-dapp/robonomics/rws/subscription';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
 import { Address } from '../../../components/Address.tsx';
+import { CalendarButton } from '../../../components/renewal/CalendarButton.tsx';
+import { ReminderControls } from '../../../components/renewal/ReminderControls.tsx';
+import { RenewalLine } from '../../../components/renewal/RenewalLine.tsx';
 import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
-import { links } from '../../../lib/route-names.ts';
 import { type SavedSetup, useSavedSetups } from '../../../lib/saved-setups.ts';
+import { useChainNow } from '../../../lib/use-chain-now.ts';
 import { useDevices } from '../../../lib/use-devices.ts';
 import { useLedger } from '../../../lib/use-ledger.ts';
 import { useNow } from '../../../lib/use-now.ts';
@@ -25,6 +28,8 @@ export function SetupEditor({ setup, choices }: { setup: SavedSetup; choices: Sa
   const account = useWallet((s) => s.address);
   const { updateSetup, removeSetup, setActive } = useSavedSetups();
   const ledger = useLedger(setup.owner);
+  const chainNow = useChainNow();
+  const expiry = ledger ? expiryOf(ledger) : null;
   const devices = useDevices(setup.owner);
   const [name, setName] = useState(setup.name);
   const [nameError, setNameError] = useState<string | null>(null);
@@ -94,11 +99,14 @@ export function SetupEditor({ setup, choices }: { setup: SavedSetup; choices: Sa
           <dt>Your account</dt>
           <dd data-testid="setup-role">{account ? roleText[role] : 'not connected'}</dd>
         </dl>
-        {ledger && !isSubscriptionActive(ledger, now) && role === 'owner' && (
-          <Link to={links.activate} className="button">
-            Renew the subscription
-          </Link>
+        {/* Ending within 7 days or ended: the line with Renew (and its calendar); else the calendar. */}
+        <RenewalLine setup={setup} />
+        {expiry !== null && chainNow !== undefined && !renewalDue(ledger ?? null, chainNow) && (
+          <div className="row">
+            <CalendarButton setup={setup} expiry={expiry} />
+          </div>
         )}
+        <ReminderControls />
         {devices && (
           <ControllerPanel
             key={setup.owner}

@@ -1,7 +1,11 @@
+import { addressEq, isValidAddress } from '@robonomics-dapp/robonomics/chain/address';
 import { buySubscription, prepareBuy } from '@robonomics-dapp/robonomics/chain/buy-subscription';
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
 import { formatPrice } from '@robonomics-dapp/robonomics/rws/format';
-import { isSubscriptionActive } from '@robonomics-dapp/robonomics/rws/subscription';
+import { expiryOf, isSubscriptionActive } from '@robonomics-dapp/robonomics/rws/subscription';
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { Address } from '../../../components/Address.tsx';
 import { Amount } from '../../../components/Amount.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
@@ -9,6 +13,7 @@ import { TxButton } from '../../../components/TxButton.tsx';
 import { useTx } from '../../../components/use-tx.ts';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
 import { useChain } from '../../../lib/chain-store.ts';
+import { formatDate } from '../../../lib/format-date.ts';
 import { randomSetupName, useSavedSetups } from '../../../lib/saved-setups.ts';
 import { useBalance } from '../../../lib/use-balance.ts';
 import { useFee } from '../../../lib/use-fee.ts';
@@ -24,7 +29,52 @@ const networkNames = {
   custom: 'Custom node',
 };
 
+/**
+ * The renewal of one saved setup (`?owner=`, from a reminder's Renew): the owner's account is
+ * chosen in the connected wallet once, when it has it; the page says whose subscription this is
+ * and, while it still runs, that a new one would replace it.
+ */
+function RenewalFor({ owner }: { owner: string }) {
+  const now = useNow();
+  const network = networkOfEndpoint(useChain((s) => s.endpoint));
+  const setup = useSavedSetups((s) =>
+    s.setups.find((x) => x.network === network && addressEq(x.owner, owner)),
+  );
+  const { status, accounts, address, select } = useWallet();
+  const ledger = useLedger(owner);
+  const chosen = useRef(false);
+  const inWallet = accounts.find((a) => addressEq(a.address, owner));
+  useEffect(() => {
+    if (chosen.current || !inWallet) return;
+    chosen.current = true;
+    if (address !== inWallet.address) select(inWallet.address);
+  }, [inWallet, address, select]);
+  const expiry = ledger ? expiryOf(ledger) : null;
+  return (
+    <div className="stack-s" data-testid="renewal-for">
+      <p>
+        Renewing <strong>{setup?.name ?? 'a subscription'}</strong>, owned by{' '}
+        <Address address={owner} />.
+      </p>
+      {status === 'connected' && !inWallet && (
+        <p className="error small">
+          The connected wallet does not hold this setup’s owner account: connect the wallet that
+          does to renew it.
+        </p>
+      )}
+      {ledger && expiry !== null && isSubscriptionActive(ledger, now) && (
+        <p className="small muted">
+          The subscription runs until {formatDate(expiry)}. A new one starts when its auction closes
+          and replaces the current one, so the days left would be lost: renew once it has ended.
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function BuyPage() {
+  const [search] = useSearchParams();
+  const renewing = search.get('owner');
   const now = useNow();
   const { client, endpoint, decimals, tokenSymbol } = useChain();
   const network = networkOfEndpoint(endpoint);
@@ -68,6 +118,12 @@ export function BuyPage() {
         </section>
         <section className="card stack" aria-labelledby="buy-title">
           <h2 id="buy-title">Subscription</h2>
+          {renewing !== null &&
+            (isValidAddress(renewing) ? (
+              <RenewalFor owner={renewing} />
+            ) : (
+              <p className="error small">This renew link names no valid account.</p>
+            ))}
           {!loaded ? (
             <p className="loading" role="status">
               Loading data from chain

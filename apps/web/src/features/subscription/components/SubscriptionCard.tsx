@@ -2,7 +2,7 @@ import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
 import { markFirstData } from '@robonomics-dapp/robonomics/chain/first-data-marks';
 import { formatPrice } from '@robonomics-dapp/robonomics/rws/format';
 import { isSubscriptionActive } from '@robonomics-dapp/robonomics/rws/subscription';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import { Address } from '../../../components/Address.tsx';
 import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
@@ -14,6 +14,21 @@ import { useLedger } from '../../../lib/use-ledger.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
 import { useOffer } from '../hooks/use-offer.ts';
+import type { RenewalFocus } from './RenewalPanel.tsx';
+
+// Reminders need the chain client and are not part of the first paint: their own chunk.
+const RenewalPanel = lazy(() => import('./RenewalPanel.tsx'));
+
+/** The card's reminders, once the chain client runs (docs/first-data.md: not in the first paint). */
+function Reminders({ focus }: { focus?: RenewalFocus }) {
+  const client = useChain((s) => s.client);
+  if (!client) return null;
+  return (
+    <Suspense fallback={null}>
+      <RenewalPanel focus={focus} />
+    </Suspense>
+  );
+}
 
 const whereToBuy = [
   { label: 'Basilisk', href: 'https://app.basilisk.cloud/trade' },
@@ -36,6 +51,7 @@ function OfferCard() {
   return (
     <section className="card stack" aria-labelledby="rws-card-title">
       <h2 id="rws-card-title">RWS subscription</h2>
+      <Reminders />
       <dl className="facts">
         <dt>Price from</dt>
         <dd data-testid="subscription-price">
@@ -114,6 +130,7 @@ export function SubscriptionCard() {
             : `${devices.length} ${devices.length === 1 ? 'account' : 'accounts'} added`}
         </dd>
       </dl>
+      <Reminders focus={{ owner, name, ledger }} />
       <Link to={links.setup} className="button primary">
         Go to setup
       </Link>

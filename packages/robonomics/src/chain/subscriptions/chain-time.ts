@@ -1,0 +1,9 @@
+import type { RobonomicsClient } from '../client.ts';
+
+/** Follows the chain's clock: Timestamp.Now, the newest block's time in ms. */
+export function subscribeChainTime(
+  client: RobonomicsClient,
+  onTime: (ms: number) => void,
+): Promise<() => Promise<void>> {
+  return client.query.timestamp.now((moment) => onTime(Number(moment)));
+}
