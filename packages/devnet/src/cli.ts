@@ -289,50 +289,53 @@ async function main(): Promise<void> {
       console.log('Dave owns a Lifetime subscription; three auctions are open.\n');
     }
   }
-  // The levers of docs/devnet.md for tools and tests.
+  // The levers of docs/devnet.md for tools and tests, when there is a home or a relay to pull.
   let proxyGeneration = options.proxy?.kind ?? 'legacy';
+  const hasLevers = services.some((name) => ['relay', 'proxy', 'controller'].includes(name));
   try {
-    const levers = await startControlServer(options.host, options.ports.control, {
-      status: () => {
-        const controller = running.get('controller') as ControllerHandle | undefined;
-        return {
-          proxy: proxyGeneration,
-          controllerRunning: controller !== undefined,
-          homeAssistantLinked: controller?.proxyLink.connected ?? null,
-          // What Home Assistant last heard from its proxy: the home's peer id and addresses.
-          home: controller
-            ? { peerId: controller.peerId, addresses: controller.addresses() }
-            : null,
-        };
-      },
-      restartRelay: async () => {
-        needs('relay');
-        await replace('relay', options);
-      },
-      restartProxy: async (generation) => {
-        if (proxyGeneration === 'external') {
-          throw new ControlError(409, 'The home uses an external proxy (--proxy external=).');
-        }
-        needs('proxy');
-        await replace('proxy', { ...options, proxy: { kind: generation } });
-        proxyGeneration = generation;
-      },
-      linkHomeAssistant: async (connected) => {
-        const controller = running.get('controller') as ControllerHandle | undefined;
-        if (!controller) throw new ControlError(409, 'The controller does not run now.');
-        controller.proxyLink.setEnabled(connected);
-      },
-      runController: async (on) => {
-        needs('controller');
-        if (on === running.has('controller')) return;
-        // Switched off as when the home loses power or its internet (no datalog records, no
-        // /update, no peer-to-peer answer, Home Assistant's port closed); on again with its keys
-        // and twin from the data dir, so it comes back as the same home.
-        await replace('controller', on ? options : null);
-      },
-    });
+    const levers = !hasLevers
+      ? undefined
+      : await startControlServer(options.host, options.ports.control, {
+          status: () => {
+            const controller = running.get('controller') as ControllerHandle | undefined;
+            return {
+              proxy: proxyGeneration,
+              controllerRunning: controller !== undefined,
+              homeAssistantLinked: controller?.proxyLink.connected ?? null,
+              // What Home Assistant last heard from its proxy: the home's peer id and addresses.
+              home: controller
+                ? { peerId: controller.peerId, addresses: controller.addresses() }
+                : null,
+            };
+          },
+          restartRelay: async () => {
+            needs('relay');
+            await replace('relay', options);
+          },
+          restartProxy: async (generation) => {
+            if (proxyGeneration === 'external') {
+              throw new ControlError(409, 'The home uses an external proxy (--proxy external=).');
+            }
+            needs('proxy');
+            await replace('proxy', { ...options, proxy: { kind: generation } });
+            proxyGeneration = generation;
+          },
+          linkHomeAssistant: async (connected) => {
+            const controller = running.get('controller') as ControllerHandle | undefined;
+            if (!controller) throw new ControlError(409, 'The controller does not run now.');
+            controller.proxyLink.setEnabled(connected);
+          },
+          runController: async (on) => {
+            needs('controller');
+            if (on === running.has('controller')) return;
+            // Switched off as when the home loses power or its internet (no datalog records, no
+            // /update, no peer-to-peer answer, Home Assistant's port closed); on again with its keys
+            // and twin from the data dir, so it comes back as the same home.
+            await replace('controller', on ? options : null);
+          },
+        });
     control = levers;
-    console.log(`control ready ${levers.url}`);
+    if (levers) console.log(`control ready ${levers.url}`);
   } catch (error) {
     console.error(`devnet: the levers failed to start: ${(error as Error).message}`);
     await stopAll(1);
