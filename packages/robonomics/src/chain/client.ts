@@ -5,6 +5,7 @@ import { type FirstData, readFirstData } from './first-data.ts';
 import { markFirstData } from './first-data-marks.ts';
 import type { RobonomicsApi } from './generated/robonomics/index';
 import { cachedRuntime, rememberMetadata } from './metadata-cache.ts';
+import { identifyNetwork, type NetworkIdentity } from './network-identity.ts';
 import { RUNTIME_SNAPSHOTS } from './runtime-snapshot.ts';
 import { WebStorage } from './web-storage.ts';
 
@@ -34,6 +35,13 @@ export interface ChainConnectionOptions {
   early?: EarlySocket;
   /** Waited for before the client's chunk loads, e.g. the first paint (browsers). */
   beforeClient?: () => Promise<void>;
+  /** The build's own devnet endpoints, known by their address (see identifyNetwork). */
+  devnetEndpoints?: readonly string[];
+}
+
+/** A node the app does not use: it contradicts what the app knows of its network. */
+export class NetworkRefusedError extends Error {
+  override name = 'NetworkRefusedError';
 }
 
 /** Reconnect delay of attempt n (1-based): exponential, capped, with ±20% jitter. */
@@ -62,6 +70,13 @@ export class ChainConnection {
   socketDropped = false;
   /** The runtime's spec version once connected; it changes with a runtime upgrade. */
   specVersion: number | null = null;
+  /**
+   * Which network the node is (docs/security.md): from the first reads, then checked again on
+   * the client's own socket before the client is handed out. Null until known.
+   */
+  network: NetworkIdentity | null = null;
+  /** Set when the node was refused: the connection is closed and nothing can be signed. */
+  refused = false;
   readonly #listeners = new Set<() => void>();
   readonly #ready: Promise<RobonomicsClient>;
   #closed = false;
@@ -133,9 +148,11 @@ export class ChainConnection {
             snapshots: keptRuntime?.snapshot
               ? [keptRuntime.snapshot, ...RUNTIME_SNAPSHOTS]
               : RUNTIME_SNAPSHOTS,
+            devnetEndpoints: options.devnetEndpoints,
             onData: (data) => {
               if (this.#closed) return;
               this.firstData = data;
+              this.network = data.network;
               this.#emit();
             },
           });
@@ -144,6 +161,7 @@ export class ChainConnection {
         }
       };
       const downloaded = await this.#untilClosed(firstReads());
+      if (this.network?.kind === 'refused') throw new NetworkRefusedError(this.network.reason);
       // The client's module loads once the first values are out: the first paint does not need it.
       await this.#untilClosed(options.beforeClient?.() ?? Promise.resolve());
       const { createClient } = await this.#untilClosed(import('./create-client.ts'));
@@ -174,6 +192,19 @@ export class ChainConnection {
         else provider.once('connected', start);
       });
       this.#abandon = null;
+      // The client's own socket may reach another node than the first reads did (a balancer, a
+      // node that answers differently): it is checked before anything can be read or signed.
+      const properties = await this.#untilClosed(
+        provider.send('system_properties', []).catch(() => null),
+      );
+      const network = identifyNetwork({
+        endpoint,
+        genesisHash: client.genesisHash,
+        properties,
+        devnetEndpoints: options.devnetEndpoints,
+      });
+      this.network = network;
+      if (network.kind === 'refused') throw new NetworkRefusedError(network.reason);
       const remember = async () => {
         if (!storage) return;
         await rememberMetadata(storage, endpoint, {
@@ -199,8 +230,13 @@ export class ChainConnection {
         this.#set('connected');
         return client;
       },
-      (error: unknown) => {
-        if (!this.#closed) this.#set('error', describeError(error));
+      async (error: unknown) => {
+        if (error instanceof NetworkRefusedError) {
+          // Nothing more is read from this node, and it is not tried again.
+          this.refused = true;
+          await this.disconnect();
+          this.#set('error', error.message);
+        } else if (!this.#closed) this.#set('error', describeError(error));
         throw error;
       },
     );

@@ -1,8 +1,8 @@
 import { buySubscription, prepareBuy } from '@robonomics-dapp/robonomics/chain/buy-subscription';
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
-import { formatPrice } from '@robonomics-dapp/robonomics/rws/format';
 import { isSubscriptionActive } from '@robonomics-dapp/robonomics/rws/subscription';
 import { Amount } from '../../../components/Amount.tsx';
+import { ChainNetwork } from '../../../components/ChainNetwork.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
 import { TxButton } from '../../../components/TxButton.tsx';
@@ -26,7 +26,7 @@ const networkNames = {
 
 export function BuyPage() {
   const now = useNow();
-  const { client, endpoint, decimals, tokenSymbol } = useChain();
+  const { client, endpoint } = useChain();
   const network = networkOfEndpoint(endpoint);
   const { loaded, price, minimalBid, available } = useOffer();
   const address = useWallet((s) => s.address);
@@ -76,7 +76,9 @@ export function BuyPage() {
             <>
               <dl className="facts" data-testid="buy-facts">
                 <dt>Chosen network</dt>
-                <dd>{networkNames[network]}</dd>
+                <dd>
+                  {networkNames[network]}: <ChainNetwork />
+                </dd>
                 {ledger && (
                   <>
                     <dt>Your current subscription</dt>
@@ -98,9 +100,7 @@ export function BuyPage() {
                   {!address ? '—' : balance ? <Amount planck={balance.transferable} /> : 'loading…'}
                 </dd>
                 <dt>Subscription price</dt>
-                <dd>
-                  {price === undefined ? '—' : `${formatPrice(price, decimals)} ${tokenSymbol}`}
-                </dd>
+                <dd>{price === undefined ? '—' : <Amount planck={price} price />}</dd>
                 <dt>Activation time</dt>
                 <dd>~ 2 min</dd>
                 <dt>Available subscriptions</dt>

@@ -9,7 +9,7 @@ import { parseAmount } from '@robonomics-dapp/robonomics/rws/format';
 import type { IKeyringPair } from 'dedot/types';
 import { useId, useState } from 'react';
 import { Address } from '../../../components/Address.tsx';
-import { Amount } from '../../../components/Amount.tsx';
+import { Amount, UnknownNetworkMark } from '../../../components/Amount.tsx';
 import { HiddenUsername } from '../../../components/HiddenUsername.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
@@ -203,6 +203,7 @@ function TransferPanel({
   const id = useId();
   const client = useChain((s) => s.client);
   const decimals = useChain((s) => s.decimals);
+  const symbol = useChain((s) => s.tokenSymbol);
   const sender = useWallet((s) => s.address);
   const balance = useBalance(sender);
   const recipientBalance = useBalance(generated);
@@ -247,7 +248,10 @@ function TransferPanel({
         value={recipient}
         onChange={(e) => setRecipient(e.target.value)}
       />
-      <label htmlFor={`${id}-amount`}>Amount (XRT)</label>
+      <label htmlFor={`${id}-amount`}>
+        Amount ({symbol})
+        <UnknownNetworkMark />
+      </label>
       <input
         id={`${id}-amount`}
         className="input"

@@ -1,0 +1,106 @@
+import { ChainConnection, NetworkRefusedError } from '@robonomics-dapp/robonomics/chain/client';
+import { MemoryStorage } from '@robonomics-dapp/robonomics/chain/memory-storage';
+import { fetchDevices } from '@robonomics-dapp/robonomics/chain/queries/devices';
+import { subscribeDevices } from '@robonomics-dapp/robonomics/chain/subscriptions/devices';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type HostileNode, startHostileNode } from '../../src/hostile-node.ts';
+import { type DevnetProcess, removeDir, startDevnet } from './devnet-process.ts';
+
+// The app's chain layer behind a node that lies (src/hostile-node.ts): it must refuse a node that
+// contradicts the network it stands for, and mark a chain it does not know.
+const KUSAMA = '0x631ccc82a078481584041656af292834e1ae6daab61d2875b4dd0c14bb9b17bc';
+const ALICE = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';
+const EVE = '4HQ8vFEDNkVvwoq6C5qFi1hdU8bbLXTh3HGJ5jBC6YBsfRQY';
+
+let devnet: DevnetProcess;
+let hostile: HostileNode;
+const open: ChainConnection[] = [];
+
+beforeAll(async () => {
+  devnet = await startDevnet(['--instant', '--reset', '--seed']);
+  hostile = await startHostileNode({ target: devnet.url });
+});
+afterEach(async () => {
+  for (const connection of open.splice(0)) await connection.disconnect();
+  hostile.rules = {};
+});
+afterAll(async () => {
+  await hostile?.close();
+  await devnet?.stop();
+  removeDir(devnet.dataDir);
+});
+
+const connect = (devnetEndpoints: string[] = []) => {
+  const connection = new ChainConnection(hostile.url, {
+    cacheStorage: new MemoryStorage(),
+    devnetEndpoints,
+  });
+  open.push(connection);
+  return connection;
+};
+
+describe('the chain layer behind a hostile node', () => {
+  it('refuses a known network whose node reports 12 decimals, and hands out no client', async () => {
+    hostile.rules = { properties: { tokenDecimals: 12 } };
+    // The devnet's own endpoint, as the devnet build names it.
+    const connection = connect([hostile.url]);
+    await expect(connection.ready()).rejects.toThrow(NetworkRefusedError);
+    expect(connection.refused).toBe(true);
+    expect(connection.client).toBeNull();
+    expect(connection.state).toBe('error');
+    expect(connection.error).toBe(
+      'This node says it is Local devnet, whose token is XRT with 9 decimals, but it reports the symbol XRT and 12 decimals. The app does not use it, so that no amount is shown or signed at the wrong scale; choose another network.',
+    );
+    expect(connection.firstData?.minimalBid).toBeUndefined();
+  });
+
+  it('takes a custom node claiming Kusama’s genesis as Kusama, but not as its endpoint', async () => {
+    hostile.rules = { genesisHash: KUSAMA };
+    const connection = connect();
+    const client = await connection.ready();
+    expect(client.genesisHash).toBe(KUSAMA);
+    expect(connection.network).toEqual({
+      kind: 'known',
+      name: 'Robonomics on Kusama',
+      genesisHash: KUSAMA,
+      token: { decimals: 9, symbol: 'XRT' },
+      ownEndpoint: false,
+    });
+  });
+
+  it('refuses a custom node claiming Kusama’s genesis with 12 decimals', async () => {
+    hostile.rules = { genesisHash: KUSAMA, properties: { tokenDecimals: 12 } };
+    await expect(connect().ready()).rejects.toThrow(/says it is Robonomics on Kusama/);
+  });
+
+  it('marks a chain the build does not know as unknown, with what it reports', async () => {
+    hostile.rules = { properties: { tokenDecimals: 12 } };
+    const connection = connect();
+    await connection.ready();
+    expect(connection.network).toMatchObject({
+      kind: 'unknown',
+      reported: { decimals: 12, symbol: 'XRT' },
+    });
+  });
+
+  it('adds an account to an owner’s device list, in reads and in subscriptions', async () => {
+    const connection = connect();
+    const client = await connection.ready();
+    const honest = await fetchDevices(client, ALICE);
+    expect(honest).not.toContain(EVE);
+    hostile.rules = { extraDevice: { owner: ALICE, device: EVE } };
+    expect(await fetchDevices(client, ALICE)).toEqual([...honest, EVE]);
+    const followed = await new Promise<string[]>((resolve) => {
+      void subscribeDevices(client, ALICE, resolve);
+    });
+    expect(followed).toEqual([...honest, EVE]);
+    // Reads only: the followed list stays true while one-off reads lie.
+    hostile.rules = { extraDevice: { owner: ALICE, device: EVE, readsOnly: true } };
+    const second = await new Promise<string[]>((resolve) => {
+      void subscribeDevices(client, ALICE, resolve);
+    });
+    expect(second).toEqual(honest);
+    expect(await fetchDevices(client, ALICE)).toEqual([...honest, EVE]);
+    expect(hostile.submitted).toEqual([]);
+  });
+});
