@@ -1,4 +1,10 @@
+import { prepareBuy } from '@robonomics-dapp/robonomics/chain/buy-subscription';
 import { ChainConnection, NetworkRefusedError } from '@robonomics-dapp/robonomics/chain/client';
+import {
+  checkedSetDevicesTx,
+  DEVICE_LIST_CHANGED,
+  deviceListAsShown,
+} from '@robonomics-dapp/robonomics/chain/device-list';
 import { MemoryStorage } from '@robonomics-dapp/robonomics/chain/memory-storage';
 import { fetchDevices } from '@robonomics-dapp/robonomics/chain/queries/devices';
 import { subscribeDevices } from '@robonomics-dapp/robonomics/chain/subscriptions/devices';
@@ -102,5 +108,37 @@ describe('the chain layer behind a hostile node', () => {
     expect(second).toEqual(honest);
     expect(await fetchDevices(client, ALICE)).toEqual([...honest, EVE]);
     expect(hostile.submitted).toEqual([]);
+  });
+
+  it('refuses to build a device list write when the chain no longer holds the list shown', async () => {
+    const client = await connect().ready();
+    const shown = await fetchDevices(client, ALICE);
+    expect(await deviceListAsShown(client, ALICE, shown)).toEqual(shown);
+    hostile.rules = { extraDevice: { owner: ALICE, device: EVE, readsOnly: true } };
+    await expect(deviceListAsShown(client, ALICE, shown)).rejects.toThrow(DEVICE_LIST_CHANGED);
+    await expect(checkedSetDevicesTx(client, ALICE, shown, shown.slice(1))).rejects.toThrow(
+      DEVICE_LIST_CHANGED,
+    );
+  });
+
+  it('makes a first purchase write exactly the buyer, whatever devices the node claims', async () => {
+    const client = await connect().ready();
+    // Charlie has no subscription; the node claims Eve is a device of it.
+    const charlie = '4FTr8kn7SMg3w78WCPSZHXPWLYSSDMU8RCHDXCLoP9ajd4ws';
+    hostile.rules = { extraDevice: { owner: charlie, device: EVE } };
+    const shown = await fetchDevices(client, charlie);
+    expect(shown).toEqual([EVE]);
+    const { tx } = await prepareBuy(client, charlie, { shown, keep: [] });
+    const batch = (tx as unknown as { call: unknown }).call as {
+      palletCall: { params: { calls: { palletCall: { name: string; params: unknown } }[] } };
+    };
+    const setDevices = batch.palletCall.params.calls.find(
+      (c) => c.palletCall.name === 'SetDevices',
+    );
+    expect(setDevices?.palletCall.params).toEqual({ devices: [charlie] });
+    // A list other than the one shown is refused before anything is built.
+    await expect(prepareBuy(client, charlie, { shown: [], keep: [] })).rejects.toThrow(
+      DEVICE_LIST_CHANGED,
+    );
   });
 });

@@ -7,7 +7,7 @@ import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
 import { links } from '../../../lib/route-names.ts';
 import { type SavedSetup, useSavedSetups } from '../../../lib/saved-setups.ts';
-import { useDevices } from '../../../lib/use-devices.ts';
+import { useLiveDevices } from '../../../lib/use-devices.ts';
 import { useLedger } from '../../../lib/use-ledger.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
@@ -25,7 +25,7 @@ export function SetupEditor({ setup, choices }: { setup: SavedSetup; choices: Sa
   const account = useWallet((s) => s.address);
   const { updateSetup, removeSetup, setActive } = useSavedSetups();
   const ledger = useLedger(setup.owner);
-  const devices = useDevices(setup.owner);
+  const { devices, live } = useLiveDevices(setup.owner);
   const [name, setName] = useState(setup.name);
   const [nameError, setNameError] = useState<string | null>(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
@@ -104,6 +104,7 @@ export function SetupEditor({ setup, choices }: { setup: SavedSetup; choices: Sa
             key={setup.owner}
             setup={setup}
             devices={devices}
+            live={live}
             isOwner={role === 'owner'}
             active={ledger ? isSubscriptionActive(ledger, now) : false}
           />
@@ -113,6 +114,7 @@ export function SetupEditor({ setup, choices }: { setup: SavedSetup; choices: Sa
             key={`users-${setup.owner}`}
             setup={setup}
             devices={devices}
+            live={live}
             isOwner={role === 'owner'}
           />
         ) : (

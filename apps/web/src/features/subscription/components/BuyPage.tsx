@@ -15,6 +15,7 @@ import { useFee } from '../../../lib/use-fee.ts';
 import { useLedger } from '../../../lib/use-ledger.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
+import { useBuyDevices } from '../hooks/use-buy-devices.tsx';
 import { useOffer } from '../hooks/use-offer.ts';
 
 const networkNames = {
@@ -36,10 +37,12 @@ export function BuyPage() {
   const addSetup = useSavedSetups((s) => s.addSetup);
   const expired = ledger !== null && ledger !== undefined && !isSubscriptionActive(ledger, now);
   // Direct call: the buyer signs and pays, so the fee is shown before signing.
+  const buyDevices = useBuyDevices(address);
+  const devices = buyDevices.devices;
   const fee = useFee(
     address,
-    async (c) => (address ? (await prepareBuy(c, address)).tx : null),
-    `${available}:${ledger?.issueTime}`,
+    async (c) => (address && devices ? (await prepareBuy(c, address, devices)).tx : null),
+    `${available}:${ledger?.issueTime}:${devices?.shown.join()}:${devices?.keep.join()}`,
   );
   const required = minimalBid === undefined ? undefined : minimalBid + 1n + 10_000_000n;
 
@@ -47,7 +50,9 @@ export function BuyPage() {
     tx.run(async (signed) => {
       const origin = useWallet.getState().origin();
       if (!address || !origin) throw new Error('Signer required');
-      await buySubscription({ client, ...origin, onSigned: signed });
+      if (!devices)
+        throw new Error("This account's device list is still being read from the chain.");
+      await buySubscription({ client, devices, ...origin, onSigned: signed });
       const existing = useSavedSetups
         .getState()
         .setups.find((s) => s.owner === address && s.network === network);
@@ -106,12 +111,13 @@ export function BuyPage() {
                 <dt>Available subscriptions</dt>
                 <dd>{available ?? '…'}</dd>
               </dl>
+              {buyDevices.view}
               {!address && <p className="small muted">Please, connect the account to proceed.</p>}
               <TxButton
                 status={tx.status}
                 outcome={tx.outcome}
                 onClick={onBuy}
-                disabled={!address}
+                disabled={!address || !devices}
                 fee={
                   fee !== null ? (
                     <span data-testid="buy-fee">
