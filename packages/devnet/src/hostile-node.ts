@@ -13,6 +13,8 @@ export interface HostileRules {
   genesisHash?: string;
   /** Merged over the node's system_properties (tokenDecimals 12, say). */
   properties?: Record<string, unknown>;
+  /** Rewrites the runtime metadata state_getMetadata answers (hex in, hex out). */
+  metadata?: (hex: string) => string;
   /**
    * An account added at the end of an owner's RWS.Devices wherever the list is read or followed.
    * `readsOnly`: only one-off reads lie (state_getStorage, state_queryStorageAt), subscriptions
@@ -81,7 +83,7 @@ export async function startHostileNode(options: {
       : changes;
 
   const rewriteAnswer = (request: Message, answer: Message): Message => {
-    const { genesisHash, properties, extraDevice } = node.rules;
+    const { genesisHash, properties, metadata, extraDevice } = node.rules;
     const params = Array.isArray(request.params) ? request.params : [];
     switch (request.method) {
       case 'chain_getBlockHash':
@@ -95,6 +97,11 @@ export async function startHostileNode(options: {
       case 'chainSpec_v1_properties':
         if (properties)
           return { ...answer, result: { ...(answer.result as object), ...properties } };
+        break;
+      case 'state_getMetadata':
+        if (metadata && typeof answer.result === 'string') {
+          return { ...answer, result: metadata(answer.result) };
+        }
         break;
       case 'state_getStorage':
         if (extraDevice && isDevicesKey(params[0]) && 'result' in answer) {

@@ -8,6 +8,8 @@ import {
 import { MemoryStorage } from '@robonomics-dapp/robonomics/chain/memory-storage';
 import { fetchDevices } from '@robonomics-dapp/robonomics/chain/queries/devices';
 import { subscribeDevices } from '@robonomics-dapp/robonomics/chain/subscriptions/devices';
+import { $Metadata } from 'dedot/codecs';
+import { u8aToHex } from 'dedot/utils';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type HostileNode, startHostileNode } from '../../src/hostile-node.ts';
 import { type DevnetProcess, removeDir, startDevnet } from './devnet-process.ts';
@@ -77,6 +79,30 @@ describe('the chain layer behind a hostile node', () => {
   it('refuses a custom node claiming Kusama’s genesis with 12 decimals', async () => {
     hostile.rules = { genesisHash: KUSAMA, properties: { tokenDecimals: 12 } };
     await expect(connect().ready()).rejects.toThrow(/says it is Robonomics on Kusama/);
+  });
+
+  it('refuses a known network whose runtime description moves a call the app sends', async () => {
+    // Datalog at the Balances pallet's index: a "record" the real chain would read as a transfer.
+    hostile.rules = {
+      metadata: (hex) => {
+        const metadata = $Metadata.tryDecode(hex);
+        const v14 = metadata.metadataVersioned.value as {
+          pallets: { name: string; index: number }[];
+        };
+        v14.pallets.find((p) => p.name === 'Datalog')!.index = 31;
+        return u8aToHex($Metadata.tryEncode(metadata));
+      },
+    };
+    const connection = connect([hostile.url]);
+    await expect(connection.ready()).rejects.toThrow(
+      'This node describes the runtime of Local devnet otherwise than it is: Datalog.record is not where or what it is there.',
+    );
+    expect(connection.client).toBeNull();
+    expect(connection.network?.kind).toBe('refused');
+    // The same description on an unknown chain is that chain's own: nothing to hold it to.
+    const unknown = connect();
+    await unknown.ready();
+    expect(unknown.network?.kind).toBe('unknown');
   });
 
   it('marks a chain the build does not know as unknown, with what it reports', async () => {
