@@ -47,7 +47,7 @@ interface ChainState {
 export const UNSCALED_UNIT = 'planck';
 
 /** How amounts are shown on a network (see ChainState.decimals). */
-function amountsOn(network: NetworkIdentity | null) {
+export function amountsOn(network: NetworkIdentity | null) {
   if (network?.kind === 'unknown') {
     return { decimals: 0, tokenSymbol: UNSCALED_UNIT, unknownNetwork: true };
   }
