@@ -18,13 +18,6 @@ import { useWallet } from '../../../lib/wallet/wallet-store.ts';
 import { useBuyDevices } from '../hooks/use-buy-devices.tsx';
 import { useOffer } from '../hooks/use-offer.ts';
 
-const networkNames = {
-  polkadot: 'Polkadot',
-  kusama: 'Kusama',
-  local: 'Local devnet',
-  custom: 'Custom node',
-};
-
 export function BuyPage() {
   const now = useNow();
   const { client, endpoint } = useChain();
@@ -82,7 +75,7 @@ export function BuyPage() {
               <dl className="facts" data-testid="buy-facts">
                 <dt>Chosen network</dt>
                 <dd>
-                  {networkNames[network]}: <ChainNetwork />
+                  <ChainNetwork />
                 </dd>
                 {ledger && (
                   <>
