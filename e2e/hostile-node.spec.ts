@@ -111,9 +111,9 @@ test('on a chain the app does not know, amounts are unscaled and marked, and 2 m
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   // 2 planck, not 2 × 10¹²: below what a new account needs, refused before any signature.
   await expect(
-    page.getByText('The amount is below the existential deposit a new account needs', {
-      exact: false,
-    }),
+    page.getByText(
+      'The amount is below the existential deposit a new account needs (1,000 planck).',
+    ),
   ).toBeVisible();
   // The hostile node is on this machine: the switcher's chip says so, its panel what chain it is.
   await page.getByRole('button', { name: 'Local devnet', exact: true }).click();

@@ -9,7 +9,7 @@ import {
   PASSWORD_RULE_TEXT,
   passwordWeakness,
 } from '@robonomics-dapp/robonomics/crypto/password-strength';
-import { parseAmount } from '@robonomics-dapp/robonomics/rws/format';
+import { formatBalance, parseAmount } from '@robonomics-dapp/robonomics/rws/format';
 import type { IKeyringPair } from 'dedot/types';
 import { useId, useState } from 'react';
 import { Address } from '../../../components/Address.tsx';
@@ -245,7 +245,7 @@ function TransferPanel({
       const existentialDeposit = client.consts.balances.existentialDeposit;
       if ((recipientBalance?.free ?? 0n) === 0n && check.planck < existentialDeposit) {
         throw new Error(
-          'The amount is below the existential deposit a new account needs (0.000001 XRT).',
+          `The amount is below the existential deposit a new account needs (${formatBalance(existentialDeposit, decimals, 6)} ${symbol}).`,
         );
       }
       await sendTransaction(client, transferTx(client, recipient, check.planck), origin.from, {
