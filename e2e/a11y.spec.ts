@@ -255,6 +255,11 @@ test.describe('keyboard only', () => {
     await tabTo(page, form.getByLabel('Account address'));
     await page.keyboard.type(user);
     await page.keyboard.press('Enter');
+    // The new list to check before signing takes the focus; its button is a Tab away.
+    const review = page.getByTestId('device-list-review');
+    await expect(review).toBeFocused();
+    await tabTo(page, review.getByRole('button', { name: 'Sign the new list' }));
+    await page.keyboard.press('Enter');
     await expect(form.getByText('User list has been updated.')).toBeVisible({ timeout: 30_000 });
     expect(await chain.devices(address)).toContain(user);
   });

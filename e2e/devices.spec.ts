@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { Keyring } from '@polkadot/keyring';
 import { DevnetChain } from './fixtures/devnet-chain.ts';
+import { addToDevnetIpfs } from './fixtures/devnet-ipfs.ts';
 import {
   ALICE,
   BOB_ED25519,
@@ -97,19 +98,8 @@ const controllerPair = () =>
 
 /** Adds a file that is no envelope for any user to the devnet's IPFS, as the controller. */
 async function addUnreadableFile(): Promise<string> {
-  const pair = controllerPair();
-  const signature = `0x${Buffer.from(pair.sign(new TextEncoder().encode(pair.address))).toString('hex')}`;
-  const form = new FormData();
-  form.append('file', new Blob(['{"data": "0xdeadbeef"}']), 'file');
-  const added = await fetch('http://127.0.0.1:5001/api/v0/add', {
-    method: 'POST',
-    body: form,
-    headers: {
-      Authorization: `Basic ${Buffer.from(`sub-${pair.address}:${signature}`).toString('base64')}`,
-      robonomics: alice,
-    },
-  }).then((r) => r.text());
-  return (JSON.parse(added.split('\n')[0]!) as { Hash: string }).Hash;
+  const added = await addToDevnetIpfs([{ path: 'file', content: '{"data": "0xdeadbeef"}' }]);
+  return added.get('file')!;
 }
 
 /** Writes a datalog record as the controller. */

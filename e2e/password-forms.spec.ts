@@ -88,8 +88,9 @@ interface RouteCase {
 
 const ROUTES: RouteCase[] = [
   {
+    // The account seed is a secret phrase, not a password (see the test below).
     path: '/save-setup',
-    show: async () => ['Account seed'],
+    show: async () => [],
   },
   {
     // The owner's signer is connected: the new controller's password.
@@ -100,9 +101,9 @@ const ROUTES: RouteCase[] = [
     },
   },
   {
-    // Signed out as a user (the next route signs one in).
+    // Signed out as a user (the next route signs one in): the pass phrase is no password field.
     path: '/telemetry',
-    show: async () => ['Pass phrase'],
+    show: async () => [],
   },
   {
     // The owner of an active subscription with a controller: a new controller's password, the
@@ -160,4 +161,45 @@ test('no route shows a password field outside a form, or a password form without
       .toEqual([]);
   }
   await cdp.detach();
+});
+
+/** Fields that take a secret phrase, on the routes that show them. */
+const PHRASE_FIELDS = [
+  { path: '/save-setup', label: 'Account seed' },
+  { path: '/telemetry', label: 'Pass phrase' },
+  { path: '/rws-setup', label: 'Pass phrase' },
+];
+
+test('no secret phrase is typed into a password field: masked text with a show button', async ({
+  page,
+}) => {
+  await saveSeededSetup(page);
+  for (const { path, label } of PHRASE_FIELDS) {
+    await page.goto(`./#${path}`);
+    const field = page.getByLabel(label, { exact: true });
+    await expect(field, `${path}: ${label}`).toBeVisible();
+    // Browsers offer to save what is typed into a password field; this one is plain text, masked.
+    await expect(field).toHaveAttribute('type', 'text');
+    await expect(field).toHaveAttribute('autocomplete', 'off');
+    const security = () =>
+      field.evaluate((el) => getComputedStyle(el).getPropertyValue('-webkit-text-security'));
+    expect(await security()).toBe('disc');
+    await field.fill(DEV_PHRASE);
+    await page.getByRole('button', { name: 'Show the phrase' }).click();
+    expect(await security()).toBe('none');
+    await expect(field).toHaveValue(DEV_PHRASE);
+    await page.getByRole('button', { name: 'Hide the phrase' }).click();
+    expect(await security()).toBe('disc');
+    // No field of the page that asks for a phrase, a seed or a mnemonic is a password field.
+    const passwordLabels = await page
+      .locator('input[type="password"]')
+      .evaluateAll((inputs) =>
+        inputs.map((input) =>
+          Array.from((input as HTMLInputElement).labels ?? [], (l) => l.textContent ?? '').join(
+            ' ',
+          ),
+        ),
+      );
+    for (const name of passwordLabels) expect(name, path).not.toMatch(/phrase|seed|mnemonic/i);
+  }
 });

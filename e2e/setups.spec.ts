@@ -48,9 +48,19 @@ test.describe('setups', () => {
     await expect(page.getByTestId('setup-role')).toHaveText('Admin (owner)');
 
     const users = page.getByRole('form', { name: 'Add a user' });
+    const before = await chain.devices(owner);
     await users.getByLabel('Account address').fill(bobEd25519);
     await users.getByLabel('Label (dapp only)').fill('<b>Bob phone</b>');
     await users.getByRole('button', { name: 'Add user' }).click();
+    // The whole new list is shown before the signature: who stays, and Bob added, by label.
+    const review = page.getByTestId('device-list-review');
+    await expect(review).toBeFocused();
+    await expect(review.getByRole('listitem')).toHaveCount(before.length + 1);
+    await expect(review.getByRole('listitem').last()).toHaveText(
+      `Added ${bobEd25519} <b>Bob phone</b>`,
+    );
+    expect(await chain.devices(owner)).not.toContain(bobEd25519);
+    await review.getByRole('button', { name: 'Sign the new list' }).click();
     await expect(users.getByText('User list has been updated.')).toBeVisible();
     expect(await chain.devices(owner)).toContain(bobEd25519);
     // A label with markup is kept as text.
@@ -65,8 +75,16 @@ test.describe('setups', () => {
     await users.getByRole('button', { name: /^Add (another )?user$/ }).click();
     await expect(users.getByText('Please, enter a valid account address.')).toBeVisible();
 
+    // Cancelled at the review: nothing is signed.
     await page.getByRole('button', { name: `Remove ${bobEd25519} from the subscription` }).click();
-    await page.getByRole('button', { name: 'Remove', exact: true }).click();
+    await expect(review.getByRole('listitem').last()).toHaveText(
+      `Removed ${bobEd25519} <b>Bob phone</b>`,
+    );
+    await review.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByText('The removal of the user has been canceled.')).toBeVisible();
+    expect(await chain.devices(owner)).toContain(bobEd25519);
+    await page.getByRole('button', { name: `Remove ${bobEd25519} from the subscription` }).click();
+    await review.getByRole('button', { name: 'Sign the new list' }).click();
     await expect(page.getByText('User list has been updated.').first()).toBeVisible();
     await expect.poll(() => chain.devices(owner)).not.toContain(bobEd25519);
     await page.screenshot({ path: `${SCREENS}/setups-users.png`, fullPage: true });
@@ -90,7 +108,18 @@ test.describe('setups', () => {
     await page.getByText('Generate new account for the Controller').click();
     await page.getByRole('button', { name: 'Create' }).click();
     await expect(page.getByText('Create password and store it savely')).toBeVisible();
+    // A key that opens every envelope of the home is not sealed with a guessable password.
     await page.getByLabel('A password for new Controller account *').fill('home pass 1');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect(
+      page.getByText('The password is too short: use at least 12 characters.'),
+    ).toBeVisible();
+    await page.getByLabel('A password for new Controller account *').fill('homeassistant123');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect(
+      page.getByText('The password is too easy to guess', { exact: false }),
+    ).toBeVisible();
+    await page.getByLabel('A password for new Controller account *').fill('tulip orbit gravel 7');
     const downloaded = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Create' }).click();
     const file = await downloaded;
@@ -99,18 +128,28 @@ test.describe('setups', () => {
 
     // An independent wallet library opens the file with the password.
     const pair = new Keyring({ ss58Format: 32 }).addFromJson(json);
-    pair.decodePkcs8('home pass 1');
+    pair.decodePkcs8('tulip orbit gravel 7');
     expect(pair.isLocked).toBe(false);
     expect(pair.type).toBe('ed25519');
     await expect(page.getByTestId('generated-controller')).toContainText(
       'Remember to save the seed',
     );
+    // The new controller joins the devices only once the owner signed the list shown in full.
+    const review = page.getByTestId('device-list-review');
+    await expect(review.getByRole('listitem').last()).toHaveText(
+      `Added ${pair.address} the new controller of this setup`,
+    );
+    await review.getByRole('button', { name: 'Sign the new list' }).click();
 
     await expect(
       page.getByText('Controller setup locally in dapp and saved in chain.', { exact: false }),
     ).toBeVisible();
     expect(await chain.devices(owner)).toContain(pair.address);
     await expect(page.getByText('in the user list')).toBeVisible();
+    // The keystore was not asked to be kept: the browser holds the controller's address only.
+    const saved = await page.evaluate(() => localStorage.getItem('robonomics-dapp.setups.v1'));
+    expect(saved).toContain(pair.address);
+    expect(saved).not.toContain('"keystore"');
     await page.screenshot({ path: `${SCREENS}/setups-controller.png`, fullPage: true });
   });
 

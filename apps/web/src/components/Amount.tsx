@@ -1,13 +1,44 @@
-import { formatBalance } from '@robonomics-dapp/robonomics/rws/format';
+import { formatBalance, formatPrice } from '@robonomics-dapp/robonomics/rws/format';
 import { useChain } from '../lib/chain-store.ts';
 
-/** A token amount in planck shown in XRT (decimals from the chain), 4 decimals by default. */
-export function Amount({ planck, shown = 4 }: { planck: bigint; shown?: number }) {
+/**
+ * Said beside every amount of a chain the app does not know: the amount is in the chain's
+ * smallest unit, not scaled by the decimals its node reports (docs/security.md).
+ */
+export function UnknownNetworkMark() {
+  const unknown = useChain((s) => s.unknownNetwork);
+  if (!unknown) return null;
+  return (
+    <span
+      className="unknown-network small"
+      title="This node's chain is not one the app knows: amounts are in its smallest unit, not scaled by the decimals the node reports."
+    >
+      {' '}
+      (unknown network)
+    </span>
+  );
+}
+
+/**
+ * A token amount in planck shown in XRT with 4 decimals by default (the price: none, rounded
+ * down); on an unknown network, unscaled and marked.
+ */
+export function Amount({
+  planck,
+  shown = 4,
+  price = false,
+}: {
+  planck: bigint;
+  shown?: number;
+  /** A price: whole tokens, rounded down (docs/product-rules.md). */
+  price?: boolean;
+}) {
   const decimals = useChain((s) => s.decimals);
   const symbol = useChain((s) => s.tokenSymbol);
   return (
     <span className="amount">
-      {formatBalance(planck, decimals, shown)} {symbol}
+      {price ? formatPrice(planck, decimals) : formatBalance(planck, decimals, shown)} {symbol}
+      <UnknownNetworkMark />
     </span>
   );
 }

@@ -1,12 +1,15 @@
 import { addressEq, shortAddress } from '@robonomics-dapp/robonomics/chain/address';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { keyKeeping } from '../lib/key-keeping.ts';
 import { useUserKey } from '../lib/user-key/user-key-store.ts';
-import { HiddenUsername } from './HiddenUsername.tsx';
+import { SecretPhraseInput } from './SecretPhraseInput.tsx';
 
 /**
  * Sign-in as a user (device account) of the subscription with its secret phrase: the key stays in
- * memory, or, with "Keep me signed in", sealed on this device with a non-extractable key.
+ * memory, or, with "Keep me signed in", sealed in this browser's profile (docs/security.md, "Where
+ * keys are kept": it keeps the phrase from other sites, not from whoever has the profile). Not
+ * offered where the page's origin is shared with other content.
  */
 export function UserSignIn({ users }: { users: string[] }) {
   const id = useId();
@@ -16,7 +19,7 @@ export function UserSignIn({ users }: { users: string[] }) {
   const [keep, setKeep] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const canKeep = typeof crypto !== 'undefined' && 'subtle' in crypto;
+  const canKeep = keyKeeping.allowed && typeof crypto !== 'undefined' && 'subtle' in crypto;
 
   // A user who left the subscription is no longer the selected one.
   useEffect(() => {
@@ -28,7 +31,7 @@ export function UserSignIn({ users }: { users: string[] }) {
     useQuery({
       queryKey: ['sealed-key', selected],
       queryFn: () => restore(selected!),
-      enabled: selected !== null && !pair,
+      enabled: selected !== null && !pair && keyKeeping.allowed,
       gcTime: 0,
       retry: false,
       refetchOnWindowFocus: false,
@@ -49,7 +52,7 @@ export function UserSignIn({ users }: { users: string[] }) {
           Sign out
         </button>
         <button type="button" className="button" onClick={() => void signOut(true)}>
-          Sign out and forget the key on this device
+          Sign out and forget the keys kept on this device
         </button>
       </div>
     );
@@ -58,7 +61,7 @@ export function UserSignIn({ users }: { users: string[] }) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
-    const error = await signIn(selected ?? '', phrase, keep);
+    const error = await signIn(selected ?? '', phrase, keep && canKeep);
     setBusy(false);
     if (error && !useUserKey.getState().pair) {
       setMessage({ ok: false, text: error });
@@ -87,22 +90,35 @@ export function UserSignIn({ users }: { users: string[] }) {
           </option>
         ))}
       </select>
-      <HiddenUsername value={selected ?? ''} />
       <label htmlFor={`${id}-phrase`}>Pass phrase</label>
-      <input
+      <SecretPhraseInput
         id={`${id}-phrase`}
-        type="password"
-        className="input"
         placeholder="Seed phrase for encryption"
-        autoComplete="off"
         value={phrase}
-        onChange={(e) => setPhrase(e.target.value)}
+        onChange={setPhrase}
       />
-      {canKeep && (
-        <label className="row small">
-          <input type="checkbox" checked={keep} onChange={(e) => setKeep(e.target.checked)} />
-          Keep me signed in (only for trusted devices)
-        </label>
+      {canKeep ? (
+        <>
+          <label className="row small">
+            <input
+              type="checkbox"
+              checked={keep}
+              onChange={(e) => setKeep(e.target.checked)}
+              aria-describedby={`${id}-keep-note`}
+            />
+            Keep me signed in (only for trusted devices)
+          </label>
+          <p id={`${id}-keep-note`} className="small muted">
+            The phrase is then kept sealed in this browser's profile: other sites cannot read it,
+            but anyone who can use this profile, or a copy of its files, can sign in as this user.
+          </p>
+        </>
+      ) : (
+        keyKeeping.reason && (
+          <p className="small notice-warn" data-testid="no-kept-keys">
+            {keyKeeping.reason}
+          </p>
+        )
       )}
       {message && (
         <p className={message.ok ? 'ok small' : 'error small'} role="alert">

@@ -5,9 +5,10 @@ import {
 } from '@robonomics-dapp/robonomics/chain/client';
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
 import type { FirstData } from '@robonomics-dapp/robonomics/chain/first-data';
-import { tokenProperties } from '@robonomics-dapp/robonomics/chain/first-data-decoders';
+import { type NetworkIdentity, XRT } from '@robonomics-dapp/robonomics/chain/network-identity';
 import { create } from 'zustand';
 import { takeEarlySocket } from '../boot/early-socket-handoff.ts';
+import { appConfig } from './config.ts';
 import { useEndpointStore } from './endpoint-store.ts';
 import { DEV_WALLET, useWallet } from './wallet/wallet-store.ts';
 
@@ -26,9 +27,32 @@ interface ChainState {
   socketDropped: boolean;
   /** The runtime's spec version: views of chain constants read it to follow an upgrade. */
   specVersion: number | null;
-  /** Chain token decimals from the node (XRT: 9). */
+  /**
+   * Which network the node is (docs/security.md, "What a node may claim"); null until the node
+   * answered. A refused node leaves the state 'error' with its reason.
+   */
+  network: NetworkIdentity | null;
+  /**
+   * How amounts are shown: XRT's 9 decimals on a known network, whatever the node says; on an
+   * unknown network the chain's smallest unit, unscaled ("planck"), since nothing confirms the
+   * decimals the node reports.
+   */
   decimals: number;
   tokenSymbol: string;
+  /** The node's chain is not one the app knows: amounts carry a mark saying so. */
+  unknownNetwork: boolean;
+}
+
+/** The smallest unit of a chain's token, used for amounts of an unknown network. */
+export const UNSCALED_UNIT = 'planck';
+
+/** How amounts are shown on a network (see ChainState.decimals). */
+export function amountsOn(network: NetworkIdentity | null) {
+  if (network?.kind === 'unknown') {
+    return { decimals: 0, tokenSymbol: UNSCALED_UNIT, unknownNetwork: true };
+  }
+  const token = network?.kind === 'known' ? network.token : XRT;
+  return { decimals: token.decimals, tokenSymbol: token.symbol, unknownNetwork: false };
 }
 
 let connection: ChainConnection | null = null;
@@ -41,8 +65,8 @@ const STARTING: Omit<ChainState, 'endpoint'> = {
   firstData: null,
   socketDropped: false,
   specVersion: null,
-  decimals: 9,
-  tokenSymbol: 'XRT',
+  network: null,
+  ...amountsOn(null),
 };
 
 export const useChain = create<ChainState>(() => ({ endpoint: '', ...STARTING }));
@@ -54,33 +78,24 @@ function connect(endpoint: string) {
   connection = new ChainConnection(endpoint, {
     early: takeEarlySocket(),
     beforeClient: () => appRendered.then(afterPaint),
+    devnetEndpoints: appConfig.devnetEndpoints,
   });
   void previous?.disconnect();
   const current = connection;
   useChain.setState({ endpoint, ...STARTING });
   current.onChange(() => {
     if (connection !== current) return;
-    const first = current.firstData;
     useChain.setState({
       state: current.state,
       error: current.error,
       client: current.client,
-      firstData: first,
+      firstData: current.firstData,
       socketDropped: current.socketDropped,
-      ...first?.token,
       specVersion: current.specVersion,
+      network: current.network,
+      ...amountsOn(current.network),
     });
   });
-  current.ready().then(
-    async (client) => {
-      // The first reads brought the token's properties; ask only when they did not.
-      if (current.firstData?.token) return;
-      const properties = await client.chainSpec.properties().catch(() => null);
-      if (connection !== current) return;
-      useChain.setState(tokenProperties(properties));
-    },
-    () => {},
-  );
 }
 
 let rendering: () => void = () => {};
@@ -123,9 +138,7 @@ function afterPaint(): Promise<void> {
 export function firstDataIn(timeoutMs: number): Promise<void> {
   const arrived = ({ firstData, state }: ChainState) =>
     state === 'error' ||
-    (firstData?.minimalBid !== undefined &&
-      firstData.auctionQueue !== undefined &&
-      firstData.token !== undefined);
+    (firstData?.minimalBid !== undefined && firstData.auctionQueue !== undefined);
   return new Promise((resolve) => {
     if (arrived(useChain.getState())) return resolve();
     const done = () => {

@@ -9,6 +9,16 @@ export interface AppConfig {
   profile: 'devnet' | 'production';
   /** Chain endpoint used when neither `?rpc=` nor a saved choice exists. */
   defaultEndpoint: string;
+  /**
+   * The build's own devnet endpoints: its chain is known by its address on this machine, since
+   * its genesis changes with every fresh start (docs/security.md). None in production.
+   */
+  devnetEndpoints: readonly string[];
+  /**
+   * The origins the app is hosted on: only there are keys kept in the browser (docs/security.md,
+   * "Where keys are kept"). `VITE_APP_ORIGINS` (comma-separated) replaces the list at build time.
+   */
+  appOrigins: readonly string[];
   /** The "latest release" API the footer reads. */
   releasesUrl: string;
   /** Where the legacy /v0 routes send the browser. */
@@ -36,6 +46,8 @@ export interface AppConfig {
 const productionConfig: AppConfig = {
   profile: 'production',
   defaultEndpoint: DEFAULT_PARACHAIN_ENDPOINT,
+  devnetEndpoints: [],
+  appOrigins: ['https://dapp.robonomics.network'],
   releasesUrl: 'https://api.github.com/repos/airalab/robonomics.app/releases/latest',
   legacyAppUrl: 'https://v0.dapp.robonomics.network/',
   seasonPassAddress: '0x0c0C092f372c3Cb49D116A14fA7dcc40e84275aa',
@@ -55,6 +67,9 @@ const devnetConfig: AppConfig = {
   ...productionConfig,
   profile: 'devnet',
   defaultEndpoint: LOCAL_DEVNET_ENDPOINT,
+  devnetEndpoints: [LOCAL_DEVNET_ENDPOINT, 'ws://localhost:9944'],
+  // The devnet build served by `npm start` (and the Vite dev server, on the same port).
+  appOrigins: ['http://127.0.0.1:5173', 'http://localhost:5173'],
   releasesUrl: 'http://127.0.0.1:8788/repos/airalab/robonomics.app/releases/latest',
   // The devnet deploys the contract as the first transaction of its first dev account, so its
   // address is fixed.
@@ -73,5 +88,15 @@ const devnetConfig: AppConfig = {
   relays: [devnetRelayAddress()],
 };
 
-export const appConfig: AppConfig =
-  import.meta.env.VITE_PROFILE === 'devnet' ? devnetConfig : productionConfig;
+const profileConfig = import.meta.env.VITE_PROFILE === 'devnet' ? devnetConfig : productionConfig;
+const builtOrigins = import.meta.env.VITE_APP_ORIGINS;
+
+export const appConfig: AppConfig = builtOrigins
+  ? {
+      ...profileConfig,
+      appOrigins: builtOrigins
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    }
+  : profileConfig;

@@ -60,3 +60,51 @@ describe('update, remove and active setup', () => {
     expect(activeSetupOf(useSavedSetups.getState(), 'local')).toBeNull();
   });
 });
+
+describe('controller keys kept in this browser', () => {
+  const CONTROLLER = '4Eyj9NvT8hPBtszHK14VJTxULq8mFC41hY3ndXbJdW7heo3G';
+  const OWNER = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';
+
+  it('are forgotten one setup at a time or all at once; the addresses stay', async () => {
+    const { useSavedSetups, withoutControllerKey } = await import('./saved-setups.ts');
+    useSavedSetups.getState().reload();
+    const keyed = (owner: string) => ({
+      owner,
+      name: owner,
+      network: 'local',
+      controller: { address: CONTROLLER, keystore: '{"sealed":true}' },
+    });
+    expect(withoutControllerKey(keyed('4A')).controller).toEqual({ address: CONTROLLER });
+    useSavedSetups.getState().addSetup(keyed('4A'));
+    useSavedSetups.getState().addSetup(keyed('4B'));
+    useSavedSetups.getState().forgetControllerKeys({ owner: '4A', network: 'local' });
+    const kept = () =>
+      useSavedSetups.getState().setups.map((s) => [s.owner, s.controller?.keystore ?? null]);
+    expect(kept()).toEqual([
+      ['4A', null],
+      ['4B', '{"sealed":true}'],
+    ]);
+    useSavedSetups.getState().forgetControllerKeys();
+    expect(kept()).toEqual([
+      ['4A', null],
+      ['4B', null],
+    ]);
+    // What other tabs read: nothing of a key is left in storage.
+    expect(localStorage.getItem('robonomics-dapp.setups.v1')).not.toContain('keystore');
+    expect(useSavedSetups.getState().setups[0]?.controller?.address).toBe(CONTROLLER);
+  });
+
+  it('name the accounts of a device list by what the user called them', async () => {
+    const { deviceNameOf } = await import('./saved-setups.ts');
+    const nameOf = deviceNameOf({
+      owner: OWNER,
+      controller: { address: CONTROLLER },
+      users: [{ address: '4GvnAjgUnhCvhCLz7TkJdxYUhTxN8W5keXrRndG5aijDsEX7', label: 'Bob phone' }],
+    });
+    expect(nameOf('4GvnAjgUnhCvhCLz7TkJdxYUhTxN8W5keXrRndG5aijDsEX7')).toBe('Bob phone');
+    expect(nameOf(CONTROLLER)).toBe('the controller of this setup');
+    expect(nameOf(OWNER)).toBe('the owner of the subscription');
+    expect(nameOf('4HQ8vFEDNkVvwoq6C5qFi1hdU8bbLXTh3HGJ5jBC6YBsfRQY')).toBeNull();
+    expect(deviceNameOf(undefined)(OWNER)).toBeNull();
+  });
+});

@@ -1,3 +1,4 @@
+import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
 import { create } from 'zustand';
 import { safeStorage } from './safe-storage.ts';
 
@@ -68,6 +69,11 @@ interface SavedSetupsState extends StoredSetups {
   /** Forgets a setup in this browser (nothing changes on chain). */
   removeSetup(owner: string, network: string): void;
   setActive(network: string, owner: string): void;
+  /**
+   * Removes controller keystores kept in this browser: one setup's, or every one ("Sign out and
+   * forget"). The controllers' addresses stay.
+   */
+  forgetControllerKeys(only?: { owner: string; network: string }): void;
 }
 
 const adjectives = [
@@ -159,6 +165,16 @@ export const useSavedSetups = create<SavedSetupsState>((set, get) => ({
     persist(next);
     set(next);
   },
+  forgetControllerKeys(only) {
+    const current = readSavedSetups();
+    const chosen = (s: SavedSetup) =>
+      !only || (s.owner === only.owner && s.network === only.network);
+    if (!current.setups.some((s) => chosen(s) && s.controller?.keystore)) return;
+    const setups = current.setups.map((s) => (chosen(s) ? withoutControllerKey(s) : s));
+    const next: StoredSetups = { ...current, setups };
+    persist(next);
+    set(next);
+  },
   setActive(network, owner) {
     const current = readSavedSetups();
     if (!current.setups.some((s) => s.owner === owner && s.network === network)) return;
@@ -168,6 +184,13 @@ export const useSavedSetups = create<SavedSetupsState>((set, get) => ({
   },
 }));
 
+/** A setup without its controller's keystore (the controller's address stays). */
+export function withoutControllerKey(setup: SavedSetup): SavedSetup {
+  if (!setup.controller?.keystore) return setup;
+  const { keystore: _dropped, ...controller } = setup.controller;
+  return { ...setup, controller };
+}
+
 /** The active setup of a network: the chosen one, else the first saved for that network. */
 export function activeSetupOf(state: StoredSetups, network: string): SavedSetup | null {
   const owner = state.active[network];
@@ -176,6 +199,25 @@ export function activeSetupOf(state: StoredSetups, network: string): SavedSetup 
     state.setups.find((s) => s.network === network) ??
     null
   );
+}
+
+/**
+ * What the user calls an account of a subscription's device list: the label given in this
+ * browser, else its part in the setup (the controller, the owner); null for an account this
+ * browser knows nothing of.
+ */
+export function deviceNameOf(
+  setup: Pick<SavedSetup, 'owner' | 'controller' | 'users'> | undefined,
+): (address: string) => string | null {
+  return (address) => {
+    if (!setup) return null;
+    const label = setup.users?.find((u) => addressEq(u.address, address))?.label;
+    if (label) return label;
+    if (setup.controller && addressEq(setup.controller.address, address)) {
+      return 'the controller of this setup';
+    }
+    return addressEq(setup.owner, address) ? 'the owner of the subscription' : null;
+  };
 }
 
 // Another tab changed the list: follow it without a reload.

@@ -4,19 +4,23 @@ import { useChain } from './chain-store.ts';
 import { readCachedDeviceList, writeCachedDevices } from './devices-cache.ts';
 import { useChainSubscription } from './use-chain-subscription.ts';
 
-/** A device list and where it comes from: followed live, or the last one seen (with its time). */
+/** A device list and where it comes from. */
 export interface DeviceList {
-  addresses: string[];
+  /** The addresses (SS58-32); undefined when no list is known. */
+  devices: string[] | undefined;
+  /** Followed live on the chain; false for the list kept from an earlier visit. */
   live: boolean;
-  /** When the list was seen, ms (now for a live one). */
-  time: number;
+  /** When the list was seen (ms): now for a live one; undefined when there is none. */
+  seen: number | undefined;
 }
 
 /**
- * An owner's device list (SS58-32): followed live on the chain, else the list last seen on this
- * endpoint (at most a day old) and marked as such; undefined when there is neither.
+ * An owner's device list: followed live on the chain, else the list last seen on this endpoint
+ * (at most a day old) while the live one loads or the parachain does not answer. The kept one is
+ * only for showing (marked as such) and for deciding who may send a command peer-to-peer; a list
+ * written back to the chain must be the live one.
  */
-export function useDeviceList(owner: string | null | undefined): DeviceList | undefined {
+export function useDeviceList(owner: string | null | undefined): DeviceList {
   const endpoint = useChain((s) => s.endpoint);
   const live = useChainSubscription<string[]>(owner ? `devices:${owner}` : null, (client, set) =>
     subscribeDevices(client, owner!, set),
@@ -24,18 +28,14 @@ export function useDeviceList(owner: string | null | undefined): DeviceList | un
   useEffect(() => {
     if (owner && live) writeCachedDevices(endpoint, owner, live);
   }, [endpoint, owner, live]);
-  return useMemo(() => {
-    if (!owner) return undefined;
-    if (live) return { addresses: live, live: true, time: Date.now() };
+  return useMemo((): DeviceList => {
+    if (live || !owner) return { devices: live, live: live !== undefined, seen: Date.now() };
     const kept = readCachedDeviceList(endpoint, owner);
-    return kept && { addresses: kept.value, live: false, time: kept.time };
+    return { devices: kept?.value, live: false, seen: kept?.time };
   }, [owner, live, endpoint]);
 }
 
-/**
- * An owner's live device list (SS58-32). While it loads, the list last seen on this endpoint
- * (at most a day old); undefined when there is none.
- */
+/** An owner's device list to show: the live one, else the one kept from an earlier visit. */
 export function useDevices(owner: string | null | undefined): string[] | undefined {
-  return useDeviceList(owner)?.addresses;
+  return useDeviceList(owner).devices;
 }

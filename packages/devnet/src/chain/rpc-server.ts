@@ -1,54 +1,26 @@
-import type { IncomingMessage } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import { WebSocketServer } from 'ws';
-import { createBoundedServer } from '../http/limits.ts';
 import {
-  DEFAULT_APP_ORIGINS,
-  FOREIGN_ORIGIN_TEXT,
-  isAllowedOrigin,
-  originOf,
-} from '../http/origins.ts';
+  DEFAULT_JSON_RPC_LIMITS,
+  type JsonRpcLimits,
+  type JsonRpcServer,
+  startJsonRpcServer,
+} from '../json-rpc/server.ts';
 import type { ChainNode } from './node.ts';
 import { type ChainHeadLimits, DEFAULT_CHAIN_HEAD_LIMITS } from './rpc/chain-head.ts';
-import { answerRequest } from './rpc/dispatch.ts';
-import { answerFrame, errorReply } from './rpc/frames.ts';
+import { chainHandlers } from './rpc/dispatch.ts';
 import { type Connection, SubscriptionRegistry } from './rpc/subscriptions.ts';
 import { chainMethods } from './rpc-methods.ts';
 import { RpcError } from './rpc-params.ts';
 
 export { RpcError };
 
-/** Bounds of the JSON-RPC server (a node's defaults where it has one; see docs/security.md). */
-export interface RpcLimits {
-  /** Open WebSocket connections (a node's --rpc-max-connections 100). */
-  maxConnections: number;
-  /** Subscriptions per connection (--rpc-max-subscriptions-per-connection 1024). */
-  maxSubscriptionsPerConnection: number;
-  /** Frames of one connection being worked on at once; more are answered "busy". */
-  maxPendingPerConnection: number;
-  /** Requests in one batch. */
-  maxBatchLength: number;
-  /** Largest WebSocket frame. */
-  maxFrameBytes: number;
-  /**
-   * Frames above this size may carry one request with one large parameter (an extrinsic, a
-   * storage value), not thousands of values: parsing those would hold up every other client.
-   */
-  largeFrameBytes: number;
-  /** A connection whose client does not read its notifications is closed past this backlog. */
-  maxBufferedBytes: number;
+/** Bounds of the chain's JSON-RPC server (see docs/security.md and docs/json-rpc.md). */
+export interface RpcLimits extends JsonRpcLimits {
   /** chainHead_v1 follows, pinned blocks, operations and storage steps (docs/json-rpc.md). */
   chainHead: ChainHeadLimits;
 }
 
 export const DEFAULT_RPC_LIMITS: RpcLimits = {
-  maxConnections: 100,
-  maxSubscriptionsPerConnection: 1024,
-  maxPendingPerConnection: 64,
-  maxBatchLength: 1000,
-  maxFrameBytes: 16 * 1024 * 1024,
-  largeFrameBytes: 1024 * 1024,
-  maxBufferedBytes: 32 * 1024 * 1024,
+  ...DEFAULT_JSON_RPC_LIMITS,
   chainHead: DEFAULT_CHAIN_HEAD_LIMITS,
 };
 
@@ -67,20 +39,20 @@ export interface RpcServerOptions {
 }
 
 /**
- * Substrate's JSON-RPC over WebSocket (legacy methods and the new interface), with a node's
- * answers at its edges: method tables without inherited names, notifications (no id) not
- * answered, an empty batch refused once, and bounded connections, subscriptions, batches and
- * frames. Pages may connect only from the app's origins.
+ * The TypeScript engine's chain behind the devnet's JSON-RPC server (json-rpc/server.ts, shared
+ * with the runtime engine): the legacy methods and the new interface, over WebSocket and HTTP
+ * POST on one port.
  */
-export async function startRpcServer(node: ChainNode, options: RpcServerOptions) {
-  const limits: RpcLimits = {
+export async function startRpcServer(
+  node: ChainNode,
+  options: RpcServerOptions,
+): Promise<JsonRpcServer> {
+  const { chainHead: chainHeadLimits, ...limits }: RpcLimits = {
     ...DEFAULT_RPC_LIMITS,
     ...options.limits,
     chainHead: { ...DEFAULT_CHAIN_HEAD_LIMITS, ...options.limits?.chainHead },
   };
-  const allowedOrigins = options.allowedOrigins ?? DEFAULT_APP_ORIGINS;
-  const connections = new Set<Connection>();
-  const subscriptions = new SubscriptionRegistry(limits.maxBufferedBytes);
+  const subscriptions = new SubscriptionRegistry();
   const methods = chainMethods(
     node,
     {
@@ -90,107 +62,22 @@ export async function startRpcServer(node: ChainNode, options: RpcServerOptions)
       notify: (sub, result) => subscriptions.notify(sub, result),
       end: (sub) => subscriptions.end(sub),
     },
-    limits.chainHead,
+    chainHeadLimits,
   );
   subscriptions.follow(node);
-  const dispatcher = {
-    methods,
-    subscriptions,
-    maxSubscriptionsPerConnection: limits.maxSubscriptionsPerConnection,
-  };
-  const send = (connection: Connection, text: string) => subscriptions.send(connection, text);
-
-  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxFrameBytes });
-  const http = createBoundedServer((_req, res) => {
-    res.writeHead(426, { 'content-type': 'text/plain; charset=utf-8', upgrade: 'websocket' });
-    res.end('Upgrade Required: this node speaks JSON-RPC over WebSocket\n');
+  return startJsonRpcServer<Connection>({
+    host: options.host,
+    port: options.port,
+    allowedOrigins: options.allowedOrigins,
+    limits,
+    methods: chainHandlers(methods, subscriptions, limits.maxSubscriptionsPerConnection),
+    openSession: (client) => ({
+      origin: client.origin,
+      devAllowed: client.devAllowed,
+      transport: client.transport,
+      send: client.send,
+      subscriptions: new Set(),
+    }),
+    closeSession: (connection) => subscriptions.closeConnection(connection),
   });
-  const refuseUpgrade = (socket: Socket, status: string, text: string) => {
-    socket.end(
-      `HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
-    );
-  };
-  http.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
-    socket.on('error', () => socket.destroy());
-    const origin = originOf(req);
-    if (!isAllowedOrigin(origin, allowedOrigins)) {
-      refuseUpgrade(socket, '403 Forbidden', FOREIGN_ORIGIN_TEXT);
-      return;
-    }
-    if (connections.size >= limits.maxConnections) {
-      refuseUpgrade(
-        socket,
-        '429 Too Many Requests',
-        'Too many connections. Please try again later.',
-      );
-      return;
-    }
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      const connection: Connection = {
-        socket: ws,
-        origin,
-        // The origin gate above already refused other pages; dev_* stay with tools and the app.
-        devAllowed: isAllowedOrigin(origin, allowedOrigins),
-        subscriptions: new Set(),
-        pending: 0,
-      };
-      connections.add(connection);
-      ws.on('error', () => ws.terminate());
-      ws.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => {
-        const bytes = Array.isArray(data)
-          ? Buffer.concat(data)
-          : Buffer.isBuffer(data)
-            ? data
-            : Buffer.from(data);
-        if (connection.pending >= limits.maxPendingPerConnection) {
-          send(
-            connection,
-            JSON.stringify(errorReply(null, -32009, 'Server is busy, try again later')),
-          );
-          return;
-        }
-        connection.pending += 1;
-        answerFrame(bytes, limits, (request) => answerRequest(request, connection, dispatcher))
-          .then(
-            (reply) => {
-              if (reply !== null) send(connection, reply);
-            },
-            (error: unknown) => {
-              console.error('devnet: a JSON-RPC frame failed:', error);
-              send(connection, JSON.stringify(errorReply(null, -32603, 'Internal error')));
-            },
-          )
-          .finally(() => {
-            connection.pending -= 1;
-          });
-      });
-      ws.on('close', () => {
-        connections.delete(connection);
-        subscriptions.closeConnection(connection);
-      });
-    });
-  });
-
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
-    http.listen(options.port, options.host, () => {
-      http.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = http.address() as AddressInfo;
-  return {
-    url: `ws://${options.host}:${port}`,
-    /** Open connections (for tests of the limits). */
-    get connectionCount() {
-      return connections.size;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const connection of connections) connection.socket.terminate();
-        wss.close();
-        http.close(() => resolve());
-        http.closeAllConnections();
-      }),
-  };
 }

@@ -47,6 +47,16 @@ function directoryListing(path: string, names: { name: string; size: bigint; dir
 }
 
 /**
+ * The origin a request was addressed to, when that is a loopback name: a request carrying it as
+ * its Origin comes from a page of this very server. A host name that is not loopback may be a
+ * DNS-rebinding page's, and gets nothing.
+ */
+function ownOrigin(req: IncomingMessage): string[] {
+  const host = req.headers.host ?? '';
+  return /^(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/.test(host) ? [`http://${host}`] : [];
+}
+
+/**
  * The gateway's answer to one request: GET/HEAD /ipfs/<cid>[/<path>] without auth, as public
  * gateways. Content types come from the file name when the path has one, else from the bytes;
  * directories serve their index.html or a listing. Also mounted on the API origin.
@@ -57,8 +67,11 @@ export function gatewayHandler(
   origins: readonly string[] = DEFAULT_APP_ORIGINS,
 ): RequestListener {
   const serve = async (req: IncomingMessage, res: ServerResponse) => {
-    if (refuseForeignOrigin(req, res, origins)) return;
-    setCors(req, res, 'GET, HEAD, OPTIONS', origins);
+    // Pages the gateway serves itself (an app hosted under /ipfs/<cid>/) read from it as any
+    // same-origin page does; their module scripts and styles carry their Origin.
+    const pageOrigins = [...origins, ...ownOrigin(req)];
+    if (refuseForeignOrigin(req, res, pageOrigins)) return;
+    setCors(req, res, 'GET, HEAD, OPTIONS', pageOrigins);
     if (req.method === 'OPTIONS') {
       res.writeHead(204).end();
       return;

@@ -150,6 +150,20 @@ describe('gateway GET /ipfs/<cid>', () => {
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
   });
 
+  it('serves pages of its own origin (an app it hosts), but not a rebinding host name', async () => {
+    const { cid } = await client.add(encoder.encode('console.log(1)'));
+    const own = new URL(devnet.ipfs.gatewayUrl).origin;
+    const res = await get(`/ipfs/${cid}`, { headers: { origin: own } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe(own);
+    // A page of another name that resolves to this machine sends its own Host and Origin.
+    const port = new URL(devnet.ipfs.gatewayUrl).port;
+    const rebound = await get(`/ipfs/${cid}`, {
+      headers: { origin: `http://rebind.example:${port}`, host: `rebind.example:${port}` },
+    });
+    expect(rebound.status).toBe(403);
+  });
+
   it('refuses writes', async () => {
     const res = await get('/ipfs/QmbFMke1KXqnYyBBWxB74N4c5SBnJMVAiMNRcGu6x1AwQH', {
       method: 'POST',

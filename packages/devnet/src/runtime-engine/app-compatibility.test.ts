@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Metadata, TypeRegistry } from '@polkadot/types';
 import { compactStripLength, hexToU8a, stringCamelCase } from '@polkadot/util';
+import { misplacedCall } from '@robonomics-dapp/robonomics/chain/call-pins';
+import { $Metadata } from 'dedot/codecs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { METADATA_FILE } from '../chain/runtime.ts';
 import { loadChopsticks } from './chopsticks.ts';
@@ -80,6 +82,7 @@ function load(bytes: Uint8Array) {
 
 let spec40: ReturnType<typeof load>;
 let spec43: ReturnType<typeof load>;
+let spec40Bytes: Uint8Array;
 
 beforeAll(async () => {
   const response = await callOnEmptyState(
@@ -87,7 +90,8 @@ beforeAll(async () => {
     runtimeCode(),
     'Metadata_metadata',
   );
-  spec40 = load(compactStripLength(hexToU8a(response.result))[1]);
+  spec40Bytes = compactStripLength(hexToU8a(response.result))[1];
+  spec40 = load(spec40Bytes);
   spec43 = load(readFileSync(METADATA_FILE));
 }, 60_000);
 
@@ -126,6 +130,16 @@ describe('what the app uses of the chain, on spec 40 as on spec 43', () => {
       expect(old, use).toBe(current);
     }
     expect(checked).toBeGreaterThanOrEqual(20);
+  });
+
+  it('places and shapes every call the app pins as the real runtime does (call-pins.ts)', () => {
+    // The devnet is a known network in the devnet build: its runtimes must pass the app's pins.
+    expect(misplacedCall({ latest: $Metadata.tryDecode(spec40Bytes).latest })).toBeNull();
+    expect(
+      misplacedCall({
+        latest: $Metadata.tryDecode(new Uint8Array(readFileSync(METADATA_FILE))).latest,
+      }),
+    ).toBeNull();
   });
 
   it('offers the runtime APIs the app calls: fees and nonces', () => {

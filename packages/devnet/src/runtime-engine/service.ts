@@ -4,7 +4,7 @@ import { seedScenario } from '../chain/seed.ts';
 import type { DevnetOptions, ServiceHandle } from '../options.ts';
 import { loadChopsticks } from './chopsticks.ts';
 import { buildGenesis } from './genesis.ts';
-import { startRuntimeRpcServer } from './rpc-server.ts';
+import { type ChopsticksHandler, startRuntimeRpcServer } from './rpc-server.ts';
 import { RUNTIME_SPEC_VERSION, runtimeCode } from './runtime-code.ts';
 import {
   type ChainSnapshot,
@@ -111,10 +111,18 @@ export async function startRuntimeChainService(
   const interval = options.instant ? null : setInterval(produce, options.blockTimeMs);
 
   const context = { chain };
-  const handlers = chopsticks.allHandlers as Record<
-    string,
-    (context: unknown, params: unknown[], subscriptions: unknown) => Promise<unknown>
-  >;
+  // Chopsticks' handlers by their own names only (a plain object would also answer `constructor`).
+  const handlers = new Map<string, ChopsticksHandler>(
+    Object.entries(
+      chopsticks.allHandlers as Record<
+        string,
+        (context: unknown, params: unknown[], subscriptions: unknown) => Promise<unknown>
+      >,
+    ).map(([name, handle]) => [
+      name,
+      (params, subscriptions) => handle(context, params, subscriptions),
+    ]),
+  );
   const stopChain = async () => {
     stopped = true;
     if (interval) clearInterval(interval);
@@ -127,11 +135,8 @@ export async function startRuntimeChainService(
   const rpc = await startRuntimeRpcServer({
     host: options.host,
     port: options.ports.chain,
-    handle: async ({ method, params }, subscriptions) => {
-      const handler = handlers[method];
-      if (!handler) throw new chopsticks.ResponseError(-32601, `Method not found: ${method}`);
-      return handler(context, params, subscriptions);
-    },
+    handlers,
+    allowedOrigins: options.allowedOrigins,
   }).catch(async (error: unknown) => {
     await stopChain();
     throw error;

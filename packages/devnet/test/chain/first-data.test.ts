@@ -46,7 +46,10 @@ async function firstReads(options: Partial<Parameters<typeof readFirstData>[0]> 
 describe('the first reads on the devnet', () => {
   it('read what the client reads, through one socket, and hand over the metadata', async () => {
     const storage = new MemoryStorage();
-    const connection = new ChainConnection(devnet.url, { cacheStorage: storage });
+    const connection = new ChainConnection(devnet.url, {
+      cacheStorage: storage,
+      devnetEndpoints: [devnet.url],
+    });
     const seen: (FirstData | null)[] = [];
     connection.onChange(() => seen.push(connection.firstData));
     try {
@@ -56,11 +59,17 @@ describe('the first reads on the devnet', () => {
       expect(first.specVersion).toBe(client.runtimeVersion.specVersion);
       expect(first.minimalBid).toBe(client.consts.rws.minimalBid);
       expect(first.auctionQueue).toEqual(await client.query.rws.auctionQueue());
+      // The devnet's node reports XRT with 9 decimals, as the app holds a Robonomics network to.
       const properties = await client.chainSpec.properties();
-      expect(first.token).toEqual({
-        decimals: properties.tokenDecimals,
-        tokenSymbol: properties.tokenSymbol,
+      expect(properties).toMatchObject({ tokenDecimals: 9, tokenSymbol: 'XRT' });
+      expect(first.network).toEqual({
+        kind: 'known',
+        name: 'Local devnet',
+        genesisHash: client.genesisHash,
+        token: { decimals: 9, symbol: 'XRT' },
+        ownEndpoint: true,
       });
+      expect(connection.network).toEqual(first.network);
       // The values came before the client was ready.
       expect(seen.some((data) => data?.minimalBid !== undefined)).toBe(true);
       // The client was given the downloaded metadata, and it was kept for the next visit.
@@ -121,11 +130,31 @@ describe('the first reads on the devnet', () => {
     expect(same.last?.minimalBid).toBe(1_000_000_000n);
   });
 
-  it('publish nothing for a node that is not the chain the endpoint stands for', async () => {
+  it('publish only the refusal for a node that is not the chain the endpoint stands for', async () => {
     const { published, downloaded } = await firstReads({
       endpoint: 'wss://kusama.rpc.robonomics.network/',
     });
-    expect(published).toEqual([]);
+    expect(published).toEqual([
+      {
+        genesisHash,
+        specVersion: 43,
+        network: {
+          kind: 'refused',
+          reason: expect.stringMatching(
+            /^This node is not Robonomics on Kusama: it reports another chain/,
+          ),
+        },
+      },
+    ]);
     expect(downloaded).toBeUndefined();
+  });
+
+  it('mark a chain the build does not know as unknown, with what its node reports', async () => {
+    const { last } = await firstReads();
+    expect(last?.network).toEqual({
+      kind: 'unknown',
+      genesisHash,
+      reported: { decimals: 9, symbol: 'XRT' },
+    });
   });
 });

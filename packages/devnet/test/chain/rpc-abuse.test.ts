@@ -62,8 +62,32 @@ describe('who may connect', () => {
     }
   });
 
-  it('answers plain HTTP with 426 (it speaks JSON-RPC over WebSocket)', async () => {
-    const res = await fetch(chain.url.replace('ws://', 'http://'));
-    expect(res.status).toBe(426);
+  it('answers JSON-RPC over HTTP POST on the same port, as a node does', async () => {
+    const http = chain.url.replace('ws://', 'http://');
+    const post = (body: string, headers: Record<string, string> = {}) =>
+      fetch(http, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      });
+    expect(await (await post('{"jsonrpc":"2.0","id":1,"method":"system_chain"}')).json()).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: 'Robonomics Local Development',
+    });
+    expect(await (await post('{}')).json()).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'Invalid request' },
+    });
+    const subscribe = await post('{"jsonrpc":"2.0","id":2,"method":"chain_subscribeNewHeads"}');
+    expect((await subscribe.json()).error.code).toBe(-32600);
+    const height = chain.node.best.number;
+    const foreign = await post('{"jsonrpc":"2.0","id":3,"method":"dev_newBlock"}', {
+      origin: 'http://evil.example',
+    });
+    expect(foreign.status).toBe(403);
+    expect(chain.node.best.number).toBe(height);
+    expect((await fetch(http)).status).toBe(405);
   });
 });

@@ -1,11 +1,12 @@
 import type { IKeyringPair, InjectedSigner } from 'dedot/types';
 import { buyRefusal } from '../rws/buy.ts';
+import { purchaseDevices } from '../rws/devices.ts';
 import { isSubscriptionActive } from '../rws/subscription.ts';
 import { addressEq } from './address.ts';
 import type { RobonomicsClient } from './client.ts';
+import { deviceListAsShown } from './device-list.ts';
 import { TxFailedError } from './errors.ts';
 import { fetchAccountBalance } from './queries/account-balance.ts';
-import { fetchDevices } from './queries/devices.ts';
 import { fetchFirstFreeAuction } from './queries/first-free-auction.ts';
 import { fetchLedger, type SubscriptionLedger } from './queries/ledger.ts';
 import { minimalBid } from './queries/minimal-bid.ts';
@@ -17,8 +18,15 @@ import { type Submittable, sendTransaction } from './tx/send-transaction.ts';
 /** How long to wait for the auction to rotate (10 blocks on the real chain, ~1 min). */
 export const ACTIVATION_TIMEOUT_MS = 10 * 60_000;
 
+/** The buyer's device list as the page showed it, and the devices the user chose to keep. */
+export interface BuyDevices {
+  shown: readonly string[];
+  keep: readonly string[];
+}
+
 export interface BuyRequest {
   client: RobonomicsClient | null;
+  devices: BuyDevices;
   /** The buyer: an extension address with its signer, or a local key pair. */
   from: string | IKeyringPair;
   signer?: InjectedSigner;
@@ -35,17 +43,23 @@ export interface PreparedBuy {
 }
 
 /**
- * Checks the refusals of docs/product-rules.md in order and builds the buy transaction: a bid of minimal bid + 1
- * on the first auction without a bidder and, in the same all-or-nothing batch, the buyer as its
- * own device. Throws the refusal's text.
+ * Checks the refusals of docs/product-rules.md in order and builds the buy transaction: a bid of
+ * minimal bid + 1 on the first auction without a bidder and, in the same all-or-nothing batch,
+ * the device list: the buyer and the devices the user chose to keep, unless the buyer already is
+ * a device. The device list is read again and must be the one the page showed. Throws the
+ * refusal's text.
  */
-export async function prepareBuy(client: RobonomicsClient, address: string): Promise<PreparedBuy> {
+export async function prepareBuy(
+  client: RobonomicsClient,
+  address: string,
+  devices: BuyDevices,
+): Promise<PreparedBuy> {
   const minimal = minimalBid(client);
-  const [account, auctionIndex, ledger, devices] = await Promise.all([
+  const [account, auctionIndex, ledger, current] = await Promise.all([
     fetchAccountBalance(client, address),
     fetchFirstFreeAuction(client),
     fetchLedger(client, address),
-    fetchDevices(client, address),
+    deviceListAsShown(client, address, devices.shown),
   ]);
   const refusal = buyRefusal({
     ready: true,
@@ -58,14 +72,15 @@ export async function prepareBuy(client: RobonomicsClient, address: string): Pro
     throw new TxFailedError(refusal ?? 'There are no available subscriptions');
 
   // Being its own device lets the owner later act through its subscription (rws.call).
-  const withBuyer = devices.some((d) => addressEq(d, address)) ? null : [...devices, address];
-  const tx = buySubscriptionTx(client, auctionIndex, minimal + 1n, withBuyer);
+  const list = purchaseDevices(current, address, devices.keep);
+  const tx = buySubscriptionTx(client, auctionIndex, minimal + 1n, list);
   return { tx, auctionIndex, previousIssue: ledger?.issueTime ?? null };
 }
 
 /** Buys (or renews) a subscription, then waits block by block until the ledger is active. */
 export async function buySubscription({
   client,
+  devices,
   from,
   signer,
   onSigned,
@@ -73,7 +88,7 @@ export async function buySubscription({
 }: BuyRequest): Promise<SubscriptionLedger> {
   const address = typeof from === 'string' ? from : from.address;
   if (!client) throw new TxFailedError(buyRefusal({ ready: false }) ?? 'Parachain is not ready');
-  const { tx, auctionIndex, previousIssue } = await prepareBuy(client, address);
+  const { tx, auctionIndex, previousIssue } = await prepareBuy(client, address, devices);
   await sendTransaction(client, tx, from, {
     signer,
     onPhase: (phase) => phase === 'broadcast' && onSigned?.(),

@@ -1,10 +1,12 @@
 import type { IStorage } from '@dedot/storage';
 import { type DedotClient, WsProvider } from 'dedot';
+import type { misplacedCall } from './call-pins.ts';
 import type { EarlySocket } from './early-socket.ts';
 import { type FirstData, readFirstData } from './first-data.ts';
 import { markFirstData } from './first-data-marks.ts';
 import type { RobonomicsApi } from './generated/robonomics/index';
 import { cachedRuntime, rememberMetadata } from './metadata-cache.ts';
+import { identifyNetwork, type NetworkIdentity } from './network-identity.ts';
 import { RUNTIME_SNAPSHOTS } from './runtime-snapshot.ts';
 import { WebStorage } from './web-storage.ts';
 
@@ -34,6 +36,13 @@ export interface ChainConnectionOptions {
   early?: EarlySocket;
   /** Waited for before the client's chunk loads, e.g. the first paint (browsers). */
   beforeClient?: () => Promise<void>;
+  /** The build's own devnet endpoints, known by their address (see identifyNetwork). */
+  devnetEndpoints?: readonly string[];
+}
+
+/** A node the app does not use: it contradicts what the app knows of its network. */
+export class NetworkRefusedError extends Error {
+  override name = 'NetworkRefusedError';
 }
 
 /** Reconnect delay of attempt n (1-based): exponential, capped, with ±20% jitter. */
@@ -62,6 +71,13 @@ export class ChainConnection {
   socketDropped = false;
   /** The runtime's spec version once connected; it changes with a runtime upgrade. */
   specVersion: number | null = null;
+  /**
+   * Which network the node is (docs/security.md): from the first reads, then checked again on
+   * the client's own socket before the client is handed out. Null until known.
+   */
+  network: NetworkIdentity | null = null;
+  /** Set when the node was refused: the connection is closed and nothing can be signed. */
+  refused = false;
   readonly #listeners = new Set<() => void>();
   readonly #ready: Promise<RobonomicsClient>;
   #closed = false;
@@ -133,9 +149,11 @@ export class ChainConnection {
             snapshots: keptRuntime?.snapshot
               ? [keptRuntime.snapshot, ...RUNTIME_SNAPSHOTS]
               : RUNTIME_SNAPSHOTS,
+            devnetEndpoints: options.devnetEndpoints,
             onData: (data) => {
               if (this.#closed) return;
               this.firstData = data;
+              this.network = data.network;
               this.#emit();
             },
           });
@@ -144,9 +162,10 @@ export class ChainConnection {
         }
       };
       const downloaded = await this.#untilClosed(firstReads());
+      if (this.network?.kind === 'refused') throw new NetworkRefusedError(this.network.reason);
       // The client's module loads once the first values are out: the first paint does not need it.
       await this.#untilClosed(options.beforeClient?.() ?? Promise.resolve());
-      const { createClient } = await this.#untilClosed(import('./create-client.ts'));
+      const { createClient, misplacedCall } = await this.#untilClosed(import('./create-client.ts'));
       const client = createClient(provider, downloaded ? { ...kept, ...downloaded } : kept);
       this.#pending = client;
       // connect() rejects on the first failed attempt although the provider keeps trying and the
@@ -174,6 +193,21 @@ export class ChainConnection {
         else provider.once('connected', start);
       });
       this.#abandon = null;
+      // The client's own socket may reach another node than the first reads did (a balancer, a
+      // node that answers differently): it is checked before anything can be read or signed.
+      const properties = await this.#untilClosed(
+        provider.send('system_properties', []).catch(() => null),
+      );
+      const network = identifyNetwork({
+        endpoint,
+        genesisHash: client.genesisHash,
+        properties,
+        devnetEndpoints: options.devnetEndpoints,
+      });
+      this.network = network;
+      if (network.kind === 'refused') throw new NetworkRefusedError(network.reason);
+      const misplaced = misplacedCallOf(network, client, misplacedCall);
+      if (misplaced) throw new NetworkRefusedError(misplaced);
       const remember = async () => {
         if (!storage) return;
         await rememberMetadata(storage, endpoint, {
@@ -186,6 +220,11 @@ export class ChainConnection {
       // A runtime upgrade while the app is open: dedot has loaded the new metadata; keep it under
       // the new spec version and tell the listeners, whose views read the new constants.
       client.on('runtimeUpgraded', () => {
+        const moved = misplacedCallOf(network, client, misplacedCall);
+        if (moved) {
+          void this.#refuse(new NetworkRefusedError(moved));
+          return;
+        }
         this.specVersion = client.runtimeVersion.specVersion;
         this.#emit();
         void remember().catch(() => {});
@@ -199,13 +238,23 @@ export class ChainConnection {
         this.#set('connected');
         return client;
       },
-      (error: unknown) => {
-        if (!this.#closed) this.#set('error', describeError(error));
+      async (error: unknown) => {
+        if (error instanceof NetworkRefusedError) await this.#refuse(error);
+        else if (!this.#closed) this.#set('error', describeError(error));
         throw error;
       },
     );
     // Callers that never await ready() must not see an unhandled rejection.
     this.#ready.catch(() => {});
+  }
+
+  /** Stops using a node the app refused: nothing more is read from it, and it is not retried. */
+  async #refuse(error: NetworkRefusedError) {
+    this.refused = true;
+    this.network = { kind: 'refused', reason: error.message };
+    await this.disconnect();
+    this.client = null;
+    this.#set('error', error.message);
   }
 
   /** Resolves with the client once connected and the metadata is loaded. */
@@ -241,7 +290,15 @@ export class ChainConnection {
     return () => this.#listeners.delete(listener);
   }
 
-  async disconnect(): Promise<void> {
+  /** Closes the connection for good (once: later calls wait for the same close). */
+  disconnect(): Promise<void> {
+    this.#closing ??= this.#close();
+    return this.#closing;
+  }
+
+  #closing: Promise<void> | null = null;
+
+  async #close(): Promise<void> {
     this.#closed = true;
     this.#early?.close();
     try {
@@ -267,6 +324,23 @@ export class ChainConnection {
 }
 
 const CLOSED_EARLY = 'The connection was closed before the node answered.';
+
+/**
+ * Why a known network's node is refused for its runtime description: a call the app sends placed
+ * or shaped otherwise than in the real runtime (call-pins.ts, loaded with the client). Unknown
+ * networks are not checked: a signature for their genesis is worth nothing on a real network.
+ */
+function misplacedCallOf(
+  network: NetworkIdentity,
+  client: RobonomicsClient,
+  find: typeof misplacedCall,
+): string | null {
+  if (network.kind !== 'known') return null;
+  const call = find(client.metadata);
+  return call
+    ? `This node describes the runtime of ${network.name} otherwise than it is: ${call} is not where or what it is there. The app does not use it, so that no key signs a call it did not mean; choose another network.`
+    : null;
+}
 
 /** Whether dedot has set up the client's metadata (its getters throw until then). */
 function hasMetadata(client: RobonomicsClient): boolean {

@@ -2,6 +2,9 @@ import { AccountNonceApi, Core, Metadata, TransactionPaymentApi } from '@dedot/r
 import { DedotClient, type WsProvider } from 'dedot';
 import type { RobonomicsApi } from './generated/robonomics/index';
 
+// The runtime check of the client's metadata comes with the client (client.ts loads both).
+export { misplacedCall } from './call-pins.ts';
+
 type Hex = `0x${string}`;
 
 /**

@@ -22,7 +22,13 @@ export interface KnownEndpoint {
 }
 
 export const KNOWN_ENDPOINTS: readonly KnownEndpoint[] = [
-  { network: 'polkadot', label: 'Polkadot', url: 'wss://polkadot.rpc.robonomics.network/' },
+  {
+    network: 'polkadot',
+    label: 'Polkadot',
+    url: 'wss://polkadot.rpc.robonomics.network/',
+    // Robonomics on Polkadot (parachain 3388); see docs/security.md for where it comes from.
+    genesisHash: '0x29f4371dcc41045f5041489dfcd51389bf8ccd2161332e0de1ca803bcc3ee872',
+  },
   {
     network: 'kusama',
     label: 'Kusama',

@@ -10,7 +10,6 @@ import {
   hexBytes,
   metadataConstant,
   minimalBidOf,
-  tokenProperties,
 } from './first-data-decoders.ts';
 
 // The production runtime's metadata (spec 43), which the devnet serves too.
@@ -86,22 +85,6 @@ describe('the first-data decoders against the metadata-based decoding', () => {
     expect(() => decodeAuctionQueue('0x0400')).toThrow(FirstDataDecodeError);
     expect(() => decodeAuctionQueue('0x04000000000000')).toThrow(FirstDataDecodeError);
     expect(() => decodeAuctionQueue('0xzz')).toThrow(FirstDataDecodeError);
-  });
-
-  it('reads the token’s decimals and symbol, with XRT’s when missing or odd', () => {
-    expect(tokenProperties({ ss58Format: 32, tokenDecimals: 9, tokenSymbol: 'XRT' })).toEqual({
-      decimals: 9,
-      tokenSymbol: 'XRT',
-    });
-    expect(tokenProperties({ tokenDecimals: [12], tokenSymbol: ['KSM'] })).toEqual({
-      decimals: 12,
-      tokenSymbol: 'KSM',
-    });
-    expect(tokenProperties(null)).toEqual({ decimals: 9, tokenSymbol: 'XRT' });
-    expect(tokenProperties({ tokenDecimals: 'x', tokenSymbol: 5 })).toEqual({
-      decimals: 9,
-      tokenSymbol: 'XRT',
-    });
   });
 
   it('reads hex strings and refuses what is not one', () => {

@@ -268,22 +268,3 @@ export function minimalBidOf(metadata: Uint8Array): bigint | undefined {
     return undefined;
   }
 }
-
-/** What the dashboard shows of system_properties: the token's decimals and symbol. */
-export interface TokenProperties {
-  decimals: number;
-  tokenSymbol: string;
-}
-
-/** The token's decimals and symbol from system_properties, with XRT's as defaults. */
-export function tokenProperties(properties: unknown): TokenProperties {
-  const record =
-    properties && typeof properties === 'object' ? (properties as Record<string, unknown>) : {};
-  const first = (value: unknown) => (Array.isArray(value) ? value[0] : value);
-  const decimals = Number(first(record.tokenDecimals));
-  const symbol = first(record.tokenSymbol);
-  return {
-    decimals: Number.isInteger(decimals) && decimals >= 0 && decimals <= 64 ? decimals : 9,
-    tokenSymbol: typeof symbol === 'string' && symbol !== '' ? symbol : 'XRT',
-  };
-}

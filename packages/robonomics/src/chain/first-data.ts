@@ -1,10 +1,4 @@
-import {
-  decodeAuctionQueue,
-  hexBytes,
-  minimalBidOf,
-  type TokenProperties,
-  tokenProperties,
-} from './first-data-decoders.ts';
+import { decodeAuctionQueue, hexBytes, minimalBidOf } from './first-data-decoders.ts';
 import { markFirstData } from './first-data-marks.ts';
 import {
   GENESIS_READ,
@@ -14,6 +8,7 @@ import {
   VERSION_READ,
 } from './first-reads.ts';
 import { isExpectedChain } from './metadata-cache.ts';
+import { identifyNetwork, type NetworkIdentity } from './network-identity.ts';
 import { RUNTIME_SNAPSHOTS, type RuntimeSnapshot, snapshotFor } from './runtime-snapshot.ts';
 
 type Hex = `0x${string}`;
@@ -28,7 +23,11 @@ export type RpcSend = (method: string, params: unknown[]) => Promise<unknown>;
 export interface FirstData {
   genesisHash: string;
   specVersion: number;
-  token?: TokenProperties;
+  /**
+   * Which network the node is (docs/security.md): how amounts are shown. Published with the
+   * first values; a refused node publishes only this.
+   */
+  network: NetworkIdentity;
   /** RWS.AuctionQueue: the open subscription auctions. */
   auctionQueue?: number[];
   /** RWS.MinimalBid (planck): from this runtime's metadata, or its build-time snapshot. */
@@ -43,6 +42,8 @@ export interface FirstReadsOptions {
   /** Called with everything known so far, each time more is known. */
   onData: (data: FirstData) => void;
   snapshots?: readonly RuntimeSnapshot[];
+  /** The build's own devnet endpoints (see identifyNetwork). */
+  devnetEndpoints?: readonly string[];
 }
 
 const METADATA_KEY = /^RAW_META\/(0x[0-9a-fA-F]{64})\/(\d+)$/;
@@ -83,6 +84,7 @@ export async function readFirstData({
   cached,
   onData,
   snapshots = RUNTIME_SNAPSHOTS,
+  devnetEndpoints,
 }: FirstReadsOptions): Promise<Record<string, Hex> | undefined> {
   const quiet = <T>(promise: Promise<T>) => {
     promise.catch(() => {});
@@ -99,8 +101,14 @@ export async function readFirstData({
 
   let genesisHash: string;
   let specVersion: number;
+  let network: NetworkIdentity;
   try {
-    const [genesis, version] = await Promise.all([genesisRead, versionRead]);
+    // The token's properties decide how amounts are shown: nothing is published before them.
+    const [genesis, version, properties] = await Promise.all([
+      genesisRead,
+      versionRead,
+      propertiesRead.catch(() => null),
+    ]);
     const runtime = version as { specName?: unknown; specVersion?: unknown } | null;
     if (
       typeof genesis !== 'string' ||
@@ -113,6 +121,11 @@ export async function readFirstData({
     genesisHash = genesis;
     specVersion = runtime.specVersion as number;
     markFirstData('runtime-version');
+    network = identifyNetwork({ endpoint, genesisHash, properties, devnetEndpoints });
+    if (network.kind === 'refused') {
+      onData({ genesisHash, specVersion, network });
+      return undefined;
+    }
     // Another chain or runtime than the endpoint stands for: the client reports it.
     if (
       !isExpectedChain(endpoint, {
@@ -126,7 +139,7 @@ export async function readFirstData({
     return undefined;
   }
 
-  let data: FirstData = { genesisHash, specVersion };
+  let data: FirstData = { genesisHash, specVersion, network };
   const publish = (patch: Partial<FirstData>) => {
     data = { ...data, ...patch };
     onData(data);
@@ -137,10 +150,10 @@ export async function readFirstData({
   // A snapshot of this very runtime spares decoding the kept metadata before the first paint.
   const keptBid = kept && !snapshot ? minimalBidOf(hexBytes(kept)) : undefined;
   const early = snapshot?.minimalBid ?? keptBid;
-  if (early !== undefined) publish({ minimalBid: early });
+  // The network goes out at once (it decides how amounts are shown), with the price if known.
+  publish(early === undefined ? {} : { minimalBid: early });
 
   const reads: Promise<unknown>[] = [
-    propertiesRead.then((properties) => publish({ token: tokenProperties(properties) })),
     queueRead.then((value) => {
       if (value !== null && !isHex(value)) return;
       markFirstData('first-storage');

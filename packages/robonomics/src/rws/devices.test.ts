@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addDevice, MAX_DEVICES, removeDevice, roleOf } from './devices.ts';
+import {
+  addDevice,
+  deviceListChange,
+  MAX_DEVICES,
+  purchaseDevices,
+  removeDevice,
+  roleOf,
+  sameDeviceList,
+} from './devices.ts';
 
 const owner = '4DNhfCUWDh5LG2GkFHPDdZfejMoSezRnF3tRfvudqLzn2HAs';
 const ownerAs42 = '5DFJF7tY4bpbpcKPJcBTQaKuCDEPCpiz8TRjpmLeTtweqmXL';
@@ -68,5 +76,39 @@ describe('roleOf', () => {
     expect(roleOf(owner, [user], user)).toBe('user');
     expect(roleOf(owner, [], user)).toBe('none');
     expect(roleOf(owner, [], null)).toBe('none');
+  });
+});
+
+describe('device list writes', () => {
+  const [a, b, c] = [owner, user, '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ'];
+
+  it('name every address touched, in full, with what happens to it', () => {
+    expect(deviceListChange([a, b], [a, c])).toEqual([
+      { address: a, change: 'kept' },
+      { address: c, change: 'added' },
+      { address: b, change: 'removed' },
+    ]);
+    // Another SS58 form of the same key is the same account.
+    expect(deviceListChange([ownerAs42], [a])).toEqual([{ address: a, change: 'kept' }]);
+    expect(deviceListChange([], [])).toEqual([]);
+  });
+
+  it('tell a list the chain holds now from the one the page showed', () => {
+    expect(sameDeviceList([a, b], [a, b])).toBe(true);
+    expect(sameDeviceList([ownerAs42], [a])).toBe(true);
+    expect(sameDeviceList([a, b], [a, b, c])).toBe(false);
+    expect(sameDeviceList([a, b], [b, a])).toBe(false);
+    expect(sameDeviceList([], [c])).toBe(false);
+  });
+
+  it('make a purchase write exactly the buyer and the devices the user kept', () => {
+    // A first purchase: the buyer alone, whatever the node claims is there.
+    expect(purchaseDevices([], a, [])).toEqual([a]);
+    expect(purchaseDevices([c], a, [])).toEqual([a]);
+    expect(purchaseDevices([b, c], a, [c])).toEqual([c, a]);
+    // A kept address the chain does not hold is not written.
+    expect(purchaseDevices([b], a, [c])).toEqual([a]);
+    // The buyer is a device already: nothing is written.
+    expect(purchaseDevices([b, a], a, [])).toBeNull();
   });
 });

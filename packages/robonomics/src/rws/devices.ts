@@ -73,3 +73,45 @@ export function roleOf(
   if (addressEq(owner, account)) return 'owner';
   return devices.some((d) => addressEq(d, account)) ? 'user' : 'none';
 }
+
+/** One address of a device list change, and what happens to it. */
+export interface DeviceListEntry {
+  address: string;
+  change: 'added' | 'removed' | 'kept';
+}
+
+/**
+ * Every address a device list write touches, in full (docs/product-rules.md, "Writing the device
+ * list"): the list after it, in its order, each marked added or kept, then the removed ones.
+ */
+export function deviceListChange(before: readonly string[], after: readonly string[]) {
+  const entries: DeviceListEntry[] = [
+    ...after.map((address) => ({
+      address,
+      change: before.some((b) => addressEq(b, address)) ? ('kept' as const) : ('added' as const),
+    })),
+    ...before
+      .filter((address) => !after.some((a) => addressEq(a, address)))
+      .map((address) => ({ address, change: 'removed' as const })),
+  ];
+  return entries;
+}
+
+/** Whether two device lists name the same accounts in the same order. */
+export function sameDeviceList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((address, i) => addressEq(address, b[i]!));
+}
+
+/**
+ * The device list a purchase writes, or null when it writes none: nothing when the buyer already
+ * is a device; otherwise exactly the devices the user chose to keep (in the chain's order) and
+ * the buyer, never a list the page did not show.
+ */
+export function purchaseDevices(
+  current: readonly string[],
+  buyer: string,
+  keep: readonly string[],
+): string[] | null {
+  if (current.some((d) => addressEq(d, buyer))) return null;
+  return [...current.filter((d) => keep.some((k) => addressEq(k, d))), buyer];
+}

@@ -4,10 +4,20 @@ import { useChain } from '../../lib/chain-store.ts';
  * Says when the parachain cannot be reached: while reconnecting after a drop (the app retries by
  * itself and resubscribes) or when the first connection failed. A drop counts as one as soon as
  * the client's socket had opened, before the client is ready too (the page may show the first
- * reads' values already).
+ * reads' values already). A node the app refused (another chain than its endpoint stands for,
+ * another token) is not tried again: the banner says why.
  */
 export function ConnectionBanner() {
-  const { state, error, client, socketDropped, endpoint } = useChain();
+  const { state, error, client, socketDropped, endpoint, network } = useChain();
+  if (network?.kind === 'refused') {
+    return (
+      <div className="banner banner-error" role="alert" data-testid="connection-banner">
+        <p>
+          The node at <span className="mono break">{endpoint}</span> was refused. {network.reason}
+        </p>
+      </div>
+    );
+  }
   if (state === 'connecting' && (client || socketDropped)) {
     return (
       <div className="banner" role="status" data-testid="connection-banner">

@@ -1,5 +1,6 @@
 import { KNOWN_ENDPOINTS, networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
 import { type FormEvent, useState } from 'react';
+import { ChainNetwork } from '../../components/ChainNetwork.tsx';
 import { usePopover } from '../../components/use-popover.ts';
 import { useEndpointStore } from '../../lib/endpoint-store.ts';
 
@@ -44,6 +45,9 @@ export function EndpointSwitcher() {
         <div className="popover" id={panelId} role="dialog" aria-label="Network">
           <p className="muted small">Connected endpoint</p>
           <p className="mono small break">{endpoint}</p>
+          <p className="small">
+            Chain: <ChainNetwork />
+          </p>
           <ul className="plain-list">
             {KNOWN_ENDPOINTS.map((known) => (
               <li key={known.url}>

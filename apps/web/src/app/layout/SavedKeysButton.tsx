@@ -2,23 +2,28 @@ import { useRef } from 'react';
 import { Address } from '../../components/Address.tsx';
 import { KeyIcon } from '../../components/icons.tsx';
 import { usePopover } from '../../components/use-popover.ts';
+import { useSavedSetups } from '../../lib/saved-setups.ts';
 import { useSavedKeys } from '../../lib/user-key/use-saved-keys.ts';
 
 /**
- * "Locally saved keys": how many user keys are kept on this device ("Keep me signed in"), their
- * addresses, and forgetting each one; every open tab of the app updates at once. Shown only
- * while at least one key is kept.
+ * "Locally saved keys": how many keys are kept on this device (user keys of "Keep me signed in",
+ * encrypted controller keys kept for backups), what they are, and forgetting each one; every open
+ * tab of the app updates at once. Shown only while at least one key is kept.
  */
 export function SavedKeysButton() {
-  const { users, forget } = useSavedKeys();
+  const { users: kept, forget } = useSavedKeys();
+  const setups = useSavedSetups((s) => s.setups);
+  const forgetControllerKeys = useSavedSetups((s) => s.forgetControllerKeys);
   const popover = usePopover();
   const listRef = useRef<HTMLUListElement>(null);
-  if (!users || users.length === 0) return null;
-  const count = users.length;
+  const users = kept ?? [];
+  const controllers = setups.filter((s) => s.controller?.keystore);
+  const count = users.length + controllers.length;
+  if (count === 0) return null;
   const label = `Locally saved keys: ${count}`;
 
-  const onForget = async (user: string, index: number) => {
-    await forget(user);
+  const onForget = async (drop: () => Promise<void> | void, index: number) => {
+    await drop();
     // Focus moves to the next key's button, or back to the header button when the list empties.
     const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>('button.forget-key');
     const next = buttons?.[index + 1] ?? buttons?.[index - 1];
@@ -43,8 +48,9 @@ export function SavedKeysButton() {
       {popover.open && (
         <div className="popover" id={popover.panelId} role="dialog" aria-label="Locally saved keys">
           <p className="small muted">
-            User keys kept on this device ("Keep me signed in"). Forgetting one removes it from
-            every tab; that user then signs in with the pass phrase again.
+            Keys kept on this device: user keys ("Keep me signed in") and encrypted controller keys.
+            Forgetting one removes it from every tab; a user then signs in with the pass phrase
+            again, a controller key is then only in its downloaded file.
           </p>
           <ul className="plain-list" ref={listRef}>
             {users.map((user, index) => (
@@ -54,7 +60,32 @@ export function SavedKeysButton() {
                   type="button"
                   className="button forget-key"
                   aria-label={`Forget the key of ${user}`}
-                  onClick={() => void onForget(user, index)}
+                  onClick={() => void onForget(() => forget(user), index)}
+                >
+                  Forget
+                </button>
+              </li>
+            ))}
+            {controllers.map((setup, i) => (
+              <li
+                key={`${setup.network}:${setup.owner}`}
+                className="row saved-key"
+                data-testid="saved-key"
+              >
+                <span className="small">
+                  Controller key of «{setup.name}» (
+                  <Address address={setup.controller!.address} />)
+                </span>
+                <button
+                  type="button"
+                  className="button forget-key"
+                  aria-label={`Forget the controller key of ${setup.name}`}
+                  onClick={() =>
+                    void onForget(
+                      () => forgetControllerKeys({ owner: setup.owner, network: setup.network }),
+                      users.length + i,
+                    )
+                  }
                 >
                   Forget
                 </button>

@@ -1,10 +1,13 @@
 /**
  * "Keep me signed in": the user's secret phrase sealed with a non-extractable AES-GCM-256
- * CryptoKey. The key object is stored beside the ciphertext in IndexedDB (structured clone keeps
- * it non-extractable). What this protects is the phrase at rest: the stored bytes alone, copied
- * off the disk or out of a backup, do not reveal it, and the AES key cannot be exported. It does
- * not protect against script running on the page: such script can ask the same CryptoKey to
- * decrypt the phrase (docs/security.md).
+ * CryptoKey, stored beside the ciphertext in IndexedDB (structured clone keeps it
+ * non-extractable for scripts). What this protects, and what not (docs/security.md, "Where keys
+ * are kept"): the phrase is never in plain text in storage, no script can export the AES key, and
+ * other sites cannot reach either. It does not protect against whoever has this browser profile:
+ * the browser writes the key's raw bytes into the profile's files, so a copy of the profile (a
+ * copied disk, a backup) opens the phrase, as does any script running on this origin. That is why
+ * keys are kept only on the app's own origins (key-keeping.ts) and the option says "only for
+ * trusted devices".
  */
 export interface SealedUserKey {
   user: string;

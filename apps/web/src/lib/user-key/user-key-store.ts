@@ -2,7 +2,9 @@ import { addressEq, isValidAddress } from '@robonomics-dapp/robonomics/chain/add
 import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
 import { create } from 'zustand';
 import { clearHomeConfigCache } from '../home-config-cache.ts';
+import { keyKeeping } from '../key-keeping.ts';
 import { safeStorage } from '../safe-storage.ts';
+import { useSavedSetups } from '../saved-setups.ts';
 import { openUserKey, sealUserKey } from './sealed-key.ts';
 import { deleteSealedKey, loadSealedKey, saveSealedKey } from './sealed-key-db.ts';
 
@@ -20,7 +22,8 @@ interface UserKeyState {
   restore(user: string): Promise<boolean>;
   /**
    * Drops the key from memory and the home data kept for it (the cached config envelopes);
-   * `forget` also deletes the key sealed on this device.
+   * `forget` also deletes the key sealed on this device and every controller keystore kept in
+   * this browser.
    */
   signOut(forget?: boolean): Promise<void>;
 }
@@ -59,7 +62,8 @@ export const useUserKey = create<UserKeyState>((set, get) => ({
     safeStorage.set(USER_KEY, user);
     set({ user, pair: derived.pair });
     try {
-      if (keep) await saveSealedKey(await sealUserKey(user, mnemonic.trim()));
+      // Never where the page's origin is shared with other content (key-keeping.ts).
+      if (keep && keyKeeping.allowed) await saveSealedKey(await sealUserKey(user, mnemonic.trim()));
       else await deleteSealedKey(user);
     } catch (error) {
       return `Signed in, but the key could not be kept on this device: ${(error as Error).message}`;
@@ -82,6 +86,8 @@ export const useUserKey = create<UserKeyState>((set, get) => ({
     const { user } = get();
     set({ pair: null });
     clearHomeConfigCache();
-    if (forget && user) await deleteSealedKey(user).catch(() => {});
+    if (!forget) return;
+    useSavedSetups.getState().forgetControllerKeys();
+    if (user) await deleteSealedKey(user).catch(() => {});
   },
 }));

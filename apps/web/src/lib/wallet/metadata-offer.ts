@@ -1,4 +1,8 @@
 import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/client';
+import type {
+  NetworkIdentity,
+  TokenFacts,
+} from '@robonomics-dapp/robonomics/chain/network-identity';
 import { useChain } from '../chain-store.ts';
 import { safeStorage } from '../safe-storage.ts';
 import type { InjectedMetadata, InjectedMetadataKnown } from './injected.ts';
@@ -39,6 +43,18 @@ export function shouldOffer(
   );
 }
 
+/**
+ * Whether a network's metadata may be offered at all: only a known network reached at one of the
+ * build's own endpoints. The wallet keeps the metadata under the genesis hash and describes every
+ * later transaction of that network with it, so a custom node (which may claim any genesis) or an
+ * unknown chain is never offered (docs/wallets.md).
+ */
+export function offersMetadata(
+  network: NetworkIdentity | null,
+): network is Extract<NetworkIdentity, { kind: 'known' }> {
+  return network?.kind === 'known' && network.ownEndpoint;
+}
+
 function readOffered(): string[] {
   try {
     const value = JSON.parse(safeStorage.get(OFFERED_KEY) ?? '[]') as unknown;
@@ -55,7 +71,12 @@ function rememberOffered(target: MetadataTarget) {
 
 const inFlight = new Set<string>();
 
-async function offer(client: RobonomicsClient, wallet: string, api: InjectedMetadata) {
+async function offer(
+  client: RobonomicsClient,
+  token: TokenFacts,
+  wallet: string,
+  api: InjectedMetadata,
+) {
   const target: MetadataTarget = {
     wallet,
     genesisHash: client.genesisHash,
@@ -71,8 +92,10 @@ async function offer(client: RobonomicsClient, wallet: string, api: InjectedMeta
     const { fetchMetadataDefinition } = await import(
       '@robonomics-dapp/robonomics/chain/queries/metadata-definition'
     );
-    const { decimals, tokenSymbol } = useChain.getState();
-    const definition = await fetchMetadataDefinition(client, { decimals, symbol: tokenSymbol });
+    const definition = await fetchMetadataDefinition(client, {
+      decimals: token.decimals,
+      symbol: token.symbol,
+    });
     // The chain may have moved on (another endpoint, an upgrade) while this was prepared.
     if (useChain.getState().client !== client || definition.specVersion !== target.specVersion)
       return;
@@ -94,7 +117,7 @@ export function startMetadataOffer(): void {
   let stopUpgrades: (() => void) | null = null;
   let watched: RobonomicsClient | null = null;
   const check = () => {
-    const { client } = useChain.getState();
+    const { client, network } = useChain.getState();
     const { wallet, metadata, status } = useWallet.getState();
     if (client !== watched) {
       stopUpgrades?.();
@@ -103,11 +126,11 @@ export function startMetadataOffer(): void {
       // After a runtime upgrade the wallet needs the new spec version's metadata.
       if (client) stopUpgrades = client.on('runtimeUpgraded', () => check());
     }
-    if (client && wallet && metadata && status === 'connected')
-      void offer(client, wallet, metadata);
+    if (client && offersMetadata(network) && wallet && metadata && status === 'connected')
+      void offer(client, network.token, wallet, metadata);
   };
   useChain.subscribe((state, previous) => {
-    if (state.client !== previous.client || state.tokenSymbol !== previous.tokenSymbol) check();
+    if (state.client !== previous.client || state.network !== previous.network) check();
   });
   useWallet.subscribe((state, previous) => {
     if (state.metadata !== previous.metadata || state.status !== previous.status) check();

@@ -1,72 +1,45 @@
-import { PoolError } from '../extrinsic.ts';
-import { ChainHaltedError } from '../node.ts';
+import type { MethodHandler } from '../../json-rpc/request.ts';
+import { SUBSCRIPTION_OVER_HTTP, tooManySubscriptions } from '../../json-rpc/server.ts';
 import { RpcError } from '../rpc-params.ts';
-import { isDevMethod } from './dev.ts';
-import { errorReply, type Reply } from './frames.ts';
 import type { Connection, SubscriptionRegistry } from './subscriptions.ts';
 import type { RpcMethod } from './table.ts';
 
-export interface Dispatcher {
-  methods: ReadonlyMap<string, RpcMethod>;
-  subscriptions: SubscriptionRegistry;
-  maxSubscriptionsPerConnection: number;
-}
+const refuse = ({ code, message, data }: { code: number; message: string; data?: unknown }) =>
+  new RpcError(code, message, data);
 
-/** Answers one request object from the method table; null for a notification (no id). */
-export async function answerRequest(
-  request: unknown,
-  connection: Connection,
-  { methods, subscriptions, maxSubscriptionsPerConnection }: Dispatcher,
-): Promise<Reply | null> {
-  if (typeof request !== 'object' || request === null || Array.isArray(request)) {
-    return errorReply(null, -32600, 'Invalid request');
-  }
-  if (!Object.hasOwn(request, 'id')) return null;
-  const {
-    id,
-    method,
-    params = [],
-  } = request as { id: unknown; method?: unknown; params?: unknown };
-  if (id !== null && typeof id !== 'number' && typeof id !== 'string') {
-    return errorReply(null, -32600, 'Invalid request');
-  }
-  if (typeof method !== 'string') return errorReply(id, -32600, 'Invalid request');
-  if (!Array.isArray(params)) {
-    return errorReply(id, -32602, 'Invalid params', 'params must be an array');
-  }
-  try {
-    if (isDevMethod(method) && !connection.devAllowed) {
-      return errorReply(id, -32601, 'RPC call is unsafe to be called externally');
-    }
-    const entry = methods.get(method);
-    if (!entry) return errorReply(id, -32601, 'Method not found');
+/**
+ * The chain's method table as the shared JSON-RPC server calls it: calls are handled as they
+ * are; a subscription is opened in the registry (at most `maxSubscriptionsPerConnection` per
+ * connection, and only over WebSocket) and answers its id; an unsubscribe ends one of the
+ * connection's own.
+ */
+export function chainHandlers(
+  table: ReadonlyMap<string, RpcMethod>,
+  subscriptions: SubscriptionRegistry,
+  maxSubscriptionsPerConnection: number,
+): ReadonlyMap<string, MethodHandler<Connection>> {
+  const handlers = new Map<string, MethodHandler<Connection>>();
+  for (const [method, entry] of table) {
     switch (entry.kind) {
-      case 'unsubscribe':
-        return { jsonrpc: '2.0', id, result: subscriptions.unsubscribe(params[0], connection) };
-      case 'subscribe': {
-        if (connection.subscriptions.size >= maxSubscriptionsPerConnection) {
-          return errorReply(
-            id,
-            -32006,
-            'Too many subscriptions on the connection',
-            `Exceeded max limit of ${maxSubscriptionsPerConnection}`,
-          );
-        }
-        const sub = subscriptions.open(connection, method);
-        entry.start(params, sub);
-        subscriptions.add(sub);
-        return { jsonrpc: '2.0', id, result: sub.id };
-      }
       case 'call':
-        return { jsonrpc: '2.0', id, result: await entry.handle(params, connection) };
+        handlers.set(method, (params, connection) => entry.handle(params, connection));
+        break;
+      case 'unsubscribe':
+        handlers.set(method, ([id], connection) => subscriptions.unsubscribe(id, connection));
+        break;
+      case 'subscribe':
+        handlers.set(method, (params, connection) => {
+          if (connection.transport !== 'websocket') throw refuse(SUBSCRIPTION_OVER_HTTP);
+          if (connection.subscriptions.size >= maxSubscriptionsPerConnection) {
+            throw refuse(tooManySubscriptions(maxSubscriptionsPerConnection));
+          }
+          const sub = subscriptions.open(connection, method);
+          entry.start(params, sub);
+          subscriptions.add(sub);
+          return sub.id;
+        });
+        break;
     }
-  } catch (error) {
-    if (error instanceof RpcError || error instanceof PoolError) {
-      return errorReply(id, error.code, error.message, error.data);
-    }
-    if (error instanceof ChainHaltedError) {
-      return errorReply(id, -32603, 'Internal error', error.message);
-    }
-    return errorReply(id, -32603, 'Internal error', (error as Error).message);
   }
+  return handlers;
 }

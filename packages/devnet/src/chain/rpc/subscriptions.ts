@@ -1,41 +1,24 @@
-import { WebSocket } from 'ws';
+import type { ClientConnection } from '../../json-rpc/request.ts';
 import type { Block, ChainNode } from '../node.ts';
 import type { RpcConnection, Subscription } from './table.ts';
 
-/** A client connection as the server keeps it. */
+/** A client connection as the chain's methods keep it: the server's, with its subscriptions. */
 export interface Connection extends RpcConnection {
-  socket: WebSocket;
+  /** Sends a text frame (the server drops a client that stopped reading). */
+  send: ClientConnection['send'];
+  transport: ClientConnection['transport'];
   subscriptions: Set<string>;
-  pending: number;
 }
 
 type Owned = Subscription & { owner: Connection };
 
 /**
  * The server's subscriptions: ids, their owners, the notifications the methods send, and the
- * block and finality notifications fanned out from the node. A client that stops reading is
- * dropped past `maxBufferedBytes` of backlog rather than held in memory.
+ * block and finality notifications fanned out from the node.
  */
 export class SubscriptionRegistry {
   readonly #subscriptions = new Map<string, Owned>();
-  readonly #maxBufferedBytes: number;
   #nextId = 1;
-
-  constructor(maxBufferedBytes: number) {
-    this.#maxBufferedBytes = maxBufferedBytes;
-  }
-
-  /** Sends a text frame to a connection, or drops a connection that no longer reads. */
-  send(connection: Connection, text: string): void {
-    const { socket } = connection;
-    if (socket.readyState !== WebSocket.OPEN) return;
-    if (socket.bufferedAmount > this.#maxBufferedBytes) {
-      // The client stopped reading: drop it rather than hold its backlog.
-      socket.terminate();
-      return;
-    }
-    socket.send(text);
-  }
 
   /** A new subscription of `connection`, named by `method` until its starter renames it. */
   open(connection: Connection, method: string): Owned {
@@ -117,8 +100,7 @@ export class SubscriptionRegistry {
 
   /** A notification, with its result already serialised (shared by every subscriber). */
   #sendNotification(sub: Owned, resultJson: string): void {
-    this.send(
-      sub.owner,
+    sub.owner.send(
       `{"jsonrpc":"2.0","method":${JSON.stringify(sub.notification)},"params":{"subscription":${JSON.stringify(sub.id)},"result":${resultJson}}}`,
     );
   }

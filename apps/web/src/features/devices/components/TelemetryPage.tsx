@@ -51,7 +51,7 @@ export function TelemetryPage() {
   const owner = setup?.owner ?? null;
   const controller = setup?.controller?.address ?? null;
   const deviceList = useDeviceList(owner);
-  const devices = deviceList?.addresses;
+  const devices = deviceList.devices;
   const ledger = useLedger(owner);
   const { user, pair } = useUserKey();
   const notify = useToasts((s) => s.notify);
@@ -147,9 +147,9 @@ export function TelemetryPage() {
             ) : (
               <p className="loading small">Loading users</p>
             )}
-            {deviceList && !deviceList.live && (
+            {devices && !deviceList.live && deviceList.seen !== undefined && (
               <p className="small" data-testid="device-list-kept">
-                Users as last seen on this device, {new Date(deviceList.time).toLocaleString()}: the
+                Users as last seen on this device, {new Date(deviceList.seen).toLocaleString()}: the
                 parachain has not answered yet.
               </p>
             )}

@@ -4,6 +4,7 @@ import { toKeyringPair } from '@robonomics-dapp/robonomics/crypto/keyring-pair';
 import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
 import { type FormEvent, useId, useState } from 'react';
 import { Address } from '../../../components/Address.tsx';
+import { SecretPhraseInput } from '../../../components/SecretPhraseInput.tsx';
 import { useChain } from '../../../lib/chain-store.ts';
 import { activeSetupOf, useSavedSetups } from '../../../lib/saved-setups.ts';
 import { unlockSeed } from '../seed.ts';
@@ -84,14 +85,11 @@ export default function SaveSetupWorkshop() {
         ) : (
           <form className="stack-s" onSubmit={onUnlock} aria-label="Unlock">
             <label htmlFor={`${id}-seed`}>Account seed</label>
-            <input
+            <SecretPhraseInput
               id={`${id}-seed`}
-              type="password"
-              className="input mono"
-              autoComplete="off"
-              spellCheck={false}
+              className="mono"
               value={seed}
-              onChange={(e) => setSeed(e.target.value)}
+              onChange={setSeed}
               placeholder="Secret phrase, //Dev URI or 0x seed"
               aria-invalid={unlockError !== null}
               aria-describedby={`${id}-seed-note`}

@@ -1,15 +1,19 @@
-import { isValidAddress, toRobonomicsAddress } from '@robonomics-dapp/robonomics/chain/address';
+import {
+  addressEq,
+  isValidAddress,
+  toRobonomicsAddress,
+} from '@robonomics-dapp/robonomics/chain/address';
 import { addDevice } from '@robonomics-dapp/robonomics/rws/devices';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Address } from '../../../components/Address.tsx';
 import { TxButton } from '../../../components/TxButton.tsx';
 import { useTx } from '../../../components/use-tx.ts';
 import { links } from '../../../lib/route-names.ts';
-import { type SavedSetup, useSavedSetups } from '../../../lib/saved-setups.ts';
+import { deviceNameOf, type SavedSetup, useSavedSetups } from '../../../lib/saved-setups.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
-import { useSetDevices } from '../hooks/use-set-devices.ts';
-import { GenerateController } from './GenerateController.tsx';
+import { useDeviceListWrite } from '../hooks/use-device-list-write.tsx';
+import { GenerateController, type GeneratedController } from './GenerateController.tsx';
 
 /**
  * The Home Assistant controller of a setup. The owner saves it on chain too (as a device);
@@ -18,11 +22,14 @@ import { GenerateController } from './GenerateController.tsx';
 export function ControllerPanel({
   setup,
   devices,
+  live,
   isOwner,
   active,
 }: {
   setup: SavedSetup;
   devices: string[];
+  /** `devices` is the live list from the chain, not the one kept while it loads. */
+  live: boolean;
   isOwner: boolean;
   /** The subscription is active: generating a controller needs one. */
   active: boolean;
@@ -30,18 +37,26 @@ export function ControllerPanel({
   const id = useId();
   const signer = useWallet((s) => s.address);
   const updateSetup = useSavedSetups((s) => s.updateSetup);
-  const setDevices = useSetDevices(setup.owner);
+  /** The controller being saved: the review names it before the setup is updated. */
+  const pendingController = useRef<string | null>(null);
+  const { write, review } = useDeviceListWrite(setup.owner, (address) =>
+    addressEq(address, pendingController.current ?? '')
+      ? 'the new controller of this setup'
+      : deviceNameOf(setup)(address),
+  );
   const [address, setAddress] = useState(setup.controller?.address ?? '');
   const tx = useTx('Saving controller account to User list was cancelled.');
 
   /** Saves the controller locally and, for the owner, as a device on chain (docs/product-rules.md). */
-  const save = (value: string, keystore?: string) =>
+  const save = (value: string, generated?: GeneratedController) =>
     tx.run(async (signed) => {
       if (!isValidAddress(value)) throw new Error('Please, enter valid address for an account.');
       const controller = toRobonomicsAddress(value);
-      const keep =
-        keystore ??
-        (setup.controller?.address === controller ? setup.controller.keystore : undefined);
+      const keep = generated
+        ? generated.keystore
+        : setup.controller?.address === controller
+          ? setup.controller.keystore
+          : undefined;
       const local = { controller: { address: controller, ...(keep ? { keystore: keep } : {}) } };
       if (isOwner) {
         const change = addDevice(
@@ -51,9 +66,15 @@ export function ControllerPanel({
           { controllerEdit: true },
         );
         if (!change.ok) throw new Error(change.error);
-        // A generated key is kept before the transaction: a cancel must not lose it.
-        if (keystore) updateSetup(setup.owner, setup.network, local);
-        if (change.changed) await setDevices(change.devices, signed);
+        if (change.changed && !live) {
+          throw new Error(
+            'The current device list is still being read from the chain. Try again in a moment.',
+          );
+        }
+        // A generated controller is saved before the transaction: a cancel must not lose it.
+        if (generated) updateSetup(setup.owner, setup.network, local);
+        pendingController.current = controller;
+        if (change.changed) await write(devices, change.devices, signed);
         updateSetup(setup.owner, setup.network, local);
         return 'Controller setup locally in dapp and saved in chain. Make sure this account is used as a controller in Home Assistant integration.';
       }
@@ -87,6 +108,7 @@ export function ControllerPanel({
         aria-invalid={!valid}
       />
       {!valid && <p className="error small">Account is not valid</p>}
+      {review}
       <TxButton
         status={tx.status}
         outcome={tx.outcome}
@@ -100,7 +122,7 @@ export function ControllerPanel({
             name={setup.name}
             onGenerated={(generated) => {
               setAddress(generated.address);
-              void save(generated.address, generated.keystore);
+              void save(generated.address, generated);
             }}
           />
         ) : (

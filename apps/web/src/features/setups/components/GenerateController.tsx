@@ -1,19 +1,30 @@
 import { generateMnemonic, pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
 import { encodeKeystore } from '@robonomics-dapp/robonomics/crypto/keystore';
+import {
+  PASSWORD_RULE_TEXT,
+  passwordWeakness,
+} from '@robonomics-dapp/robonomics/crypto/password-strength';
 import { useId, useState } from 'react';
 import { Address } from '../../../components/Address.tsx';
 import { HiddenUsername } from '../../../components/HiddenUsername.tsx';
 import { downloadFile } from '../../../lib/download-file.ts';
+import { keyKeeping } from '../../../lib/key-keeping.ts';
 
 export interface GeneratedController {
   address: string;
-  /** The polkadot-js keystore, JSON text, sealed with the user's password. */
-  keystore: string;
+  /**
+   * The polkadot-js keystore, JSON text, sealed with the user's password: only when the user
+   * asked to keep it in this browser (for backups). The downloaded file has it either way.
+   */
+  keystore?: string;
 }
 
 /**
  * Generates a new ed25519 controller account: the keystore file, encrypted with the password
- * the user chose, is downloaded and the secret phrase shown once. `onGenerated` then saves it.
+ * the user chose (held to the password rule: the controller key opens every envelope of the home
+ * and can speak for Home Assistant), is downloaded and the secret phrase shown once.
+ * `onGenerated` then saves it; the keystore is kept in this browser only if the user asks, and
+ * never where the page's origin is shared.
  */
 export function GenerateController({
   name,
@@ -24,6 +35,7 @@ export function GenerateController({
 }) {
   const id = useId();
   const [password, setPassword] = useState('');
+  const [keep, setKeep] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<{ address: string; mnemonic: string } | null>(null);
@@ -31,6 +43,11 @@ export function GenerateController({
   const onCreate = async () => {
     if (!password) {
       setError('Create password and store it savely');
+      return;
+    }
+    const weakness = passwordWeakness(password);
+    if (weakness) {
+      setError(weakness);
       return;
     }
     setError(null);
@@ -44,7 +61,10 @@ export function GenerateController({
       downloadFile(`Controller-${keystore.address}.json`, text);
       setPassword('');
       setCreated({ address: keystore.address, mnemonic });
-      onGenerated({ address: keystore.address, keystore: text });
+      onGenerated({
+        address: keystore.address,
+        ...(keep && keyKeeping.allowed ? { keystore: text } : {}),
+      });
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     } finally {
@@ -77,7 +97,19 @@ export function GenerateController({
           autoComplete="new-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
+          aria-describedby={`${id}-rule`}
         />
+        <p id={`${id}-rule`} className="small muted">
+          {PASSWORD_RULE_TEXT}
+        </p>
+        {keyKeeping.allowed ? (
+          <label className="row small">
+            <input type="checkbox" checked={keep} onChange={(e) => setKeep(e.target.checked)} />
+            Also keep the encrypted key in this browser (for backups of this setup)
+          </label>
+        ) : (
+          <p className="small notice-warn">{keyKeeping.reason}</p>
+        )}
         {error && <p className="error small">{error}</p>}
         <button type="submit" className="button" disabled={busy || created !== null}>
           {created ? 'Created, check downloads' : busy ? 'Creating…' : 'Create'}

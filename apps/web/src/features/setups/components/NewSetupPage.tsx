@@ -5,7 +5,6 @@ import {
 } from '@robonomics-dapp/robonomics/chain/address';
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
 import { fetchDevices } from '@robonomics-dapp/robonomics/chain/queries/devices';
-import { setDevicesTx } from '@robonomics-dapp/robonomics/chain/tx/set-devices';
 import { type ChangeEvent, type DragEvent, type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SparklesIcon } from '../../../components/icons.tsx';
@@ -15,13 +14,19 @@ import { Tabs } from '../../../components/Tabs.tsx';
 import { useTx } from '../../../components/use-tx.ts';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
 import { useChain } from '../../../lib/chain-store.ts';
+import { keyKeeping } from '../../../lib/key-keeping.ts';
 import { links } from '../../../lib/route-names.ts';
-import { randomSetupName, useSavedSetups } from '../../../lib/saved-setups.ts';
-import { sendForSubscription } from '../../../lib/send-for-subscription.ts';
+import {
+  deviceNameOf,
+  randomSetupName,
+  useSavedSetups,
+  withoutControllerKey,
+} from '../../../lib/saved-setups.ts';
 import { useLedger } from '../../../lib/use-ledger.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
 import { parseBackup } from '../backup.ts';
+import { useDeviceListWrite } from '../hooks/use-device-list-write.tsx';
 import { GenerateController, type GeneratedController } from './GenerateController.tsx';
 
 function AddByOwner({ network }: { network: string }) {
@@ -145,10 +150,15 @@ function GenerateSetup({ network }: { network: string }) {
   const id = useId();
   const client = useChain((s) => s.client);
   const signer = useWallet((s) => s.address);
-  const addSetup = useSavedSetups((s) => s.addSetup);
+  const { addSetup, setups } = useSavedSetups();
   const [typedOwner, setTypedOwner] = useState('');
   const [name, setName] = useState('');
   const owner = typedOwner.trim() || signer || '';
+  const ownerAddress = isValidAddress(owner) ? toRobonomicsAddress(owner) : '';
+  const { write, review } = useDeviceListWrite(
+    ownerAddress,
+    deviceNameOf(setups.find((s) => s.owner === ownerAddress && s.network === network)),
+  );
   const ledger = useLedger(isValidAddress(owner) ? owner : null);
   const tx = useTx('Saving controller account to User list was cancelled.');
 
@@ -156,8 +166,7 @@ function GenerateSetup({ network }: { network: string }) {
     tx.run(async (signed) => {
       if (!client) throw new Error('Parachain is not ready.');
       if (!signer) throw new Error('Signer required');
-      if (!isValidAddress(owner)) throw new Error("Please, add a correct owner's address");
-      const ownerAddress = toRobonomicsAddress(owner);
+      if (!ownerAddress) throw new Error("Please, add a correct owner's address");
       if (!addressEq(ownerAddress, signer)) throw new Error('owner != signer');
       // The key is saved with the setup first: a cancelled transaction must not lose it.
       addSetup({
@@ -166,14 +175,10 @@ function GenerateSetup({ network }: { network: string }) {
         network,
         controller,
       });
+      // The list is shown in full before the signature, and read again when the user signs.
       const devices = await fetchDevices(client, ownerAddress);
       if (devices.some((d) => addressEq(d, controller.address))) return 'Setup saved';
-      await sendForSubscription(
-        client,
-        setDevicesTx(client, [...devices, controller.address]),
-        ownerAddress,
-        signed,
-      );
+      await write(devices, [...devices, controller.address], signed);
       return 'Setup saved';
     });
 
@@ -207,7 +212,8 @@ function GenerateSetup({ network }: { network: string }) {
       ) : (
         <p className="small muted">Signer required: connect the owner's account.</p>
       )}
-      {tx.busy && (
+      {review}
+      {tx.busy && !review && (
         <p className="loading" role="status">
           Saving the setup
         </p>
@@ -229,6 +235,7 @@ function UploadSetup({ network }: { network: string }) {
   const navigate = useNavigate();
   const addSetup = useSavedSetups((s) => s.addSetup);
   const [error, setError] = useState<string | null>(null);
+  const [keepKeys, setKeepKeys] = useState(false);
 
   const importText = (text: string) => {
     const result = parseBackup(text, network);
@@ -236,7 +243,9 @@ function UploadSetup({ network }: { network: string }) {
       setError(result.error);
       return;
     }
-    for (const setup of result.setups) addSetup(setup);
+    // A controller key in the file is kept in this browser only when the user asks.
+    const keep = keepKeys && keyKeeping.allowed;
+    for (const setup of result.setups) addSetup(keep ? setup : withoutControllerKey(setup));
     navigate(links.setup);
   };
 
@@ -272,6 +281,18 @@ function UploadSetup({ network }: { network: string }) {
           onChange={(e: ChangeEvent<HTMLInputElement>) => readFile(e.target.files?.[0])}
         />
       </label>
+      {keyKeeping.allowed ? (
+        <label className="row small">
+          <input
+            type="checkbox"
+            checked={keepKeys}
+            onChange={(e) => setKeepKeys(e.target.checked)}
+          />
+          Keep the encrypted controller key of the file in this browser (for backups)
+        </label>
+      ) : (
+        <p className="small notice-warn">{keyKeeping.reason}</p>
+      )}
       {error && (
         <p className="error small" role="alert">
           {error}

@@ -10,7 +10,7 @@ import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
 import { type SavedSetup, useSavedSetups } from '../../../lib/saved-setups.ts';
 import { useChainNow } from '../../../lib/use-chain-now.ts';
-import { useDevices } from '../../../lib/use-devices.ts';
+import { useDeviceList } from '../../../lib/use-devices.ts';
 import { useLedger } from '../../../lib/use-ledger.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
@@ -30,7 +30,7 @@ export function SetupEditor({ setup, choices }: { setup: SavedSetup; choices: Sa
   const ledger = useLedger(setup.owner);
   const chainNow = useChainNow();
   const expiry = ledger ? expiryOf(ledger) : null;
-  const devices = useDevices(setup.owner);
+  const { devices, live } = useDeviceList(setup.owner);
   const [name, setName] = useState(setup.name);
   const [nameError, setNameError] = useState<string | null>(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
@@ -112,6 +112,7 @@ export function SetupEditor({ setup, choices }: { setup: SavedSetup; choices: Sa
             key={setup.owner}
             setup={setup}
             devices={devices}
+            live={live}
             isOwner={role === 'owner'}
             active={ledger ? isSubscriptionActive(ledger, now) : false}
           />
@@ -121,6 +122,7 @@ export function SetupEditor({ setup, choices }: { setup: SavedSetup; choices: Sa
             key={`users-${setup.owner}`}
             setup={setup}
             devices={devices}
+            live={live}
             isOwner={role === 'owner'}
           />
         ) : (

@@ -4,27 +4,33 @@ import { type FormEvent, useId, useState } from 'react';
 import { Address } from '../../../components/Address.tsx';
 import { TxButton } from '../../../components/TxButton.tsx';
 import { useTx } from '../../../components/use-tx.ts';
-import { type SavedSetup, useSavedSetups } from '../../../lib/saved-setups.ts';
+import { deviceNameOf, type SavedSetup, useSavedSetups } from '../../../lib/saved-setups.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
-import { useSetDevices } from '../hooks/use-set-devices.ts';
+import { useDeviceListWrite } from '../hooks/use-device-list-write.tsx';
 
-/** The subscription's users (devices) from the chain, with labels kept only in this browser. */
+/**
+ * The subscription's users (devices) from the chain, with labels kept only in this browser.
+ * Adding or removing one writes the whole list: only from the live list (not the one kept from
+ * an earlier visit), and only after the user checked the new list in full.
+ */
 export function UsersPanel({
   setup,
   devices,
+  live,
   isOwner,
 }: {
   setup: SavedSetup;
   devices: string[];
+  /** `devices` is the live list from the chain, not the one kept while it loads. */
+  live: boolean;
   isOwner: boolean;
 }) {
   const id = useId();
   const signer = useWallet((s) => s.address);
   const updateSetup = useSavedSetups((s) => s.updateSetup);
-  const setDevices = useSetDevices(setup.owner);
+  const { write, review } = useDeviceListWrite(setup.owner, deviceNameOf(setup));
   const [address, setAddress] = useState('');
   const [label, setLabel] = useState('');
-  const [confirming, setConfirming] = useState<string | null>(null);
   const addTx = useTx('Adding of the user has been canceled.');
   const removeTx = useTx('The removal of the user has been canceled.');
   const labels = setup.users ?? [];
@@ -43,9 +49,10 @@ export function UsersPanel({
     addTx.run(async (signed) => {
       const change = addDevice(devices, address, { activeOwner: setup.owner, signer });
       if (!change.ok) throw new Error(change.error);
-      await setDevices(change.devices, signed);
       const added = change.devices[change.devices.length - 1]!;
+      // The label is kept first: the review names the new account by it.
       if (label.trim()) saveLabel(added, label);
+      await write(devices, change.devices, signed);
       setAddress('');
       setLabel('');
       return 'User list has been updated.';
@@ -53,12 +60,12 @@ export function UsersPanel({
 
   const onRemove = (user: string) =>
     removeTx.run(async (signed) => {
-      setConfirming(null);
       const change = removeDevice(devices, user, { activeOwner: setup.owner, signer });
       if (!change.ok) throw new Error(change.error);
-      if (change.changed) await setDevices(change.devices, signed);
+      if (change.changed) await write(devices, change.devices, signed);
       return 'User list has been updated.';
     });
+  const writing = addTx.busy || removeTx.busy;
 
   return (
     <section className="stack" aria-labelledby={`${id}-title`}>
@@ -76,41 +83,36 @@ export function UsersPanel({
               defaultValue={labelOf(device)}
               onBlur={(e) => saveLabel(device, e.target.value)}
             />
-            {isOwner &&
-              (confirming === device ? (
-                <span className="row">
-                  <span className="small">Delete account from the subscription?</span>
-                  <button type="button" className="button" onClick={() => void onRemove(device)}>
-                    Remove
-                  </button>
-                  <button type="button" className="button" onClick={() => setConfirming(null)}>
-                    Keep
-                  </button>
-                </span>
-              ) : (
-                <button
-                  type="button"
-                  className="button icon-button"
-                  aria-label={`Remove ${device} from the subscription`}
-                  onClick={() => setConfirming(device)}
-                  disabled={removeTx.busy}
+            {isOwner && (
+              <button
+                type="button"
+                className="button icon-button"
+                aria-label={`Remove ${device} from the subscription`}
+                onClick={() => void onRemove(device)}
+                disabled={writing || !live}
+              >
+                <svg
+                  aria-hidden="true"
+                  width="14"
+                  height="14"
+                  viewBox="0 0 16 16"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.5"
                 >
-                  <svg
-                    aria-hidden="true"
-                    width="14"
-                    height="14"
-                    viewBox="0 0 16 16"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="1.5"
-                  >
-                    <path d="M2.5 4h11M6 4V2.5h4V4M4 4l.7 9.5h6.6L12 4M6.8 6.5v5M9.2 6.5v5" />
-                  </svg>
-                </button>
-              ))}
+                  <path d="M2.5 4h11M6 4V2.5h4V4M4 4l.7 9.5h6.6L12 4M6.8 6.5v5M9.2 6.5v5" />
+                </svg>
+              </button>
+            )}
           </li>
         ))}
       </ul>
+      {review}
+      {isOwner && !live && (
+        <p className="small muted" role="status">
+          Reading the current list from the chain: it can be changed once it is in.
+        </p>
+      )}
       {removeTx.outcome && (
         <p className={removeTx.outcome.kind === 'error' ? 'error small' : 'small'} role="status">
           {removeTx.outcome.text}
@@ -144,7 +146,7 @@ export function UsersPanel({
             outcome={addTx.outcome}
             onClick={() => void onAdd()}
             submit
-            disabled={address.trim() === ''}
+            disabled={address.trim() === '' || !live || removeTx.busy}
             labels={{ idle: 'Add user', working: 'Adding…', done: 'Add another user' }}
           />
         </form>

@@ -1,12 +1,12 @@
 import { addressEq, isValidAddress } from '@robonomics-dapp/robonomics/chain/address';
 import { buySubscription, prepareBuy } from '@robonomics-dapp/robonomics/chain/buy-subscription';
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
-import { formatPrice } from '@robonomics-dapp/robonomics/rws/format';
 import { expiryOf, isSubscriptionActive } from '@robonomics-dapp/robonomics/rws/subscription';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Address } from '../../../components/Address.tsx';
 import { Amount } from '../../../components/Amount.tsx';
+import { ChainNetwork } from '../../../components/ChainNetwork.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
 import { TxButton } from '../../../components/TxButton.tsx';
@@ -20,14 +20,8 @@ import { useFee } from '../../../lib/use-fee.ts';
 import { useLedger } from '../../../lib/use-ledger.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
+import { useBuyDevices } from '../hooks/use-buy-devices.tsx';
 import { useOffer } from '../hooks/use-offer.ts';
-
-const networkNames = {
-  polkadot: 'Polkadot',
-  kusama: 'Kusama',
-  local: 'Local devnet',
-  custom: 'Custom node',
-};
 
 /**
  * The renewal of one saved setup (`?owner=`, from a reminder's Renew): the owner's account is
@@ -76,7 +70,7 @@ export function BuyPage() {
   const [search] = useSearchParams();
   const renewing = search.get('owner');
   const now = useNow();
-  const { client, endpoint, decimals, tokenSymbol } = useChain();
+  const { client, endpoint } = useChain();
   const network = networkOfEndpoint(endpoint);
   const { loaded, price, minimalBid, available } = useOffer();
   const address = useWallet((s) => s.address);
@@ -86,10 +80,12 @@ export function BuyPage() {
   const addSetup = useSavedSetups((s) => s.addSetup);
   const expired = ledger !== null && ledger !== undefined && !isSubscriptionActive(ledger, now);
   // Direct call: the buyer signs and pays, so the fee is shown before signing.
+  const buyDevices = useBuyDevices(address);
+  const devices = buyDevices.devices;
   const fee = useFee(
     address,
-    async (c) => (address ? (await prepareBuy(c, address)).tx : null),
-    `${available}:${ledger?.issueTime}`,
+    async (c) => (address && devices ? (await prepareBuy(c, address, devices)).tx : null),
+    `${available}:${ledger?.issueTime}:${devices?.shown.join()}:${devices?.keep.join()}`,
   );
   const required = minimalBid === undefined ? undefined : minimalBid + 1n + 10_000_000n;
 
@@ -97,7 +93,9 @@ export function BuyPage() {
     tx.run(async (signed) => {
       const origin = useWallet.getState().origin();
       if (!address || !origin) throw new Error('Signer required');
-      await buySubscription({ client, ...origin, onSigned: signed });
+      if (!devices)
+        throw new Error("This account's device list is still being read from the chain.");
+      await buySubscription({ client, devices, ...origin, onSigned: signed });
       const existing = useSavedSetups
         .getState()
         .setups.find((s) => s.owner === address && s.network === network);
@@ -132,7 +130,9 @@ export function BuyPage() {
             <>
               <dl className="facts" data-testid="buy-facts">
                 <dt>Chosen network</dt>
-                <dd>{networkNames[network]}</dd>
+                <dd>
+                  <ChainNetwork />
+                </dd>
                 {ledger && (
                   <>
                     <dt>Your current subscription</dt>
@@ -154,20 +154,19 @@ export function BuyPage() {
                   {!address ? '—' : balance ? <Amount planck={balance.transferable} /> : 'loading…'}
                 </dd>
                 <dt>Subscription price</dt>
-                <dd>
-                  {price === undefined ? '—' : `${formatPrice(price, decimals)} ${tokenSymbol}`}
-                </dd>
+                <dd>{price === undefined ? '—' : <Amount planck={price} price />}</dd>
                 <dt>Activation time</dt>
                 <dd>~ 2 min</dd>
                 <dt>Available subscriptions</dt>
                 <dd>{available ?? '…'}</dd>
               </dl>
+              {buyDevices.view}
               {!address && <p className="small muted">Please, connect the account to proceed.</p>}
               <TxButton
                 status={tx.status}
                 outcome={tx.outcome}
                 onClick={onBuy}
-                disabled={!address}
+                disabled={!address || !devices}
                 fee={
                   fee !== null ? (
                     <span data-testid="buy-fee">

@@ -5,11 +5,15 @@ import { sendTransaction } from '@robonomics-dapp/robonomics/chain/tx/send-trans
 import { transferTx } from '@robonomics-dapp/robonomics/chain/tx/transfer';
 import { toKeyringPair } from '@robonomics-dapp/robonomics/crypto/keyring-pair';
 import { generateMnemonic, pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
-import { parseAmount } from '@robonomics-dapp/robonomics/rws/format';
+import {
+  PASSWORD_RULE_TEXT,
+  passwordWeakness,
+} from '@robonomics-dapp/robonomics/crypto/password-strength';
+import { formatBalance, parseAmount } from '@robonomics-dapp/robonomics/rws/format';
 import type { IKeyringPair } from 'dedot/types';
 import { useId, useState } from 'react';
 import { Address } from '../../../components/Address.tsx';
-import { Amount } from '../../../components/Amount.tsx';
+import { Amount, UnknownNetworkMark } from '../../../components/Amount.tsx';
 import { HiddenUsername } from '../../../components/HiddenUsername.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
@@ -18,6 +22,7 @@ import { useTx } from '../../../components/use-tx.ts';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
 import { useChain } from '../../../lib/chain-store.ts';
 import { encryptSecret } from '../../../lib/encrypted-secret.ts';
+import { keyKeeping } from '../../../lib/key-keeping.ts';
 import { safeStorage } from '../../../lib/safe-storage.ts';
 import { randomSetupName, useSavedSetups } from '../../../lib/saved-setups.ts';
 import { useBalance } from '../../../lib/use-balance.ts';
@@ -25,6 +30,7 @@ import { useFee } from '../../../lib/use-fee.ts';
 import { useLedger } from '../../../lib/use-ledger.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
+import { useBuyDevices } from '../hooks/use-buy-devices.tsx';
 import { useOffer } from '../hooks/use-offer.ts';
 
 type KeyType = 'sr25519' | 'ed25519';
@@ -71,6 +77,8 @@ function GeneratePanel({
   const onSave = async () => {
     if (!account) return;
     try {
+      const weakness = passwordWeakness(passphrase);
+      if (weakness) throw new Error(weakness);
       const sealed = await encryptSecret(account.mnemonic, passphrase);
       const saved = JSON.parse(safeStorage.get(SAVED_ACCOUNTS_KEY) ?? '[]') as unknown[];
       const list = Array.isArray(saved) ? saved : [];
@@ -141,30 +149,40 @@ function GeneratePanel({
           >
             {copied ? 'Copied' : 'Copy the secret phrase'}
           </button>
-          <label htmlFor={`${id}-pass`} className="small">
-            Save it in this browser, encrypted with a passphrase (optional)
-          </label>
-          <form
-            className="row"
-            aria-label="Save the secret phrase encrypted"
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (passphrase !== '') void onSave();
-            }}
-          >
-            <HiddenUsername value={account.address} />
-            <input
-              id={`${id}-pass`}
-              type="password"
-              className="input"
-              autoComplete="new-password"
-              value={passphrase}
-              onChange={(e) => setPassphrase(e.target.value)}
-            />
-            <button type="submit" className="button" disabled={passphrase === ''}>
-              Save encrypted
-            </button>
-          </form>
+          {keyKeeping.allowed ? (
+            <>
+              <label htmlFor={`${id}-pass`} className="small">
+                Save it in this browser, encrypted with a passphrase (optional)
+              </label>
+              <form
+                className="row"
+                aria-label="Save the secret phrase encrypted"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  if (passphrase !== '') void onSave();
+                }}
+              >
+                <HiddenUsername value={account.address} />
+                <input
+                  id={`${id}-pass`}
+                  type="password"
+                  className="input"
+                  autoComplete="new-password"
+                  value={passphrase}
+                  onChange={(e) => setPassphrase(e.target.value)}
+                  aria-describedby={`${id}-pass-rule`}
+                />
+                <button type="submit" className="button" disabled={passphrase === ''}>
+                  Save encrypted
+                </button>
+              </form>
+              <p id={`${id}-pass-rule`} className="small muted">
+                {PASSWORD_RULE_TEXT}
+              </p>
+            </>
+          ) : (
+            <p className="small notice-warn">{keyKeeping.reason}</p>
+          )}
           {saveMessage && (
             <p className={saveMessage.ok ? 'ok small' : 'error small'}>{saveMessage.text}</p>
           )}
@@ -203,6 +221,7 @@ function TransferPanel({
   const id = useId();
   const client = useChain((s) => s.client);
   const decimals = useChain((s) => s.decimals);
+  const symbol = useChain((s) => s.tokenSymbol);
   const sender = useWallet((s) => s.address);
   const balance = useBalance(sender);
   const recipientBalance = useBalance(generated);
@@ -226,7 +245,7 @@ function TransferPanel({
       const existentialDeposit = client.consts.balances.existentialDeposit;
       if ((recipientBalance?.free ?? 0n) === 0n && check.planck < existentialDeposit) {
         throw new Error(
-          'The amount is below the existential deposit a new account needs (0.000001 XRT).',
+          `The amount is below the existential deposit a new account needs (${formatBalance(existentialDeposit, decimals, 6)} ${symbol}).`,
         );
       }
       await sendTransaction(client, transferTx(client, recipient, check.planck), origin.from, {
@@ -247,7 +266,10 @@ function TransferPanel({
         value={recipient}
         onChange={(e) => setRecipient(e.target.value)}
       />
-      <label htmlFor={`${id}-amount`}>Amount (XRT)</label>
+      <label htmlFor={`${id}-amount`}>
+        Amount ({symbol})
+        <UnknownNetworkMark />
+      </label>
       <input
         id={`${id}-amount`}
         className="input"
@@ -297,11 +319,15 @@ function BuyForGeneratedPanel({ account }: { account: GeneratedAccount }) {
   const { available } = useOffer();
   const addSetup = useSavedSetups((s) => s.addSetup);
   const tx = useTx('The activation process has been canceled.');
+  const buyDevices = useBuyDevices(account.address);
 
   const onBuy = () =>
     tx.run(async (signed) => {
+      const devices = buyDevices.devices;
+      if (!devices)
+        throw new Error("This account's device list is still being read from the chain.");
       // Signed by the generated key: only then does the new account own the subscription.
-      await buySubscription({ client, from: account.pair, onSigned: signed });
+      await buySubscription({ client, devices, from: account.pair, onSigned: signed });
       addSetup({ owner: account.address, name: randomSetupName(), network });
       return 'Subscription has been activated for the new account. It is in your setups.';
     });
@@ -329,10 +355,12 @@ function BuyForGeneratedPanel({ account }: { account: GeneratedAccount }) {
           </>
         )}
       </dl>
+      {buyDevices.view}
       <TxButton
         status={tx.status}
         outcome={tx.outcome}
         onClick={onBuy}
+        disabled={!buyDevices.devices}
         labels={{
           idle: 'Buy',
           working: 'Processing',

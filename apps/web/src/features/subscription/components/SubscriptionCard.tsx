@@ -1,10 +1,10 @@
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
 import { markFirstData } from '@robonomics-dapp/robonomics/chain/first-data-marks';
-import { formatPrice } from '@robonomics-dapp/robonomics/rws/format';
 import { isSubscriptionActive } from '@robonomics-dapp/robonomics/rws/subscription';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import { Address } from '../../../components/Address.tsx';
+import { Amount } from '../../../components/Amount.tsx';
 import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
 import { useChain } from '../../../lib/chain-store.ts';
 import { links } from '../../../lib/route-names.ts';
@@ -38,8 +38,6 @@ const whereToBuy = [
 
 function OfferCard() {
   const { price, available } = useOffer();
-  const decimals = useChain((s) => s.decimals);
-  const symbol = useChain((s) => s.tokenSymbol);
   const shown = price !== undefined;
   useEffect(() => {
     // The frame that paints the price: a busy main thread delays it, and the mark with it.
@@ -58,7 +56,9 @@ function OfferCard() {
           {price === undefined ? (
             <span className="muted">loading…</span>
           ) : (
-            `~ ${formatPrice(price, decimals)} ${symbol}`
+            <>
+              ~ <Amount planck={price} price />
+            </>
           )}
         </dd>
         <dt>Activation time</dt>

@@ -1,0 +1,69 @@
+import { deviceListChange } from '@robonomics-dapp/robonomics/rws/devices';
+import { useEffect, useId, useRef } from 'react';
+
+const changeText = { added: 'Added', removed: 'Removed', kept: 'Stays' } as const;
+
+/**
+ * The device list a transaction is about to write, shown before the signature: every account of
+ * it in full with the name the user gave it, and what changes (docs/product-rules.md, "Writing
+ * the device list"). The list was read from the chain again before this is shown, and is read
+ * once more when the user signs.
+ */
+export function DeviceListReview({
+  before,
+  after,
+  nameOf,
+  onSign,
+  onCancel,
+}: {
+  before: readonly string[];
+  after: readonly string[];
+  nameOf: (address: string) => string | null;
+  onSign: () => void;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const entries = deviceListChange(before, after);
+  const ref = useRef<HTMLElement>(null);
+  // Keyboard and screen reader users land on what they are asked to check.
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <section
+      ref={ref}
+      tabIndex={-1}
+      className="review stack-s"
+      aria-labelledby={`${id}-title`}
+      data-testid="device-list-review"
+    >
+      <h4 id={`${id}-title`}>Check the device list before you sign</h4>
+      <p className="small">
+        This transaction writes the whole device list of the subscription:{' '}
+        {after.length === 1 ? '1 account' : `${after.length} accounts`} after it. Each can read the
+        home's configuration and telemetry and send it commands.
+      </p>
+      <ul className="plain-list stack-s">
+        {entries.map(({ address, change }) => (
+          <li key={`${change}:${address}`} className={`device-change device-${change}`}>
+            <strong className="small">{changeText[change]}</strong>{' '}
+            <span className="mono break">{address}</span>{' '}
+            <span className="small">
+              {nameOf(address) ?? <span className="muted">no label in this browser</span>}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="small muted">
+        The list is read from the chain again when you sign: if it is no longer the one this page
+        showed, nothing is signed.
+      </p>
+      <div className="row">
+        <button type="button" className="button primary" onClick={onSign}>
+          Sign the new list
+        </button>
+        <button type="button" className="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </section>
+  );
+}

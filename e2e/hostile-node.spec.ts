@@ -1,0 +1,204 @@
+import { expect, type Page, test } from '@playwright/test';
+import { type HostileNode, startHostileNode } from '@robonomics-dapp/devnet/hostile-node';
+import { CHAIN_URL, DevnetChain, XRT } from './fixtures/devnet-chain.ts';
+import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
+
+/**
+ * The app against a hostile node: a loopback proxy in front of the devnet that the user reached
+ * through a custom endpoint, which lies about the network, its token or a device list. The app
+ * shows the difference, refuses what it must, offers the wallet no metadata, and signs nothing it
+ * did not show (docs/security.md, "What a node may claim").
+ */
+const SCREENS = 'e2e/artifacts/screens';
+const KUSAMA = '0x631ccc82a078481584041656af292834e1ae6daab61d2875b4dd0c14bb9b17bc';
+/** //Eve: the hostile node's own account, which it tries to make a device. */
+const EVE = '4HQ8vFEDNkVvwoq6C5qFi1hdU8bbLXTh3HGJ5jBC6YBsfRQY';
+const BOB_ED25519 = '4GvnAjgUnhCvhCLz7TkJdxYUhTxN8W5keXrRndG5aijDsEX7';
+
+let chain: DevnetChain;
+let hostile: HostileNode;
+
+test.beforeAll(async () => {
+  chain = await DevnetChain.connect();
+  hostile = await startHostileNode({ target: CHAIN_URL });
+});
+test.beforeEach(() => {
+  hostile.rules = {};
+  hostile.submitted.length = 0;
+});
+test.afterAll(async () => {
+  await hostile?.close();
+  await chain?.disconnect();
+});
+
+/** The user chose the hostile node as a custom endpoint earlier (the saved choice), once per tab. */
+const useHostileNode = (page: Page) =>
+  page.addInitScript((url) => {
+    if (sessionStorage.getItem('hostile-node-chosen')) return;
+    sessionStorage.setItem('hostile-node-chosen', '1');
+    localStorage.setItem('rpc-parachain', url);
+  }, hostile.url);
+
+/** A fresh account of its own per test, funded, with the extension holding its key. */
+async function freshAccount(page: Page, name: string) {
+  const uri = `//Hostile ${name} ${Date.now()}`;
+  const address = chain.pair(uri).address;
+  await chain.transfer(address, 100n * XRT);
+  const wallet = await injectPolkadotExtension(page, [{ name, uri, type: 'sr25519' }]);
+  return { address, wallet };
+}
+
+test('a node that says it is Kusama but reports 12 decimals is refused in words; nothing is offered or sent', async ({
+  page,
+}) => {
+  hostile.rules = { genesisHash: KUSAMA, properties: { tokenDecimals: 12 } };
+  const { wallet } = await freshAccount(page, 'Twelve');
+  await useHostileNode(page);
+  await page.goto('./#/rws-subscription');
+  await expect(page.getByTestId('connection-banner')).toContainText(
+    'This node says it is Robonomics on Kusama, whose token is XRT with 9 decimals, but it reports the symbol XRT and 12 decimals. The app does not use it',
+  );
+  await page.getByRole('button', { name: 'Polkadot{.js}' }).click();
+  await page.getByRole('button', { name: 'Generate New Account' }).click();
+  // The "2 XRT" of the scam: nothing of this node's scale is shown, and nothing can be sent.
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Parachain is not ready' })).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/hostile-twelve-decimals.png`, fullPage: true });
+  expect(wallet.signedCount()).toBe(0);
+  expect(wallet.provided()).toEqual([]);
+  expect(hostile.submitted).toEqual([]);
+});
+
+test('a custom node claiming Kusama’s genesis is named so, and the wallet is offered no metadata', async ({
+  page,
+}) => {
+  hostile.rules = { genesisHash: KUSAMA };
+  const { wallet } = await freshAccount(page, 'Claim');
+  await useHostileNode(page);
+  await page.goto('./#/rws-buy');
+  await page.getByRole('main').getByRole('button', { name: 'Polkadot{.js}' }).click();
+  await expect(page.getByTestId('account-balance')).toContainText('XRT');
+  await expect(page.getByTestId('buy-facts')).toContainText(
+    'Robonomics on Kusama (through a custom node)',
+  );
+  // The wallet would keep this node's metadata for every later Kusama transaction.
+  await page.waitForTimeout(1500);
+  expect(wallet.provided()).toEqual([]);
+  expect(wallet.metadataReads()).toBe(0);
+
+  // The same page on the build's own endpoint offers it at once: the check above could fail.
+  await page.evaluate(() => localStorage.setItem('rpc-parachain', 'ws://127.0.0.1:9944'));
+  await page.reload();
+  await expect.poll(() => wallet.provided().length).toBe(1);
+});
+
+test('on a chain the app does not know, amounts are unscaled and marked, and 2 means 2 planck', async ({
+  page,
+}) => {
+  hostile.rules = { properties: { tokenDecimals: 12 } };
+  const { wallet } = await freshAccount(page, 'Unknown');
+  await useHostileNode(page);
+  await page.goto('./#/');
+  await expect(page.getByTestId('subscription-price')).toHaveText(
+    '~ 1,000,000,001 planck (unknown network)',
+  );
+  await page.goto('./#/rws-subscription');
+  await page.getByRole('button', { name: 'Polkadot{.js}' }).click();
+  await expect(page.getByTestId('account-balance')).toContainText('planck (unknown network)');
+  await page.getByRole('button', { name: 'Generate New Account' }).click();
+  const amount = page.getByLabel('Amount (planck) (unknown network)');
+  await expect(amount).toHaveValue('2');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  // 2 planck, not 2 × 10¹²: below what a new account needs, refused before any signature.
+  await expect(
+    page.getByText(
+      'The amount is below the existential deposit a new account needs (1,000 planck).',
+    ),
+  ).toBeVisible();
+  // The hostile node is on this machine: the switcher's chip says so, its panel what chain it is.
+  await page.getByRole('button', { name: 'Local devnet', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Network' })).toContainText('Unknown network');
+  await page.screenshot({ path: `${SCREENS}/hostile-unknown-network.png`, fullPage: true });
+  expect(wallet.signedCount()).toBe(0);
+  expect(wallet.provided()).toEqual([]);
+  expect(hostile.submitted).toEqual([]);
+});
+
+test('a device list that changed between what the page showed and the signature is refused; a lie kept up is shown in full', async ({
+  page,
+}) => {
+  const { address: owner, wallet } = await freshAccount(page, 'Owner');
+  await chain.grantSubscription(owner);
+  await page.addInitScript((o) => {
+    localStorage.setItem(
+      'robonomics-dapp.setups.v1',
+      JSON.stringify({
+        version: 1,
+        setups: [{ owner: o, name: 'Hostile home', network: 'local' }],
+        active: { local: o },
+      }),
+    );
+  }, owner);
+  await useHostileNode(page);
+  await page.goto('./#/rws-setup');
+  await page.getByRole('button', { name: 'Polkadot{.js}' }).click();
+  await expect(page.getByTestId('setup-role')).toHaveText('Admin (owner)');
+  await expect(page.getByRole('heading', { name: 'Users: 0 accounts added' })).toBeVisible();
+  await expect(
+    page.getByText('Reading the current list from the chain', { exact: false }),
+  ).toHaveCount(0);
+
+  // The page shows the true list; the node adds its account to what is read before signing.
+  hostile.rules = { extraDevice: { owner, device: EVE, readsOnly: true } };
+  const users = page.getByRole('form', { name: 'Add a user' });
+  await users.getByLabel('Account address').fill(BOB_ED25519);
+  await users.getByRole('button', { name: 'Add user' }).click();
+  await expect(users.getByRole('alert')).toHaveText(
+    'The device list changed on the chain; check it and try again.',
+  );
+  await expect(page.getByTestId('device-list-review')).toHaveCount(0);
+  expect(wallet.signedCount()).toBe(0);
+  expect(hostile.submitted).toEqual([]);
+  expect(await chain.devices(owner)).toEqual([]);
+
+  // A node that keeps up the lie: its account is on the page, and in the review, in full.
+  hostile.rules = { extraDevice: { owner, device: EVE } };
+  await page.reload();
+  await page.getByRole('button', { name: 'Polkadot{.js}' }).click();
+  await expect(page.getByTestId('setup-users')).toContainText(EVE.slice(0, 6));
+  await users.getByLabel('Account address').fill(BOB_ED25519);
+  await users.getByRole('button', { name: 'Add user' }).click();
+  const review = page.getByTestId('device-list-review');
+  await expect(review.getByRole('listitem')).toHaveText([
+    `Stays ${EVE} no label in this browser`,
+    `Added ${BOB_ED25519} no label in this browser`,
+  ]);
+  await page.screenshot({ path: `${SCREENS}/hostile-device-review.png`, fullPage: true });
+  await review.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('Adding of the user has been canceled.')).toBeVisible();
+  expect(wallet.signedCount()).toBe(0);
+  expect(hostile.submitted).toEqual([]);
+  expect(await chain.devices(owner)).toEqual([]);
+});
+
+test('a first purchase writes exactly the buyer, not the devices a node claims', async ({
+  page,
+}) => {
+  if ((await chain.auctionQueueLength()) < 1) await chain.startAuctions(1);
+  const { address: buyer, wallet } = await freshAccount(page, 'Buyer');
+  hostile.rules = { extraDevice: { owner: buyer, device: EVE } };
+  await useHostileNode(page);
+  await page.goto('./#/rws-buy');
+  await page.getByRole('main').getByRole('button', { name: 'Polkadot{.js}' }).click();
+  const devices = page.getByTestId('buy-devices');
+  await expect(devices).toContainText(`this account, ${buyer}, and no other.`);
+  await expect(devices.getByRole('checkbox', { name: new RegExp(EVE) })).not.toBeChecked();
+  await page.getByRole('button', { name: 'Buy subscription' }).click();
+  await expect.poll(() => wallet.signedCount()).toBe(1);
+  await chain.newBlocks(12);
+  await expect(
+    page.getByText('Subscription has been activated. Please, check the list of your setups.'),
+  ).toBeVisible({ timeout: 30_000 });
+  // Read from the devnet itself, not through the hostile node.
+  expect(await chain.devices(buyer)).toEqual([buyer]);
+});

@@ -1,0 +1,109 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page, test } from '@playwright/test';
+import { type HostileNode, startHostileNode } from '@robonomics-dapp/devnet/hostile-node';
+import { CHAIN_URL } from './fixtures/devnet-chain.ts';
+import { addToDevnetIpfs, IPFS_GATEWAY } from './fixtures/devnet-ipfs.ts';
+import { BOB_ED25519, DEV_PHRASE, saveSeededSetup, shortAddress } from './fixtures/seeded-home.ts';
+
+/**
+ * The app as a path-style IPFS gateway serves it (`/ipfs/<cid>/`): every other file on the gateway
+ * shares the page's origin, so the app keeps no key there and says why (docs/security.md, "Where
+ * keys are kept"). The build the stack serves is added to the devnet's IPFS node as it is.
+ */
+const SCREENS = 'e2e/artifacts/screens';
+const DIST = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
+
+function filesOf(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesOf(path) : [path];
+  });
+}
+
+let relay: HostileNode;
+let appCid: string;
+
+test.beforeAll(async () => {
+  const added = await addToDevnetIpfs(
+    filesOf(DIST).map((path) => ({
+      path: `app/${relative(DIST, path)}`,
+      content: readFileSync(path),
+    })),
+  );
+  appCid = added.get('app')!;
+  // The devnet serves pages of the app's own origins only; a proxy that passes everything on
+  // unchanged (and sends no Origin) lets the gateway's copy reach the chain.
+  relay = await startHostileNode({ target: CHAIN_URL });
+});
+test.afterAll(async () => {
+  await relay?.close();
+});
+
+/** The user keys kept in this origin's IndexedDB ("Keep me signed in"). */
+const keptKeys = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('robonomics-dapp');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('user-keys')) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const all = db.transaction('user-keys').objectStore('user-keys').getAllKeys();
+          all.onsuccess = () => {
+            db.close();
+            resolve(all.result.map(String));
+          };
+          all.onerror = () => reject(all.error);
+        };
+      }),
+  );
+
+test('the app under /ipfs/<cid>/ on a gateway keeps no key, and says why', async ({ page }) => {
+  await saveSeededSetup(page);
+  await page.addInitScript((url) => localStorage.setItem('rpc-parachain', url), relay.url);
+  await page.goto(`${IPFS_GATEWAY}/ipfs/${appCid}/#/telemetry`);
+  const form = page.getByRole('form', { name: 'Sign in as a user' });
+  await expect(form.getByLabel('Select a user')).toBeVisible();
+  await expect(page.getByTestId('no-kept-keys')).toHaveText(
+    'This copy of the app is opened from an IPFS gateway path (/ipfs/…), which every other file on that gateway shares, so a page there could read what the app keeps in this browser. Keys are kept in this tab only, until you close it.',
+  );
+  await expect(form.getByText('Keep me signed in', { exact: false })).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENS}/ipfs-hosted-sign-in.png`, fullPage: true });
+
+  await form.getByLabel('Select a user').selectOption({ label: shortAddress(BOB_ED25519) });
+  await form.getByLabel('Pass phrase').fill(`${DEV_PHRASE}//Bob`);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('signed-in-user')).toBeVisible();
+  expect(await keptKeys(page)).toEqual([]);
+  // Gone with the tab: a reload asks for the phrase again.
+  await page.reload();
+  await page
+    .getByRole('form', { name: 'Sign in as a user' })
+    .getByLabel('Select a user')
+    .selectOption({ label: shortAddress(BOB_ED25519) });
+  await expect(page.getByLabel('Pass phrase')).toBeVisible();
+  await expect(page.getByTestId('signed-in-user')).toHaveCount(0);
+
+  // Restoring a setup backup keeps no controller key there either.
+  await page.goto(`${IPFS_GATEWAY}/ipfs/${appCid}/#/rws-setup-new`);
+  await expect(page.getByText('opened from an IPFS gateway path', { exact: false })).toBeVisible();
+  await expect(page.getByText('Keep the encrypted controller key', { exact: false })).toHaveCount(
+    0,
+  );
+
+  // The same build on the app's own origin offers to keep the key.
+  await page.goto('./#/telemetry');
+  await expect(
+    page.getByRole('form', { name: 'Sign in as a user' }).getByText('Keep me signed in', {
+      exact: false,
+    }),
+  ).toBeVisible();
+  await expect(page.getByTestId('no-kept-keys')).toHaveCount(0);
+});

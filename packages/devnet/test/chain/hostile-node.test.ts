@@ -1,0 +1,170 @@
+import { prepareBuy } from '@robonomics-dapp/robonomics/chain/buy-subscription';
+import { ChainConnection, NetworkRefusedError } from '@robonomics-dapp/robonomics/chain/client';
+import {
+  checkedSetDevicesTx,
+  DEVICE_LIST_CHANGED,
+  deviceListAsShown,
+} from '@robonomics-dapp/robonomics/chain/device-list';
+import { MemoryStorage } from '@robonomics-dapp/robonomics/chain/memory-storage';
+import { fetchDevices } from '@robonomics-dapp/robonomics/chain/queries/devices';
+import { subscribeDevices } from '@robonomics-dapp/robonomics/chain/subscriptions/devices';
+import { $Metadata } from 'dedot/codecs';
+import { u8aToHex } from 'dedot/utils';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type HostileNode, startHostileNode } from '../../src/hostile-node.ts';
+import { type DevnetProcess, removeDir, startDevnet } from './devnet-process.ts';
+
+// The app's chain layer behind a node that lies (src/hostile-node.ts): it must refuse a node that
+// contradicts the network it stands for, and mark a chain it does not know.
+const KUSAMA = '0x631ccc82a078481584041656af292834e1ae6daab61d2875b4dd0c14bb9b17bc';
+const ALICE = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';
+const EVE = '4HQ8vFEDNkVvwoq6C5qFi1hdU8bbLXTh3HGJ5jBC6YBsfRQY';
+
+let devnet: DevnetProcess;
+let hostile: HostileNode;
+const open: ChainConnection[] = [];
+
+beforeAll(async () => {
+  devnet = await startDevnet(['--instant', '--reset', '--seed']);
+  hostile = await startHostileNode({ target: devnet.url });
+});
+afterEach(async () => {
+  for (const connection of open.splice(0)) await connection.disconnect();
+  hostile.rules = {};
+});
+afterAll(async () => {
+  await hostile?.close();
+  await devnet?.stop();
+  removeDir(devnet.dataDir);
+});
+
+const connect = (devnetEndpoints: string[] = []) => {
+  const connection = new ChainConnection(hostile.url, {
+    cacheStorage: new MemoryStorage(),
+    devnetEndpoints,
+  });
+  open.push(connection);
+  return connection;
+};
+
+describe('the chain layer behind a hostile node', () => {
+  it('refuses a known network whose node reports 12 decimals, and hands out no client', async () => {
+    hostile.rules = { properties: { tokenDecimals: 12 } };
+    // The devnet's own endpoint, as the devnet build names it.
+    const connection = connect([hostile.url]);
+    await expect(connection.ready()).rejects.toThrow(NetworkRefusedError);
+    expect(connection.refused).toBe(true);
+    expect(connection.client).toBeNull();
+    expect(connection.state).toBe('error');
+    expect(connection.error).toBe(
+      'This node says it is Local devnet, whose token is XRT with 9 decimals, but it reports the symbol XRT and 12 decimals. The app does not use it, so that no amount is shown or signed at the wrong scale; choose another network.',
+    );
+    expect(connection.firstData?.minimalBid).toBeUndefined();
+  });
+
+  it('takes a custom node claiming Kusama’s genesis as Kusama, but not as its endpoint', async () => {
+    hostile.rules = { genesisHash: KUSAMA };
+    const connection = connect();
+    const client = await connection.ready();
+    expect(client.genesisHash).toBe(KUSAMA);
+    expect(connection.network).toEqual({
+      kind: 'known',
+      name: 'Robonomics on Kusama',
+      genesisHash: KUSAMA,
+      token: { decimals: 9, symbol: 'XRT' },
+      ownEndpoint: false,
+    });
+  });
+
+  it('refuses a custom node claiming Kusama’s genesis with 12 decimals', async () => {
+    hostile.rules = { genesisHash: KUSAMA, properties: { tokenDecimals: 12 } };
+    await expect(connect().ready()).rejects.toThrow(/says it is Robonomics on Kusama/);
+  });
+
+  it('refuses a known network whose runtime description moves a call the app sends', async () => {
+    // Datalog at the Balances pallet's index: a "record" the real chain would read as a transfer.
+    hostile.rules = {
+      metadata: (hex) => {
+        const metadata = $Metadata.tryDecode(hex);
+        const v14 = metadata.metadataVersioned.value as {
+          pallets: { name: string; index: number }[];
+        };
+        v14.pallets.find((p) => p.name === 'Datalog')!.index = 31;
+        return u8aToHex($Metadata.tryEncode(metadata));
+      },
+    };
+    const connection = connect([hostile.url]);
+    await expect(connection.ready()).rejects.toThrow(
+      'This node describes the runtime of Local devnet otherwise than it is: Datalog.record is not where or what it is there.',
+    );
+    expect(connection.client).toBeNull();
+    expect(connection.network?.kind).toBe('refused');
+    // The same description on an unknown chain is that chain's own: nothing to hold it to.
+    const unknown = connect();
+    await unknown.ready();
+    expect(unknown.network?.kind).toBe('unknown');
+  });
+
+  it('marks a chain the build does not know as unknown, with what it reports', async () => {
+    hostile.rules = { properties: { tokenDecimals: 12 } };
+    const connection = connect();
+    await connection.ready();
+    expect(connection.network).toMatchObject({
+      kind: 'unknown',
+      reported: { decimals: 12, symbol: 'XRT' },
+    });
+  });
+
+  it('adds an account to an owner’s device list, in reads and in subscriptions', async () => {
+    const connection = connect();
+    const client = await connection.ready();
+    const honest = await fetchDevices(client, ALICE);
+    expect(honest).not.toContain(EVE);
+    hostile.rules = { extraDevice: { owner: ALICE, device: EVE } };
+    expect(await fetchDevices(client, ALICE)).toEqual([...honest, EVE]);
+    const followed = await new Promise<string[]>((resolve) => {
+      void subscribeDevices(client, ALICE, resolve);
+    });
+    expect(followed).toEqual([...honest, EVE]);
+    // Reads only: the followed list stays true while one-off reads lie.
+    hostile.rules = { extraDevice: { owner: ALICE, device: EVE, readsOnly: true } };
+    const second = await new Promise<string[]>((resolve) => {
+      void subscribeDevices(client, ALICE, resolve);
+    });
+    expect(second).toEqual(honest);
+    expect(await fetchDevices(client, ALICE)).toEqual([...honest, EVE]);
+    expect(hostile.submitted).toEqual([]);
+  });
+
+  it('refuses to build a device list write when the chain no longer holds the list shown', async () => {
+    const client = await connect().ready();
+    const shown = await fetchDevices(client, ALICE);
+    expect(await deviceListAsShown(client, ALICE, shown)).toEqual(shown);
+    hostile.rules = { extraDevice: { owner: ALICE, device: EVE, readsOnly: true } };
+    await expect(deviceListAsShown(client, ALICE, shown)).rejects.toThrow(DEVICE_LIST_CHANGED);
+    await expect(checkedSetDevicesTx(client, ALICE, shown, shown.slice(1))).rejects.toThrow(
+      DEVICE_LIST_CHANGED,
+    );
+  });
+
+  it('makes a first purchase write exactly the buyer, whatever devices the node claims', async () => {
+    const client = await connect().ready();
+    // Charlie has no subscription; the node claims Eve is a device of it.
+    const charlie = '4FTr8kn7SMg3w78WCPSZHXPWLYSSDMU8RCHDXCLoP9ajd4ws';
+    hostile.rules = { extraDevice: { owner: charlie, device: EVE } };
+    const shown = await fetchDevices(client, charlie);
+    expect(shown).toEqual([EVE]);
+    const { tx } = await prepareBuy(client, charlie, { shown, keep: [] });
+    const batch = (tx as unknown as { call: unknown }).call as {
+      palletCall: { params: { calls: { palletCall: { name: string; params: unknown } }[] } };
+    };
+    const setDevices = batch.palletCall.params.calls.find(
+      (c) => c.palletCall.name === 'SetDevices',
+    );
+    expect(setDevices?.palletCall.params).toEqual({ devices: [charlie] });
+    // A list other than the one shown is refused before anything is built.
+    await expect(prepareBuy(client, charlie, { shown: [], keep: [] })).rejects.toThrow(
+      DEVICE_LIST_CHANGED,
+    );
+  });
+});
