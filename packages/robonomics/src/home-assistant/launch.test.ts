@@ -5,25 +5,17 @@ import { pairFromUri } from '../crypto/keys.ts';
 import {
   buildHaPassRecord,
   buildLaunchCommand,
-  canTransition,
   chainLaunchProblem,
-  createLaunchRequest,
   DATALOG_RECORD_LIMIT,
   decryptHaPassAsController,
   decryptHaPassAsUser,
   HA_REGISTRATION_PARAM,
   isHaPassRecordFor,
-  isProcessable,
-  LAUNCH_STATUS_TEXT,
-  type LaunchStatus,
   latestHaPassword,
   parseHaPassRecord,
   parseLaunchCommand,
-  parseLaunchRequest,
   serializeLaunchCommand,
-  statusForFailure,
   toServiceCall,
-  transitionLaunch,
 } from './launch.ts';
 
 // Test vectors of docs/crypto.md
@@ -133,68 +125,6 @@ describe('launch commands', () => {
     expect(
       chainLaunchProblem(buildLaunchCommand('text', 'set_value', 'text.a', { v: "it's" })),
     ).toBe(undefined);
-  });
-});
-
-describe('launch status machine', () => {
-  const all: LaunchStatus[] = ['pending', 'approved', 'success', 'declined', 'error'];
-
-  it('processes only pending commands', () => {
-    const request = createLaunchRequest(lampOn());
-    expect(request).toEqual({ launch: lampOn(), tx: { tx_status: 'pending' } });
-    expect(isProcessable(request)).toBe(true);
-    for (const status of all.filter((s) => s !== 'pending')) {
-      expect(isProcessable({ ...request, tx: { tx_status: status } })).toBe(false);
-    }
-  });
-
-  it('moves pending to error, declined, approved or success', () => {
-    const request = createLaunchRequest(lampOn());
-    for (const to of ['error', 'declined', 'approved', 'success'] as const) {
-      const next = transitionLaunch(request, to);
-      expect(next).toEqual({ ok: true, value: { launch: request.launch, tx: { tx_status: to } } });
-    }
-    // The input is not mutated.
-    expect(request.tx.tx_status).toBe('pending');
-  });
-
-  it('lets an approved command finish, and nothing leaves a final state', () => {
-    const approved = transitionLaunch(createLaunchRequest(lampOn()), 'approved');
-    if (!approved.ok) throw new Error(approved.error);
-    expect(transitionLaunch(approved.value, 'success')).toMatchObject({ ok: true });
-    expect(transitionLaunch(approved.value, 'declined')).toMatchObject({ ok: true });
-    expect(transitionLaunch(approved.value, 'pending')).toEqual({
-      ok: false,
-      error: 'A launch command cannot go from approved to pending.',
-    });
-    for (const from of ['success', 'declined', 'error'] as const) {
-      for (const to of all) expect(canTransition(from, to)).toBe(false);
-    }
-    expect(canTransition('pending', 'pending')).toBe(false);
-    expect(canTransition('bogus' as LaunchStatus, 'success')).toBe(false);
-  });
-
-  it('maps failures and statuses to the texts the UI shows', () => {
-    expect(statusForFailure(new Error('Cancelled'))).toBe('declined');
-    expect(statusForFailure(new Error('1010: Invalid Transaction'))).toBe('error');
-    expect(statusForFailure('Cancelled')).toBe('declined');
-    expect(LAUNCH_STATUS_TEXT.success).toBe('All done!');
-    expect(LAUNCH_STATUS_TEXT.declined).toBe('Request was declined');
-    expect(LAUNCH_STATUS_TEXT.error).toBe('Request was not complete');
-  });
-
-  it("reads the UI kit's request JSON", () => {
-    const text = JSON.stringify({ launch: JSON.parse(LAUNCH), tx: { tx_status: 'pending' } });
-    expect(parseLaunchRequest(text)).toEqual({ ok: true, value: createLaunchRequest(lampOn()) });
-    expect(parseLaunchRequest({ launch: JSON.parse(LAUNCH), tx: { tx_status: 'done' } })).toEqual({
-      ok: false,
-      error: 'Unknown launch status "done".',
-    });
-    expect(parseLaunchRequest({ launch: JSON.parse(LAUNCH) })).toEqual({
-      ok: false,
-      error: 'Unknown launch status null.',
-    });
-    expect(parseLaunchRequest({ tx: { tx_status: 'pending' } })).toMatchObject({ ok: false });
   });
 });
 

@@ -141,34 +141,13 @@ export function chainLaunchProblem(command: LaunchCommand): string | undefined {
 // Launch status (docs/product-rules.md, Devices control panel)
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * A command's status on its card: pending, then approved (the IPFS node authorisation was signed,
+ * on the parachain path) and success, declined (the user cancelled) or error.
+ */
 export type LaunchStatus = 'pending' | 'approved' | 'success' | 'declined' | 'error';
 
-/** What the UI kit hands to the app: {launch, tx: {tx_status}}. */
-export interface LaunchRequest {
-  launch: LaunchCommand;
-  tx: { tx_status: LaunchStatus };
-}
-
-/**
- * pending -> error | declined | approved | success. "approved" (the IPFS node authorisation was
- * signed) is a step inside the same processing, so it may still end in success, declined or
- * error; success, declined and error are final.
- */
-const NEXT: Record<LaunchStatus, readonly LaunchStatus[]> = {
-  pending: ['error', 'declined', 'approved', 'success'],
-  approved: ['error', 'declined', 'success'],
-  success: [],
-  declined: [],
-  error: [],
-};
-
-export const LAUNCH_MESSAGES = {
-  noAccess: 'You do not have access to device management.',
-  notReady: 'Robonomics is not ready.',
-  checkHa: 'Check status of the HomeAssistant.',
-} as const;
-
-/** What the UI kit shows for a command's status. */
+/** What the card shows for a command's status. */
 export const LAUNCH_STATUS_TEXT: Record<LaunchStatus, string> = {
   pending: 'Waiting for request complete',
   approved: 'Waiting for request complete',
@@ -176,53 +155,6 @@ export const LAUNCH_STATUS_TEXT: Record<LaunchStatus, string> = {
   declined: 'Request was declined',
   error: 'Request was not complete',
 };
-
-export function createLaunchRequest(command: LaunchCommand): LaunchRequest {
-  return { launch: command, tx: { tx_status: 'pending' } };
-}
-
-const STATUSES = Object.keys(NEXT) as LaunchStatus[];
-
-/** Reads the kit's {launch, tx: {tx_status}} (JSON text or object). */
-export function parseLaunchRequest(input: unknown): Validation<LaunchRequest> {
-  const read = payloadObject(input, 'launch request');
-  if (!read.ok) return read;
-  const launch = parseLaunchCommand(read.value.launch ?? null);
-  if (!launch.ok) return launch;
-  const tx = read.value.tx;
-  const status = isPlainObject(tx) ? tx.tx_status : undefined;
-  if (!STATUSES.includes(status as LaunchStatus)) {
-    return { ok: false, error: `Unknown launch status ${JSON.stringify(status ?? null)}.` };
-  }
-  return { ok: true, value: { launch: launch.value, tx: { tx_status: status as LaunchStatus } } };
-}
-
-/** Only pending commands are processed. */
-export function isProcessable(request: LaunchRequest): boolean {
-  return request.tx.tx_status === 'pending';
-}
-
-export function canTransition(from: LaunchStatus, to: LaunchStatus): boolean {
-  return NEXT[from]?.includes(to) ?? false;
-}
-
-/** The request with its new status, or an error for a transition the machine does not have. */
-export function transitionLaunch(
-  request: LaunchRequest,
-  to: LaunchStatus,
-): Validation<LaunchRequest> {
-  const from = request.tx.tx_status;
-  if (!canTransition(from, to)) {
-    return { ok: false, error: `A launch command cannot go from ${from} to ${to}.` };
-  }
-  return { ok: true, value: { ...request, tx: { tx_status: to } } };
-}
-
-/** A signer's "Cancelled" is the user saying no (declined); any other failure is an error. */
-export function statusForFailure(error: unknown): 'declined' | 'error' {
-  const message = error instanceof Error ? error.message : String(error);
-  return message === 'Cancelled' ? 'declined' : 'error';
-}
 
 // ---------------------------------------------------------------------------------------------
 // Home Assistant password record (docs/home-assistant.md, Users)

@@ -8,7 +8,8 @@ import {
   HOME_NOT_LISTENING_TEXT,
   HomeNotListeningError,
 } from '@robonomics-dapp/robonomics/p2p/home-call';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useChain } from '../../lib/chain-store.ts';
 import { type CallChannel, type LaunchContext, sendLaunch } from './send-launch.ts';
 
 // The seeded devnet's Bob (ed25519) and controller; their addresses are those keys' SS58-32.
@@ -24,14 +25,22 @@ const CHAIN_AWAY = 'The parachain node ws://127.0.0.1:9944 cannot be reached.';
 
 const command = buildLaunchCommand('switch', 'toggle', 'switch.kettle');
 
+// No chain client: the parachain node cannot be reached.
+beforeEach(() => {
+  useChain.setState({
+    client: null,
+    state: 'error',
+    error: null,
+    endpoint: 'ws://127.0.0.1:9944',
+  });
+});
+
 /** A launch with no chain client at all, and what it told the user. */
 function context(overrides: Partial<LaunchContext> = {}) {
   const toasts: { text: string; kind?: string }[] = [];
   const statuses: LaunchStatus[] = [];
   const notListening: string[] = [];
   const ctx: LaunchContext = {
-    client: null,
-    chainUnavailable: CHAIN_AWAY,
     owner: OWNER,
     controller: CONTROLLER,
     user: bob,

@@ -1,5 +1,5 @@
 import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
-import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/client';
+import { TxCancelledError } from '@robonomics-dapp/robonomics/chain/errors';
 import { launchTx } from '@robonomics-dapp/robonomics/chain/tx/launch';
 import { encryptMessage } from '@robonomics-dapp/robonomics/crypto/box';
 import { toKeyringPair } from '@robonomics-dapp/robonomics/crypto/keyring-pair';
@@ -13,7 +13,10 @@ import { serializeLaunchCommand } from '@robonomics-dapp/robonomics/home-assista
 import { cidToH256 } from '@robonomics-dapp/robonomics/ipfs/cid';
 import { addToIpfs } from '@robonomics-dapp/robonomics/ipfs/kubo-add';
 import { HomeNotListeningError } from '@robonomics-dapp/robonomics/p2p/home-call';
-import { sendForSubscription } from '../../lib/send-for-subscription.ts';
+import { ChainNotReadyError, notReadyReason, sendAction } from '../../lib/actions/send-action.ts';
+
+/** The spec's words for a launch when the chain cannot be used; the reason follows them. */
+export const LAUNCH_NOT_READY = 'Error: Robonomics is not ready.';
 
 /** A peer-to-peer channel to the controller: one /call request and its reply. */
 export interface CallChannel {
@@ -21,10 +24,6 @@ export interface CallChannel {
 }
 
 export interface LaunchContext {
-  /** The chain client; null while the parachain node is not reachable. */
-  client: RobonomicsClient | null;
-  /** Why the parachain cannot be used now, said when a command needs it and `client` is null. */
-  chainUnavailable: string;
   owner: string;
   controller: string;
   user: KeyPair;
@@ -59,9 +58,19 @@ export async function sendLaunch(
     ctx.onStatus(status);
     return status;
   };
+  const notReady = (reason: string) => {
+    ctx.notify(`${LAUNCH_NOT_READY} ${reason}`, 'error');
+    return finish('error');
+  };
   ctx.notify('Launch command');
   if (!ctx.devices) {
-    ctx.notify(`Error: Robonomics is not ready. ${ctx.chainUnavailable}`, 'error');
+    // No device list yet: the chain has not answered, and nothing is kept from a visit before.
+    const reason = notReadyReason();
+    if (reason) return notReady(reason);
+    ctx.notify(
+      "Error: The subscription's devices are still loading; try again in a moment.",
+      'error',
+    );
     return finish('error');
   }
   if (!ctx.devices.some((d) => addressEq(d, ctx.userAddress))) {
@@ -91,11 +100,8 @@ export async function sendLaunch(
     }
   }
 
-  const client = ctx.client;
-  if (!client) {
-    ctx.notify(`Error: Robonomics is not ready. ${ctx.chainUnavailable}`, 'error');
-    return finish('error');
-  }
+  const reason = notReadyReason();
+  if (reason) return notReady(reason);
   ctx.notify('Authorization on ipfs node');
   const headers = web3AuthHeaders(web3AuthFromPair(ctx.user), ctx.owner);
   ctx.onStatus('approved');
@@ -108,15 +114,19 @@ export async function sendLaunch(
   }
   ctx.notify('Send launch');
   try {
-    const launch = launchTx(client, ctx.controller, cidToH256(cid) as `0x${string}`);
-    await sendForSubscription(client, launch, ctx.owner, undefined, toKeyringPair(ctx.user));
+    await sendAction({
+      call: (client) => launchTx(client, ctx.controller, cidToH256(cid) as `0x${string}`),
+      signer: toKeyringPair(ctx.user),
+      payer: ctx.owner,
+      payerDevices: ctx.devices,
+    });
   } catch (error) {
-    const message = (error as Error).message;
-    if (message === 'Cancelled') {
+    if (error instanceof TxCancelledError) {
       ctx.notify('Calcel');
       return finish('declined');
     }
-    ctx.notify(`Error: ${message}`, 'error');
+    if (error instanceof ChainNotReadyError) return notReady(error.reason);
+    ctx.notify(`Error: ${(error as Error).message}`, 'error');
     return finish('error');
   }
   ctx.notify('Launch sended', 'success');

@@ -20,12 +20,14 @@ export async function throughSubscription(
   tx: Submittable & { call: RuntimeCallLike },
   from: string | IKeyringPair,
   owner: string,
+  /** The owner's device list when the caller already follows it: not read again. */
+  known: { devices?: readonly string[] } = {},
 ): Promise<Submittable> {
   const signer = typeof from === 'string' ? from : from.address;
   if (addressEq(signer, owner)) return tx;
   const [ledger, devices, info] = await Promise.all([
     fetchLedger(client, owner),
-    fetchDevices(client, owner),
+    known.devices ?? fetchDevices(client, owner),
     tx.paymentInfo(from),
   ]);
   if (!ledger) throw new TxFailedError(`Not found ledger ${owner}`);

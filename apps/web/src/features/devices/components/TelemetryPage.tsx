@@ -1,12 +1,14 @@
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
 import {
   buildLaunchCommand,
+  LAUNCH_STATUS_TEXT,
   type LaunchStatus,
 } from '@robonomics-dapp/robonomics/home-assistant/launch';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { UserSignIn } from '../../../components/UserSignIn.tsx';
+import { chainUnavailableText } from '../../../lib/actions/chain-unavailable.ts';
 import { useChain } from '../../../lib/chain-store.ts';
 import { appConfig } from '../../../lib/config.ts';
 import { links } from '../../../lib/route-names.ts';
@@ -16,7 +18,6 @@ import { useDeviceList } from '../../../lib/use-devices.ts';
 import { useLedger } from '../../../lib/use-ledger.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useUserKey } from '../../../lib/user-key/user-key-store.ts';
-import { chainUnavailableText } from '../chain-unavailable.ts';
 import {
   type ConnectionChoice,
   readConnectionChoice,
@@ -27,14 +28,6 @@ import { sendLaunch } from '../send-launch.ts';
 import { ControlsBar } from './ControlsBar.tsx';
 import HomeDashboard from './HomeDashboard.tsx';
 import { HomeNotices } from './HomeNotices.tsx';
-
-const STATUS_TEXT: Record<LaunchStatus, string> = {
-  pending: 'Waiting for request complete',
-  approved: 'Waiting for request complete',
-  success: 'All done!',
-  declined: 'Request was declined',
-  error: 'Request was not complete',
-};
 
 export function TelemetryPage() {
   const now = useNow(60_000);
@@ -81,8 +74,6 @@ export function TelemetryPage() {
       void (async () => {
         await sendLaunch(
           {
-            client,
-            chainUnavailable: chainUnavailable ?? '',
             owner,
             controller,
             user: pair,
@@ -99,19 +90,7 @@ export function TelemetryPage() {
         );
       })();
     },
-    [
-      client,
-      chainUnavailable,
-      owner,
-      controller,
-      pair,
-      user,
-      devices,
-      home.peer,
-      home.connection,
-      home.notListening,
-      notify,
-    ],
+    [owner, controller, pair, user, devices, home.peer, home.connection, home.notListening, notify],
   );
 
   return (
@@ -193,7 +172,7 @@ export function TelemetryPage() {
               states={home.states}
               config={home.config}
               send={send}
-              statusOf={(id) => (statuses[id] ? STATUS_TEXT[statuses[id]!] : undefined)}
+              statusOf={(id) => (statuses[id] ? LAUNCH_STATUS_TEXT[statuses[id]!] : undefined)}
             />
           )}
         </div>

@@ -1,6 +1,5 @@
 import { fetchPaymentInfo } from '@robonomics-dapp/robonomics/chain/queries/payment-info';
 import { robotPaymentTx } from '@robonomics-dapp/robonomics/chain/tx/robot-payment';
-import { sendTransaction } from '@robonomics-dapp/robonomics/chain/tx/send-transaction';
 import {
   ROBOT_COMMANDS,
   ROBOT_PRICE,
@@ -12,6 +11,7 @@ import { PageHeading } from '../../../components/PageHeading.tsx';
 import { TxButton } from '../../../components/TxButton.tsx';
 import { useTx } from '../../../components/use-tx.ts';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
+import { originOf, readyClient, sendAction } from '../../../lib/actions/send-action.ts';
 import { useChain } from '../../../lib/chain-store.ts';
 import { useBalance } from '../../../lib/use-balance.ts';
 import { useFee } from '../../../lib/use-fee.ts';
@@ -44,10 +44,9 @@ export function HumanoidPage() {
 
   const onPay = () =>
     tx.run(async (signed) => {
-      if (!client) throw new Error('Parachain is not ready');
-      const origin = useWallet.getState().origin();
-      if (!origin) throw new Error('Signer required');
-      const payment = robotPaymentTx(client, command);
+      const ready = readyClient();
+      const origin = originOf('wallet');
+      const payment = robotPaymentTx(ready, command);
       const why = refusalFor(
         fee ??
           (
@@ -58,10 +57,7 @@ export function HumanoidPage() {
           ).fee,
       );
       if (why) throw new Error(why);
-      const result = await sendTransaction(client, payment, origin.from, {
-        signer: origin.signer,
-        onPhase: (phase) => phase === 'broadcast' && signed(),
-      });
+      const result = await sendAction({ call: () => payment, onSigned: signed });
       return `Paid: ${result.blockNumber}-${result.txIndex}`;
     });
 

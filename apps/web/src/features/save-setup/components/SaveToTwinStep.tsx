@@ -4,7 +4,7 @@ import { setTwinSource } from '@robonomics-dapp/robonomics/twin/twin-calls';
 import { useId } from 'react';
 import { TxButton } from '../../../components/TxButton.tsx';
 import { useTx } from '../../../components/use-tx.ts';
-import { useChain } from '../../../lib/chain-store.ts';
+import { readyClient } from '../../../lib/actions/send-action.ts';
 import { NO_OWNER, twinSender } from '../twin-sender.ts';
 
 /**
@@ -28,21 +28,20 @@ export function SaveToTwinStep({
   onCidInput: (text: string) => void;
 }) {
   const id = useId();
-  const client = useChain((s) => s.client);
   const saveTx = useTx('Saving to the twin was cancelled.');
   const cid = cidInput.trim();
   const cidValid = isCidV0(cid);
 
   const onSaveToTwin = () =>
     saveTx.run(async (signed) => {
-      if (!client) throw new Error('Parachain is not ready.');
+      const client = readyClient();
       if (twin === null) throw new Error('Choose or create a digital twin first.');
       if (!ownerAddress) throw new Error(NO_OWNER);
       if (!cidValid) throw new Error('Enter a CIDv0 content id (Qm…, 46 characters).');
       const topic = cidToH256(cid) as `0x${string}`;
       await setTwinSource(
         client,
-        twinSender(client, pair, ownerAddress)(signed),
+        twinSender(pair, ownerAddress, signed),
         twin,
         topic,
         ownerAddress,

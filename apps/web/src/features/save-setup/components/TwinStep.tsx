@@ -4,9 +4,9 @@ import { createTwin } from '@robonomics-dapp/robonomics/twin/twin-calls';
 import { TwinSelector } from '../../../components/TwinSelector.tsx';
 import { TxButton } from '../../../components/TxButton.tsx';
 import { useTx } from '../../../components/use-tx.ts';
-import { useChain } from '../../../lib/chain-store.ts';
+import { readyClient } from '../../../lib/actions/send-action.ts';
 import { useDevices } from '../../../lib/use-devices.ts';
-import { NO_OWNER, twinSender } from '../twin-sender.ts';
+import { twinSender } from '../twin-sender.ts';
 
 type Relation = 'owner' | 'device' | 'stranger' | 'loading';
 
@@ -50,7 +50,6 @@ export function TwinStep({
   twin: number | null;
   onTwin: (twin: number | null) => void;
 }) {
-  const client = useChain((s) => s.client);
   const devices = useDevices(ownerAddress);
   const createTx = useTx('Creating the twin was cancelled.');
   const relation: Relation | null = !ownerAddress
@@ -65,11 +64,9 @@ export function TwinStep({
 
   const onCreate = () =>
     createTx.run(async (signed) => {
-      if (!client) throw new Error('Parachain is not ready.');
-      if (!ownerAddress) throw new Error(NO_OWNER);
       const { twin: created } = await createTwin(
-        client,
-        twinSender(client, pair, ownerAddress)(signed),
+        readyClient(),
+        twinSender(pair, ownerAddress, signed),
       );
       if (created === null) return 'Digital twin created.';
       onTwin(created);

@@ -12,9 +12,9 @@ import { HiddenUsername } from '../../../components/HiddenUsername.tsx';
 import { TxButton } from '../../../components/TxButton.tsx';
 import { UserSignIn } from '../../../components/UserSignIn.tsx';
 import { useTx } from '../../../components/use-tx.ts';
+import { readyClient, sendAction } from '../../../lib/actions/send-action.ts';
 import { useChain } from '../../../lib/chain-store.ts';
 import type { SavedSetup } from '../../../lib/saved-setups.ts';
-import { sendForSubscription } from '../../../lib/send-for-subscription.ts';
 import { useUserKey } from '../../../lib/user-key/user-key-store.ts';
 
 /**
@@ -34,7 +34,6 @@ function ShowPassword({
   pair: KeyPair;
 }) {
   const id = useId();
-  const client = useChain((s) => s.client);
   const [state, setState] = useState<
     | { kind: 'idle' }
     | { kind: 'busy' }
@@ -43,13 +42,9 @@ function ShowPassword({
   >({ kind: 'idle' });
 
   const show = async () => {
-    if (!client) {
-      setState({ kind: 'error', message: 'Parachain is not ready.' });
-      return;
-    }
     setState({ kind: 'busy' });
     try {
-      const records = await fetchDatalogWindow(client, user);
+      const records = await fetchDatalogWindow(readyClient(), user);
       const password = latestHaPassword(records, owner, controller, pair);
       setState(
         password === null
@@ -110,7 +105,7 @@ export function HaPassPanel({
   active: boolean;
 }) {
   const id = useId();
-  const client = useChain((s) => s.client);
+  const _client = useChain((s) => s.client);
   const { user, pair } = useUserKey();
   const [password, setPassword] = useState('');
   const tx = useTx('The saving process has been canceled.');
@@ -118,7 +113,6 @@ export function HaPassPanel({
 
   const onSave = () =>
     tx.run(async (signed) => {
-      if (!client) throw new Error('Parachain is not ready.');
       if (!active) throw new Error('Please, renew your subscription first');
       if (!password) throw new Error('Password can not be empty');
       if (!controller) throw new Error('Set the controller of this setup first.');
@@ -131,13 +125,13 @@ export function HaPassPanel({
         controller,
         password,
       });
-      await sendForSubscription(
-        client,
-        datalogRecordTx(client, record),
-        setup.owner,
-        signed,
-        toKeyringPair(pair),
-      );
+      await sendAction({
+        call: (c) => datalogRecordTx(c, record),
+        signer: toKeyringPair(pair),
+        payer: setup.owner,
+        payerDevices: devices,
+        onSigned: signed,
+      });
       setPassword('');
       return 'The password is saved. Home Assistant picks it up with the next record it reads.';
     });

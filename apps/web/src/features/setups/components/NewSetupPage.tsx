@@ -13,6 +13,7 @@ import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
 import { Tabs } from '../../../components/Tabs.tsx';
 import { useTx } from '../../../components/use-tx.ts';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
+import { NoSignerError, readyClient } from '../../../lib/actions/send-action.ts';
 import { useChain } from '../../../lib/chain-store.ts';
 import { keyKeeping } from '../../../lib/key-keeping.ts';
 import { links } from '../../../lib/route-names.ts';
@@ -148,7 +149,7 @@ function AddByOwner({ network }: { network: string }) {
  */
 function GenerateSetup({ network }: { network: string }) {
   const id = useId();
-  const client = useChain((s) => s.client);
+  const _client = useChain((s) => s.client);
   const signer = useWallet((s) => s.address);
   const { addSetup, setups } = useSavedSetups();
   const [typedOwner, setTypedOwner] = useState('');
@@ -164,8 +165,8 @@ function GenerateSetup({ network }: { network: string }) {
 
   const onGenerated = (controller: GeneratedController) =>
     tx.run(async (signed) => {
-      if (!client) throw new Error('Parachain is not ready.');
-      if (!signer) throw new Error('Signer required');
+      const client = readyClient();
+      if (!signer) throw new NoSignerError();
       if (!ownerAddress) throw new Error("Please, add a correct owner's address");
       if (!addressEq(ownerAddress, signer)) throw new Error('owner != signer');
       // The key is saved with the setup first: a cancelled transaction must not lose it.

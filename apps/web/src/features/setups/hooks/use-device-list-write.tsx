@@ -5,8 +5,7 @@ import {
 import { TxCancelledError } from '@robonomics-dapp/robonomics/chain/errors';
 import { type ReactNode, useState } from 'react';
 import { DeviceListReview } from '../../../components/DeviceListReview.tsx';
-import { useChain } from '../../../lib/chain-store.ts';
-import { sendForSubscription } from '../../../lib/send-for-subscription.ts';
+import { readyClient, sendAction } from '../../../lib/actions/send-action.ts';
 
 interface Review {
   before: string[];
@@ -28,17 +27,18 @@ export function useDeviceListWrite(
   write(shown: readonly string[], next: string[], onSigned: () => void): Promise<void>;
   review: ReactNode;
 } {
-  const client = useChain((s) => s.client);
   const [review, setReview] = useState<Review | null>(null);
 
   const write = async (shown: readonly string[], next: string[], onSigned: () => void) => {
-    if (!client) throw new Error('Parachain is not ready.');
-    const before = await deviceListAsShown(client, owner, shown);
+    const before = await deviceListAsShown(readyClient(), owner, shown);
     const sign = await new Promise<boolean>((decide) => setReview({ before, after: next, decide }));
     setReview(null);
     if (!sign) throw new TxCancelledError();
-    const tx = await checkedSetDevicesTx(client, owner, before, next);
-    await sendForSubscription(client, tx, owner, onSigned);
+    await sendAction({
+      call: (client) => checkedSetDevicesTx(client, owner, before, next),
+      payer: owner,
+      onSigned,
+    });
   };
 
   return {

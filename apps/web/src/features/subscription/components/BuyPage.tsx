@@ -12,6 +12,7 @@ import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
 import { TxButton } from '../../../components/TxButton.tsx';
 import { useTx } from '../../../components/use-tx.ts';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
+import { NoSignerError, originOf, readyClient } from '../../../lib/actions/send-action.ts';
 import { useChain } from '../../../lib/chain-store.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { randomSetupName, useSavedSetups } from '../../../lib/saved-setups.ts';
@@ -70,7 +71,7 @@ export function BuyPage() {
   const [search] = useSearchParams();
   const renewing = search.get('owner');
   const now = useNow();
-  const { client, endpoint } = useChain();
+  const endpoint = useChain((s) => s.endpoint);
   const network = networkOfEndpoint(endpoint);
   const { loaded, price, minimalBid, available } = useOffer();
   const address = useWallet((s) => s.address);
@@ -91,11 +92,12 @@ export function BuyPage() {
 
   const onBuy = () =>
     tx.run(async (signed) => {
-      const origin = useWallet.getState().origin();
-      if (!address || !origin) throw new Error('Signer required');
+      const ready = readyClient();
+      const origin = originOf('wallet');
+      if (!address) throw new NoSignerError();
       if (!devices)
         throw new Error("This account's device list is still being read from the chain.");
-      await buySubscription({ client, devices, ...origin, onSigned: signed });
+      await buySubscription({ client: ready, devices, ...origin, onSigned: signed });
       const existing = useSavedSetups
         .getState()
         .setups.find((s) => s.owner === address && s.network === network);

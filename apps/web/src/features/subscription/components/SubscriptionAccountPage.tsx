@@ -1,7 +1,6 @@
 import { addressEq, isValidAddress } from '@robonomics-dapp/robonomics/chain/address';
 import { buySubscription } from '@robonomics-dapp/robonomics/chain/buy-subscription';
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
-import { sendTransaction } from '@robonomics-dapp/robonomics/chain/tx/send-transaction';
 import { transferTx } from '@robonomics-dapp/robonomics/chain/tx/transfer';
 import { toKeyringPair } from '@robonomics-dapp/robonomics/crypto/keyring-pair';
 import { generateMnemonic, pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
@@ -20,6 +19,7 @@ import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
 import { TxButton } from '../../../components/TxButton.tsx';
 import { useTx } from '../../../components/use-tx.ts';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
+import { readyClient, sendAction } from '../../../lib/actions/send-action.ts';
 import { useChain } from '../../../lib/chain-store.ts';
 import { encryptSecret } from '../../../lib/encrypted-secret.ts';
 import { keyKeeping } from '../../../lib/key-keeping.ts';
@@ -219,7 +219,6 @@ function TransferPanel({
   onTransferred: () => void;
 }) {
   const id = useId();
-  const client = useChain((s) => s.client);
   const decimals = useChain((s) => s.decimals);
   const symbol = useChain((s) => s.tokenSymbol);
   const sender = useWallet((s) => s.address);
@@ -238,19 +237,17 @@ function TransferPanel({
 
   const onSend = () =>
     tx.run(async (signed) => {
-      const origin = useWallet.getState().origin();
-      if (!client) throw new Error('Parachain is not ready');
-      if (!origin) throw new Error('Signer required');
+      const ready = readyClient();
       if ('error' in check) throw new Error(check.error);
-      const existentialDeposit = client.consts.balances.existentialDeposit;
+      const existentialDeposit = ready.consts.balances.existentialDeposit;
       if ((recipientBalance?.free ?? 0n) === 0n && check.planck < existentialDeposit) {
         throw new Error(
           `The amount is below the existential deposit a new account needs (${formatBalance(existentialDeposit, decimals, 6)} ${symbol}).`,
         );
       }
-      await sendTransaction(client, transferTx(client, recipient, check.planck), origin.from, {
-        signer: origin.signer,
-        onPhase: (phase) => phase === 'broadcast' && signed(),
+      await sendAction({
+        call: (c) => transferTx(c, recipient, check.planck),
+        onSigned: signed,
       });
       onTransferred();
       return 'Transfer completed successfully!';
@@ -312,7 +309,6 @@ function TransferPanel({
 function BuyForGeneratedPanel({ account }: { account: GeneratedAccount }) {
   const id = useId();
   const now = useNow();
-  const client = useChain((s) => s.client);
   const network = networkOfEndpoint(useChain((s) => s.endpoint));
   const balance = useBalance(account.address);
   const ledger = useLedger(account.address);
@@ -323,11 +319,12 @@ function BuyForGeneratedPanel({ account }: { account: GeneratedAccount }) {
 
   const onBuy = () =>
     tx.run(async (signed) => {
+      const ready = readyClient();
       const devices = buyDevices.devices;
       if (!devices)
         throw new Error("This account's device list is still being read from the chain.");
       // Signed by the generated key: only then does the new account own the subscription.
-      await buySubscription({ client, devices, from: account.pair, onSigned: signed });
+      await buySubscription({ client: ready, devices, from: account.pair, onSigned: signed });
       addSetup({ owner: account.address, name: randomSetupName(), network });
       return 'Subscription has been activated for the new account. It is in your setups.';
     });

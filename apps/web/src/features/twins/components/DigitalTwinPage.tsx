@@ -19,10 +19,10 @@ import { TwinSelector } from '../../../components/TwinSelector.tsx';
 import { TxButton } from '../../../components/TxButton.tsx';
 import { useTx } from '../../../components/use-tx.ts';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
+import { actionSender, readyClient } from '../../../lib/actions/send-action.ts';
 import { useChain } from '../../../lib/chain-store.ts';
 import { routePaths } from '../../../lib/route-names.ts';
 import { activeSetupOf, useSavedSetups } from '../../../lib/saved-setups.ts';
-import { sendForSubscription } from '../../../lib/send-for-subscription.ts';
 import { useChainSubscription } from '../../../lib/use-chain-subscription.ts';
 import { useDevices } from '../../../lib/use-devices.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
@@ -80,7 +80,7 @@ function useSubscriptionOwner(account: string | null): string | null {
 
 export default function DigitalTwinPage() {
   const id = useId();
-  const client = useChain((s) => s.client);
+  const _client = useChain((s) => s.client);
   const account = useWallet((s) => s.address);
   const payer = useSubscriptionOwner(account);
   const [twin, setTwin] = useState<number | null>(null);
@@ -94,22 +94,19 @@ export default function DigitalTwinPage() {
 
   const onCreate = () =>
     createTx.run(async (signed) => {
-      if (!client) throw new Error('Parachain is not ready.');
-      const { result } = await createTwin(client, (tx) =>
-        sendForSubscription(client, tx, payer, signed),
-      );
+      const { result } = await createTwin(readyClient(), actionSender({ payer, onSigned: signed }));
       return `Digital twin created in block ${result.blockNumber}.`;
     });
 
   const onAddSource = () =>
     sourceTx.run(async (signed) => {
-      if (!client) throw new Error('Parachain is not ready.');
+      const client = readyClient();
       if (twin === null) throw new Error('Choose a digital twin first.');
       if (!isValidAddress(source)) throw new Error('The source must be a valid account address.');
       const hexTopic = topicFromInput(topic);
       await setTwinSource(
         client,
-        (tx) => sendForSubscription(client, tx, payer, signed),
+        actionSender({ payer, onSigned: signed }),
         twin,
         hexTopic as `0x${string}`,
         source.trim(),
