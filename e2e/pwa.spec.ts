@@ -31,7 +31,7 @@ test('the manifest is linked and valid, with theme colours and icons that load',
 }) => {
   await page.goto('./');
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
-  expect(href).toBeTruthy();
+  expect(href).toBe('./manifest.webmanifest');
   const manifestUrl = new URL(href ?? '', page.url());
   const response = await request.get(manifestUrl.href);
   expect(response.status()).toBe(200);
@@ -165,7 +165,7 @@ test('a new build shows "Update available" and Reload switches to it', async ({ 
   const firstWorker = await page.evaluate(
     async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL,
   );
-  expect(firstWorker).toBeTruthy();
+  expect(firstWorker).toMatch(/\/sw\.js$/);
   await expect(page.getByTestId('update-prompt')).toHaveCount(0);
 
   // "Deploy" a new build: the served worker script now lists another revision of the shell.

@@ -26,7 +26,7 @@ describe('the renewal calendar file', () => {
   it('parses back with the end, the setup, the renew link and alarms 7 days and 1 day before', () => {
     const { calendar, vevent, event: parsed } = parse(renewalCalendar(event));
     expect(calendar.getFirstPropertyValue('version')).toBe('2.0');
-    expect(calendar.getFirstPropertyValue('prodid')).toBeTruthy();
+    expect(calendar.getFirstPropertyValue('prodid')).toBe('-//Robonomics//Robonomics Dapp//EN');
     expect(parsed.startDate.toJSDate().getTime()).toBe(END);
     expect(parsed.endDate.toJSDate().getTime()).toBe(END + 30 * 60_000);
     expect(parsed.summary).toBe(
