@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { Keyring } from '@polkadot/keyring';
 import { DevnetChain } from './fixtures/devnet-chain.ts';
 import { addToDevnetIpfs } from './fixtures/devnet-ipfs.ts';
@@ -9,6 +9,7 @@ import {
   CONTROLLER,
   CONTROLLER_PHRASE,
   DEV_PHRASE,
+  firstSwitch,
   openSeededHome,
   saveSeededSetup,
   signInUser,
@@ -29,12 +30,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await chain?.disconnect();
 });
-
-/** The first switch card and its state text. */
-function firstSwitch(page: Page) {
-  const card = page.locator('[data-entity^="switch."]').first();
-  return { card, state: card.locator('[data-testid^="state-"]') };
-}
 
 test.describe('devices control panel', () => {
   // How fast the command lands is not asserted: browser tests check behaviour, not timings.

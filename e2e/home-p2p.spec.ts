@@ -5,10 +5,11 @@ import { linkHomeAssistant, useProxy } from './fixtures/devnet-levers.ts';
 import {
   ALICE,
   BOB_ED25519,
-  blockPeerPaths,
   DEV_PHRASE,
-  openSeededPanel,
+  firstSwitch,
+  openThroughRelay,
   signInUser,
+  toggleFirstSwitch,
 } from './fixtures/seeded-home.ts';
 
 /**
@@ -32,12 +33,6 @@ test.afterAll(async () => {
   await chain?.disconnect();
 });
 
-/** The first switch card, its state text and its switch. */
-function firstSwitch(page: Page) {
-  const card = page.locator('[data-entity^="switch."]').first();
-  return { card, state: card.locator('[data-testid^="state-"]') };
-}
-
 async function stateText(page: Page): Promise<string> {
   return ((await firstSwitch(page).state.textContent()) ?? '').trim();
 }
@@ -45,12 +40,8 @@ async function stateText(page: Page): Promise<string> {
 test('with the parachain node unreachable, the kept home is shown and controlled peer-to-peer', async ({
   page,
 }) => {
-  await blockPeerPaths(page, { relay: false });
   // A first visit keeps the home's config (encrypted) and the device list on this device.
-  await openSeededPanel(page);
-  await expect(page.getByTestId('connection-type')).toHaveText('Libp2p (via relay) ✓', {
-    timeout: 30_000,
-  });
+  await openThroughRelay(page);
 
   // The parachain node goes away for this browser.
   await page.routeWebSocket(/127\.0\.0\.1:9944/, (ws) => ws.close({ code: 1011 }));
@@ -64,22 +55,16 @@ test('with the parachain node unreachable, the kept home is shown and controlled
     'The parachain path is unavailable',
   );
 
-  await page.getByRole('tab', { name: /^Switches & Outlets/ }).click();
-  const before = await stateText(page);
-  await firstSwitch(page).card.getByRole('switch').click();
-  // The command reached the home over /call and its new state came back over /update.
-  await expect(firstSwitch(page).state).not.toHaveText(before, { timeout: 10_000 });
-  await expect(firstSwitch(page).card.getByText('All done!')).toBeVisible();
+  // The command reaches the home over /call and its new state comes back over /update.
+  await toggleFirstSwitch(page, 10_000);
   await page.screenshot({ path: `${SCREENS}/home-without-chain.png`, fullPage: true });
 });
 
 test('a home whose Home Assistant stopped listening falls back to the parachain and says why', async ({
   page,
 }) => {
-  await blockPeerPaths(page, { relay: false });
-  await openSeededPanel(page);
+  await openThroughRelay(page);
   const connection = page.getByTestId('connection-type');
-  await expect(connection).toHaveText('Libp2p (via relay) ✓', { timeout: 30_000 });
   await page.getByRole('tab', { name: /^Switches & Outlets/ }).click();
 
   await linkHomeAssistant(false);
@@ -105,11 +90,7 @@ test('a home whose Home Assistant stopped listening falls back to the parachain 
 test('an /update that does not open says Error: decryptMsg, and the home stays and answers', async ({
   page,
 }) => {
-  await blockPeerPaths(page, { relay: false });
-  await openSeededPanel(page);
-  await expect(page.getByTestId('connection-type')).toHaveText('Libp2p (via relay) ✓', {
-    timeout: 30_000,
-  });
+  await openThroughRelay(page);
   // A second client of the home's proxy pushes states that are no envelope for this user.
   const stranger = new ProxyLink({
     url: 'ws://127.0.0.1:8888',
@@ -126,8 +107,5 @@ test('an /update that does not open says Error: decryptMsg, and the home stays a
     stranger.stop();
   }
   await expect(page.getByRole('region', { name: 'Home' })).toBeVisible();
-  await page.getByRole('tab', { name: /^Switches & Outlets/ }).click();
-  const before = await stateText(page);
-  await firstSwitch(page).card.getByRole('switch').click();
-  await expect(firstSwitch(page).state).not.toHaveText(before, { timeout: 10_000 });
+  await toggleFirstSwitch(page, 10_000);
 });

@@ -7,7 +7,9 @@ import {
   blockPeerPaths,
   DEV_PHRASE,
   openSeededPanel,
+  openThroughRelay,
   signInUser,
+  toggleFirstSwitch,
 } from './fixtures/seeded-home.ts';
 
 /**
@@ -36,17 +38,6 @@ const MULTIPLEXER: Record<ProxyGeneration, string> = {
   current: '/yamux/1.0.0',
 };
 
-/** Toggles the first switch and waits until its state text changed. */
-async function toggleFirstSwitch(page: Page, timeout: number) {
-  await page.getByRole('tab', { name: /^Switches & Outlets/ }).click();
-  const card = page.locator('[data-entity^="switch."]').first();
-  const state = card.locator('[data-testid^="state-"]');
-  const before = (await state.textContent())?.trim() ?? '';
-  await card.getByRole('switch').click();
-  await expect(state).not.toHaveText(before, { timeout });
-  await expect(card.getByText('All done!')).toBeVisible();
-}
-
 /** Makes every IPFS gateway of the stack fail: the home can then come only peer-to-peer. */
 async function blockGateways(page: Page) {
   await page.route(/127\.0\.0\.1:(5001|808\d)\//, (route) => route.abort('connectionrefused'));
@@ -61,10 +52,8 @@ for (const generation of ['legacy', 'current'] as const) {
     test('the home is controlled through the relay while its own port is unreachable', async ({
       page,
     }) => {
-      await blockPeerPaths(page, { relay: false });
-      await openSeededPanel(page);
+      await openThroughRelay(page);
       const connection = page.getByTestId('connection-type');
-      await expect(connection).toHaveText('Libp2p (via relay) ✓', { timeout: 30_000 });
       await expect(connection).toHaveAttribute('data-path', 'relay');
       await expect(connection).toHaveAttribute('data-multiplexer', MULTIPLEXER[generation]);
       // A command goes over /call through the relay; the new state comes back by /update.
@@ -78,12 +67,8 @@ for (const generation of ['legacy', 'current'] as const) {
     test("a newly connected app gets the home's last states from the proxy at once", async ({
       page,
     }) => {
-      await blockPeerPaths(page, { relay: false });
       // A first visit keeps the home's config (encrypted) on this device.
-      await openSeededPanel(page);
-      await expect(page.getByTestId('connection-type')).toHaveText('Libp2p (via relay) ✓', {
-        timeout: 30_000,
-      });
+      await openThroughRelay(page);
       // With no gateway answering, the states can only be the ones the proxy kept and sends
       // to each peer that connects.
       await blockGateways(page);
@@ -98,10 +83,8 @@ for (const generation of ['legacy', 'current'] as const) {
     });
 
     test('the app reconnects through the relay after it restarts', async ({ page }) => {
-      await blockPeerPaths(page, { relay: false });
-      await openSeededPanel(page);
+      await openThroughRelay(page);
       const connection = page.getByTestId('connection-type');
-      await expect(connection).toHaveText('Libp2p (via relay) ✓', { timeout: 30_000 });
 
       await restartRelay();
       // The relayed connection drops; the app waits 10 s and dials the home again, by then the

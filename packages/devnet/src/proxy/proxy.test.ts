@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -84,6 +84,19 @@ async function app(address: string, muxers?: ('yamux' | 'mplex')[]): Promise<App
   return peer;
 }
 
+/**
+ * A relay, a proxy holding a slot on it, and Home Assistant linked to the proxy and listening to
+ * /call through it: the home as it runs.
+ */
+async function linkedHome(generation: ProxyGeneration, options: Parameters<typeof proxy>[2] = {}) {
+  const server = await relay();
+  const home = await proxy(generation, server.multiaddr, options);
+  await until(() => home.addresses().some((a) => a.includes('/p2p-circuit')), 5_000, 'the slot');
+  const ha = homeAssistant(home.wsUrl);
+  await until(() => home.answers('/call'), 5_000, 'Home Assistant listening to /call');
+  return { server, home, ha, circuit: home.addresses()[0]! };
+}
+
 const MULTIPLEXER: Record<ProxyGeneration, string> = {
   legacy: '/mplex/6.7.0',
   current: '/yamux/1.0.0',
@@ -112,12 +125,7 @@ describe.each<ProxyGeneration>(['legacy', 'current'])('the %s proxy', (generatio
   });
 
   it('sends /update to every connected peer, keeps a saved one for peers that connect later, and reports each delivery', async () => {
-    const server = await relay();
-    const home = await proxy(generation, server.multiaddr);
-    await until(() => home.addresses().length > 0, 5_000, 'the reservation');
-    const circuit = home.addresses()[0]!;
-    const ha = homeAssistant(home.wsUrl);
-    await until(() => ha.link.connected, 5_000, 'the link');
+    const { home, ha, circuit } = await linkedHome(generation);
     const first = await app(circuit);
     await until(() => home.connectedPeers().length === 1, 5_000, 'the first peer');
     expect(ha.link.send('/update', { data: { states: 1 } }, { save: true })).toBe(true);
@@ -138,14 +146,9 @@ describe.each<ProxyGeneration>(['legacy', 'current'])('the %s proxy', (generatio
   });
 
   it('takes a burst of commands and state pushes without dropping the connection', async () => {
-    const server = await relay();
-    const home = await proxy(generation, server.multiaddr);
-    await until(() => home.addresses().length > 0, 5_000, 'the reservation');
-    let link: ProxyLink;
-    const ha = homeAssistant(home.wsUrl);
-    link = ha.link;
-    await until(() => link.connected, 5_000, 'the link');
-    const peer = await app(home.addresses()[0]!);
+    const { home, ha, circuit } = await linkedHome(generation);
+    const link = ha.link;
+    const peer = await app(circuit);
     await until(() => home.connectedPeers().length === 1, 5_000, 'the peer');
     // 30 commands as fast as they go, each answered by a state push: far over 5 streams a second.
     const started = Date.now();
@@ -166,7 +169,8 @@ describe.each<ProxyGeneration>(['legacy', 'current'])('the %s proxy', (generatio
     const ha = homeAssistant(home.wsUrl);
     await until(() => ha.link.connected, 5_000, 'the link');
     ha.link.send('/update', { data: 'kept' }, { save: true });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const kept = join(dataDir, 'proxy', 'saved_data', 'update.json');
+    await until(() => existsSync(kept), 5_000, 'the message kept on disk');
     const peerId = home.peerId;
     await home.stop();
     const again = await proxy(generation, server.multiaddr, { dataDir });
@@ -177,15 +181,11 @@ describe.each<ProxyGeneration>(['legacy', 'current'])('the %s proxy', (generatio
   });
 
   it('with a direct listener announces it after the circuit, and is reached there', async () => {
-    const server = await relay();
-    const home = await proxy(generation, server.multiaddr, { direct: true });
+    const { home } = await linkedHome(generation, { direct: true });
     await until(() => home.addresses().length === 2, 5_000, 'both addresses');
     const [circuit, direct] = home.addresses();
     expect(circuit).toContain('/p2p-circuit');
     expect(direct).toMatch(/^\/ip4\/127\.0\.0\.1\/tcp\/\d+\/ws\/p2p\/12D3KooW/);
-    homeAssistant(home.wsUrl);
-    await until(() => home.clients() === 1, 5_000, 'the link');
-    await new Promise((resolve) => setTimeout(resolve, 100));
     const peer = await app(direct!);
     expect(peer.connection.remoteAddr.toString()).not.toContain('p2p-circuit');
     expect(await peer.call({ data: {} })).toEqual({ result: true });
@@ -216,54 +216,37 @@ describe('the legacy proxy, as Home Assistant homes run it', () => {
   });
 
   it('acknowledges a body that is not JSON and hands Home Assistant its characters', async () => {
-    const server = await relay();
-    const home = await proxy('legacy', server.multiaddr);
-    await until(() => home.addresses().length > 0, 5_000, 'the reservation');
-    const ha = homeAssistant(home.wsUrl);
-    await until(() => home.clients() === 1, 5_000, 'the link');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const peer = await app(home.addresses()[0]!);
+    const { ha, circuit } = await linkedHome('legacy');
+    const peer = await app(circuit);
     // A length prefix over a raw connection: what an app that frames the wrong way sends.
     const stream = await peer.sendRaw(new Uint8Array([37, ...new TextEncoder().encode('{"a":1}')]));
     const chunks: Uint8Array[] = [];
     for await (const chunk of stream) chunks.push(chunk.subarray());
     expect(Buffer.concat(chunks).toString()).toBe('{"result":true}');
     // The message reaches Home Assistant as {"0": "%", "1": "{", …}: it has no data.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await until(() => ha.calls.length === 1, 5_000, 'the message at Home Assistant');
     expect(ha.calls).toEqual([undefined]);
   });
 
   it('with no Home Assistant listening, acknowledges and drops the first /call, then stops answering /call', async () => {
-    const server = await relay();
-    const logs: string[] = [];
-    const home = await proxy('legacy', server.multiaddr, { logs });
-    await until(() => home.addresses().length > 0, 5_000, 'the reservation');
-    const ha = homeAssistant(home.wsUrl);
-    await until(() => home.clients() === 1, 5_000, 'the link');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const { home, ha, circuit } = await linkedHome('legacy');
     ha.link.setEnabled(false);
     await until(() => home.clients() === 0, 5_000, 'the link to drop');
-    const peer = await app(home.addresses()[0]!);
+    const peer = await app(circuit);
     expect(await peer.call({ data: { sender: 'x', data: '0x' } })).toEqual({ result: true });
     expect(ha.calls).toEqual([]);
     await expect(peer.call({ data: {} })).rejects.toThrow(/protocol|negotiate/i);
     // Home Assistant back: it asks for /call again, and the proxy answers it again.
     ha.link.setEnabled(true);
-    await until(() => home.clients() === 1, 5_000, 'the link back');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await until(() => home.answers('/call'), 5_000, 'Home Assistant listening again');
     expect(await peer.call({ data: { sender: 'y', data: '0x' } })).toEqual({ result: true });
     await until(() => ha.calls.length === 1, 5_000, 'the call');
   });
 
   it('bounds a raw /call that never ends', async () => {
-    const server = await relay();
     const logs: string[] = [];
-    const home = await proxy('legacy', server.multiaddr, { logs });
-    await until(() => home.addresses().length > 0, 5_000, 'the reservation');
-    const ha = homeAssistant(home.wsUrl);
-    await until(() => home.clients() === 1, 5_000, 'the link');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const peer = await app(home.addresses()[0]!);
+    const { ha, circuit } = await linkedHome('legacy', { logs });
+    const peer = await app(circuit);
     const stream = await peer.connection.newStream('/call', { runOnLimitedConnection: true });
     const chunk = new Uint8Array(64 * 1024).fill(0x20);
     for (let i = 0; i < 40 && stream.writeStatus === 'writable'; i++) {
@@ -282,16 +265,10 @@ describe('the legacy proxy, as Home Assistant homes run it', () => {
 
 describe('the current proxy', () => {
   it('stops answering /call as soon as no Home Assistant listens', async () => {
-    const server = await relay();
-    const home = await proxy('current', server.multiaddr);
-    await until(() => home.addresses().length > 0, 5_000, 'the reservation');
-    const ha = homeAssistant(home.wsUrl);
-    await until(() => home.clients() === 1, 5_000, 'the link');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const peer = await app(home.addresses()[0]!);
+    const { home, ha, circuit } = await linkedHome('current');
+    const peer = await app(circuit);
     ha.link.setEnabled(false);
-    await until(() => home.clients() === 0, 5_000, 'the link to drop');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await until(() => !home.answers('/call'), 5_000, 'the proxy to stop answering /call');
     await expect(peer.call({ data: {} })).rejects.toThrow(/protocol|negotiate/i);
   });
 });
@@ -315,7 +292,7 @@ describe('Home Assistant and a proxy that starts later', () => {
     cleanups.push(() => home.stop());
     await until(() => ha.link.connected && ha.hellos.length > 0, 5_000, 'the link');
     await until(() => home.addresses().length > 0, 5_000, 'the reservation');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await until(() => home.answers('/call'), 5_000, 'Home Assistant listening to /call');
     const peer = await app(home.addresses()[0]!);
     expect(await peer.call({ data: { sender: 'late', data: '0x' } })).toEqual({ result: true });
     await until(() => ha.calls.length === 1, 5_000, 'the call');
@@ -345,12 +322,9 @@ describe('the relay', () => {
   it.each<ProxyGeneration>(['legacy', 'current'])(
     'the %s proxy reserves again after the relay restarts; the app redials and gets the saved /update',
     async (generation) => {
-      let server = await relay();
-      const home = await proxy(generation, server.multiaddr);
-      await until(() => home.addresses().length > 0, 5_000, 'the reservation');
-      const circuit = home.addresses()[0]!;
-      const ha = homeAssistant(home.wsUrl);
-      await until(() => ha.link.connected, 5_000, 'the link');
+      const linked = await linkedHome(generation);
+      let { server } = linked;
+      const { home, ha, circuit } = linked;
       const peer = await app(circuit);
       await until(() => home.connectedPeers().length === 1, 5_000, 'the peer');
       ha.link.send('/update', { data: 'first' }, { save: true });

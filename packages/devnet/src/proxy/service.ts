@@ -27,6 +27,8 @@ export interface ProxyHandle extends ServiceHandle {
   connectedPeers(): string[];
   /** Home Assistant clients on the WebSocket now. */
   clients(): number;
+  /** Whether the proxy answers `protocol` on libp2p now (a client asked for it). */
+  answers(protocol: string): boolean;
 }
 
 export interface ProxyExtras {
@@ -100,6 +102,7 @@ export async function startProxyService(
     addresses: () => node.addresses,
     connectedPeers: () => node.connectedPeers(),
     clients: () => ws.clients(),
+    answers: (protocol) => node.isListening(protocol),
     stop: async () => {
       await ws.close();
       await node.stop();
