@@ -1,0 +1,91 @@
+import { type Attributes, listedIn, type Range, rangeOf } from './attributes.ts';
+import {
+  defineDomain,
+  type NumberParam,
+  ON_OFF_SERVICES,
+  type OptionParam,
+} from './service-schema.ts';
+
+/** HA's ClimateEntityFeature bits. */
+export const CLIMATE_FEATURES = {
+  TARGET_TEMPERATURE: 1,
+  TARGET_TEMPERATURE_RANGE: 2,
+  FAN_MODE: 8,
+  PRESET_MODE: 16,
+  SWING_MODE: 32,
+  TURN_OFF: 128,
+  TURN_ON: 256,
+} as const;
+
+/** HA's target temperature range when a climate entity does not give its own. */
+export const CLIMATE_TEMPERATURE: Range = { min: 7, max: 35, step: 0.5 };
+
+export function climateRange(attributes: Attributes): Range {
+  return rangeOf(
+    attributes,
+    { min: 'min_temp', max: 'max_temp', step: 'target_temp_step' },
+    CLIMATE_TEMPERATURE,
+  );
+}
+
+const temperature = (label: string) =>
+  ({ kind: 'number', label, unit: '°', range: climateRange }) as const satisfies NumberParam;
+
+const HVAC_MODE = {
+  kind: 'option',
+  label: 'Mode',
+  options: listedIn('hvac_modes'),
+} as const satisfies OptionParam;
+
+/**
+ * Climate: the target temperature (within min_temp..max_temp), the HVAC mode and the fan,
+ * preset and swing modes, each among the list the entity gives; on, off and toggle.
+ */
+export const CLIMATE = defineDomain({
+  name: 'climate',
+  features: CLIMATE_FEATURES,
+  services: {
+    set_temperature: {
+      params: {
+        temperature: { ...temperature('Temperature'), required: true },
+        hvac_mode: HVAC_MODE,
+        target_temp_high: temperature('Highest temperature'),
+        target_temp_low: temperature('Lowest temperature'),
+      },
+    },
+    set_hvac_mode: { params: { hvac_mode: { ...HVAC_MODE, required: true } } },
+    set_fan_mode: {
+      feature: CLIMATE_FEATURES.FAN_MODE,
+      params: {
+        fan_mode: {
+          kind: 'option',
+          label: 'Fan mode',
+          options: listedIn('fan_modes'),
+          required: true,
+        },
+      },
+    },
+    set_preset_mode: {
+      params: {
+        preset_mode: {
+          kind: 'option',
+          label: 'Preset',
+          options: listedIn('preset_modes'),
+          required: true,
+        },
+      },
+    },
+    set_swing_mode: {
+      feature: CLIMATE_FEATURES.SWING_MODE,
+      params: {
+        swing_mode: {
+          kind: 'option',
+          label: 'Swing mode',
+          options: listedIn('swing_modes'),
+          required: true,
+        },
+      },
+    },
+    ...ON_OFF_SERVICES,
+  },
+});
