@@ -25,7 +25,7 @@ export const COVER = defineDomain({
     open_cover: { feature: COVER_FEATURES.OPEN, params: {} },
     close_cover: { feature: COVER_FEATURES.CLOSE, params: {} },
     stop_cover: { feature: COVER_FEATURES.STOP, params: {} },
-    toggle: { params: {} },
+    toggle: { feature: COVER_FEATURES.OPEN | COVER_FEATURES.CLOSE, params: {} },
     set_cover_position: {
       feature: COVER_FEATURES.SET_POSITION,
       params: { position: POSITION_PARAM },
