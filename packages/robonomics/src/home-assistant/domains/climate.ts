@@ -1,9 +1,10 @@
-import { type Attributes, listedIn, type Range, rangeOf } from './attributes.ts';
+import { type Attributes, type Range, rangeOf } from './attributes.ts';
 import {
   defineDomain,
   type NumberParam,
   ON_OFF_SERVICES,
-  type OptionParam,
+  optionIn,
+  required,
 } from './service-schema.ts';
 
 /** HA's ClimateEntityFeature bits. */
@@ -28,14 +29,14 @@ export function climateRange(attributes: Attributes): Range {
   );
 }
 
-const temperature = (label: string) =>
-  ({ kind: 'number', label, unit: '°', range: climateRange }) as const satisfies NumberParam;
+const temperature = (label: string): NumberParam => ({
+  kind: 'number',
+  label,
+  unit: '°',
+  range: climateRange,
+});
 
-const HVAC_MODE = {
-  kind: 'option',
-  label: 'Mode',
-  options: listedIn('hvac_modes'),
-} as const satisfies OptionParam;
+const HVAC_MODE = optionIn('Mode', 'hvac_modes');
 
 /**
  * Climate: the target temperature (within min_temp..max_temp), the HVAC mode and the fan,
@@ -47,44 +48,21 @@ export const CLIMATE = defineDomain({
   services: {
     set_temperature: {
       params: {
-        temperature: { ...temperature('Temperature'), required: true },
+        temperature: required(temperature('Temperature')),
         hvac_mode: HVAC_MODE,
         target_temp_high: temperature('Highest temperature'),
         target_temp_low: temperature('Lowest temperature'),
       },
     },
-    set_hvac_mode: { params: { hvac_mode: { ...HVAC_MODE, required: true } } },
+    set_hvac_mode: { params: { hvac_mode: required(HVAC_MODE) } },
     set_fan_mode: {
       feature: CLIMATE_FEATURES.FAN_MODE,
-      params: {
-        fan_mode: {
-          kind: 'option',
-          label: 'Fan mode',
-          options: listedIn('fan_modes'),
-          required: true,
-        },
-      },
+      params: { fan_mode: required(optionIn('Fan mode', 'fan_modes')) },
     },
-    set_preset_mode: {
-      params: {
-        preset_mode: {
-          kind: 'option',
-          label: 'Preset',
-          options: listedIn('preset_modes'),
-          required: true,
-        },
-      },
-    },
+    set_preset_mode: { params: { preset_mode: required(optionIn('Preset', 'preset_modes')) } },
     set_swing_mode: {
       feature: CLIMATE_FEATURES.SWING_MODE,
-      params: {
-        swing_mode: {
-          kind: 'option',
-          label: 'Swing mode',
-          options: listedIn('swing_modes'),
-          required: true,
-        },
-      },
+      params: { swing_mode: required(optionIn('Swing mode', 'swing_modes')) },
     },
     ...ON_OFF_SERVICES,
   },

@@ -1,17 +1,10 @@
-import { defineDomain, type NumberParam } from './service-schema.ts';
+import { defineDomain, required, wholeNumber } from './service-schema.ts';
 
 /** HA's CoverEntityFeature bits (valves number theirs the same way). */
 export const COVER_FEATURES = { OPEN: 1, CLOSE: 2, SET_POSITION: 4, STOP: 8 } as const;
 
 /** A position in whole percent: 0 is closed, 100 fully open. */
-export const POSITION_PARAM = {
-  kind: 'number',
-  label: 'Position',
-  unit: '%',
-  whole: true,
-  bounds: { min: 0, max: 100 },
-  required: true,
-} as const satisfies NumberParam;
+export const POSITION_PARAM = required(wholeNumber('Position', 0, 100, { unit: '%' }));
 
 /**
  * Covers (blinds, garage doors): open, close, stop, toggle and a position, each behind its

@@ -1,6 +1,6 @@
 import { attributeNumber } from '../states.ts';
-import { type Attributes, listedIn } from './attributes.ts';
-import { defineDomain, type NumberParam, type OptionParam } from './service-schema.ts';
+import type { Attributes } from './attributes.ts';
+import { defineDomain, optionIn, required, wholeNumber } from './service-schema.ts';
 
 /** HA's FanEntityFeature bits. */
 export const FAN_FEATURES = {
@@ -18,20 +18,12 @@ export function percentageStep(attributes: Attributes): number {
   return step !== undefined && step > 0 && step <= 100 ? step : 1;
 }
 
-const percentage = (label: string) =>
-  ({
-    kind: 'number',
-    label,
-    unit: '%',
-    whole: true,
-    bounds: { min: 0, max: 100 },
-  }) as const satisfies NumberParam;
+const percentage = (label: string) => wholeNumber(label, 0, 100, { unit: '%' });
 
-const PRESET_MODE = {
-  kind: 'option',
-  label: 'Preset',
-  options: listedIn('preset_modes'),
-} as const satisfies OptionParam;
+const PRESET_MODE = optionIn('Preset', 'preset_modes');
+
+/** The ways a fan turns. */
+export const FAN_DIRECTIONS = ['forward', 'reverse'] as const;
 
 /**
  * Fans: on (optionally at a speed or preset), off, toggle, a speed in percent (0 turns the fan
@@ -46,7 +38,7 @@ export const FAN = defineDomain({
     toggle: { params: {} },
     set_percentage: {
       feature: FAN_FEATURES.SET_SPEED,
-      params: { percentage: { ...percentage('Speed'), required: true } },
+      params: { percentage: required(percentage('Speed')) },
     },
     increase_speed: {
       feature: FAN_FEATURES.SET_SPEED,
@@ -63,17 +55,12 @@ export const FAN = defineDomain({
     set_direction: {
       feature: FAN_FEATURES.DIRECTION,
       params: {
-        direction: {
-          kind: 'choice',
-          label: 'Direction',
-          options: ['forward', 'reverse'],
-          required: true,
-        },
+        direction: { kind: 'choice', label: 'Direction', options: FAN_DIRECTIONS, required: true },
       },
     },
     set_preset_mode: {
       feature: FAN_FEATURES.PRESET_MODE,
-      params: { preset_mode: { ...PRESET_MODE, required: true } },
+      params: { preset_mode: required(PRESET_MODE) },
     },
   },
 });

@@ -1,5 +1,11 @@
-import { type Attributes, listedIn, type Range, rangeOf } from './attributes.ts';
-import { defineDomain, ON_OFF_SERVICES } from './service-schema.ts';
+import { type Attributes, type Range, rangeOf } from './attributes.ts';
+import {
+  defineDomain,
+  ON_OFF_SERVICES,
+  optionIn,
+  required,
+  wholeNumber,
+} from './service-schema.ts';
 
 /** HA's HumidifierEntityFeature: MODES is the only bit. */
 export const HUMIDIFIER_FEATURES = { MODES: 1 } as const;
@@ -22,27 +28,12 @@ export const HUMIDIFIER = defineDomain({
     ...ON_OFF_SERVICES,
     set_humidity: {
       params: {
-        humidity: {
-          kind: 'number',
-          label: 'Humidity',
-          unit: '%',
-          whole: true,
-          bounds: { min: 0, max: 100 },
-          range: humidityRange,
-          required: true,
-        },
+        humidity: required(wholeNumber('Humidity', 0, 100, { unit: '%', range: humidityRange })),
       },
     },
     set_mode: {
       feature: HUMIDIFIER_FEATURES.MODES,
-      params: {
-        mode: {
-          kind: 'option',
-          label: 'Mode',
-          options: listedIn('available_modes'),
-          required: true,
-        },
-      },
+      params: { mode: required(optionIn('Mode', 'available_modes')) },
     },
   },
 });

@@ -6,6 +6,7 @@ import {
   defineDomain,
   type NumberParam,
   type ServiceSchema,
+  wholeNumber,
 } from './service-schema.ts';
 
 /** HA's LightEntityFeature bits. */
@@ -61,87 +62,41 @@ export const brightnessPct = (brightness: number) => Math.round((brightness / 25
 /** A percentage as HA's brightness 0–255 (how HA reads `brightness_pct`). */
 export const brightnessOfPct = (pct: number) => Math.round((pct * 255) / 100);
 
-const dimmable: Ability = {
-  has: (a) => lightAbilities(a).brightness,
-  missing: 'This light cannot be dimmed.',
-};
-const whites: Ability = {
-  has: (a) => lightAbilities(a).colorTemp,
-  missing: 'This light has no colour temperature.',
-};
-const colours: Ability = {
-  has: (a) => lightAbilities(a).color,
-  missing: 'This light has no colours.',
-};
+const ability = (has: keyof LightAbilities, missing: string): Ability => ({
+  has: (a) => Boolean(lightAbilities(a)[has]),
+  missing,
+});
+const dimmable = ability('brightness', 'This light cannot be dimmed.');
+const whites = ability('colorTemp', 'This light has no colour temperature.');
+const colours = ability('color', 'This light has no colours.');
 
-/**
- * A transition in seconds: HA takes up to 6553, its own controls offer up to 300, and so does
- * the page. Lights and scenes share it.
- */
-export const TRANSITION_PARAM = {
+/** The transitions HA's own controls offer, in seconds; so does the page. */
+export const TRANSITION_OFFERED: Range = { min: 0, max: 300, step: 1 };
+
+/** A transition in seconds: HA takes up to 6553. Lights and scenes share it. */
+export const TRANSITION_PARAM: NumberParam = {
   kind: 'number',
   label: 'Transition',
   unit: 's',
   bounds: { min: 0, max: 6553 },
-  range: { min: 0, max: 300, step: 1 },
-} as const satisfies NumberParam;
+  range: TRANSITION_OFFERED,
+};
 
-const FLASH_PARAM = {
-  kind: 'choice',
-  label: 'Flash',
-  options: ['long', 'short'],
-} as const satisfies ChoiceParam;
+const FLASH_PARAM: ChoiceParam = { kind: 'choice', label: 'Flash', options: ['long', 'short'] };
 
 const TURN_ON = {
   params: {
-    brightness: {
-      kind: 'number',
-      label: 'Brightness',
-      whole: true,
-      bounds: { min: 0, max: 255 },
-      needs: dimmable,
-    },
-    brightness_pct: {
-      kind: 'number',
-      label: 'Brightness',
-      unit: '%',
-      whole: true,
-      bounds: { min: 0, max: 100 },
-      needs: dimmable,
-    },
-    brightness_step: {
-      kind: 'number',
-      label: 'Brightness step',
-      whole: true,
-      bounds: { min: -255, max: 255 },
-      needs: dimmable,
-    },
-    brightness_step_pct: {
-      kind: 'number',
-      label: 'Brightness step',
-      unit: '%',
-      whole: true,
-      bounds: { min: -100, max: 100 },
-      needs: dimmable,
-    },
-    color_temp_kelvin: {
-      kind: 'number',
-      label: 'Colour temperature',
+    brightness: wholeNumber('Brightness', 0, 255, { needs: dimmable }),
+    brightness_pct: wholeNumber('Brightness', 0, 100, { unit: '%', needs: dimmable }),
+    brightness_step: wholeNumber('Brightness step', -255, 255, { needs: dimmable }),
+    brightness_step_pct: wholeNumber('Brightness step', -100, 100, { unit: '%', needs: dimmable }),
+    color_temp_kelvin: wholeNumber('Colour temperature', 1, 100_000, {
       unit: 'K',
-      whole: true,
-      bounds: { min: 1, max: 100_000 },
       range: kelvinRange,
       onStep: false,
       needs: whites,
-    },
-    color_temp: {
-      kind: 'number',
-      label: 'Colour temperature',
-      unit: 'mired',
-      whole: true,
-      bounds: { min: 1, max: 100_000 },
-      needs: whites,
-    },
+    }),
+    color_temp: wholeNumber('Colour temperature', 1, 100_000, { unit: 'mired', needs: whites }),
     rgb_color: { kind: 'rgb', label: 'Colour', needs: colours },
     hs_color: { kind: 'hs', label: 'Colour', needs: colours },
     effect: { kind: 'option', label: 'Effect', options: (a) => lightAbilities(a).effects },

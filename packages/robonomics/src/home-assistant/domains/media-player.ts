@@ -1,5 +1,4 @@
-import { listedIn } from './attributes.ts';
-import { defineDomain } from './service-schema.ts';
+import { defineDomain, optionIn, required } from './service-schema.ts';
 
 /** HA's MediaPlayerEntityFeature bits that the modelled services use. */
 export const MEDIA_PLAYER_FEATURES = {
@@ -56,14 +55,7 @@ export const MEDIA_PLAYER = defineDomain({
     },
     select_source: {
       feature: F.SELECT_SOURCE,
-      params: {
-        source: {
-          kind: 'option',
-          label: 'Source',
-          options: listedIn('source_list'),
-          required: true,
-        },
-      },
+      params: { source: required(optionIn('Source', 'source_list')) },
     },
   },
 });

@@ -1,14 +1,9 @@
-import { listedIn } from './attributes.ts';
-import { type BooleanParam, defineDomain } from './service-schema.ts';
+import { type BooleanParam, defineDomain, optionIn, required } from './service-schema.ts';
 
 const CYCLE = { kind: 'boolean', label: 'Cycle' } as const satisfies BooleanParam;
 
 const SERVICES = {
-  select_option: {
-    params: {
-      option: { kind: 'option', label: 'Option', options: listedIn('options'), required: true },
-    },
-  },
+  select_option: { params: { option: required(optionIn('Option', 'options')) } },
   select_first: { params: {} },
   select_last: { params: {} },
   select_next: { params: { cycle: CYCLE } },

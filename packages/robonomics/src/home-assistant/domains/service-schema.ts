@@ -1,4 +1,4 @@
-import type { Attributes, Range } from './attributes.ts';
+import { type Attributes, listedIn, type Range } from './attributes.ts';
 
 /**
  * How a domain module declares its services: for each service, the feature bits HA requires of
@@ -144,3 +144,23 @@ export const ON_OFF_SERVICES = {
   turn_off: NO_PARAMS,
   toggle: NO_PARAMS,
 } as const satisfies Record<string, ServiceSchema>;
+
+/** The parameter, required. */
+export function required<const P extends Param>(param: P): P & { required: true } {
+  return { ...param, required: true };
+}
+
+/** An option among the list the entity gives in the attribute `key`. */
+export function optionIn(label: string, key: string): OptionParam {
+  return { kind: 'option', label, options: listedIn(key) };
+}
+
+/** A whole number within HA's bounds `min`..`max`. */
+export function wholeNumber(
+  label: string,
+  min: number,
+  max: number,
+  more: Omit<NumberParam, 'kind' | 'label' | 'whole' | 'bounds'> = {},
+): NumberParam {
+  return { kind: 'number', label, whole: true, bounds: { min, max }, ...more };
+}

@@ -1,5 +1,4 @@
-import { listedIn } from './attributes.ts';
-import { defineDomain } from './service-schema.ts';
+import { defineDomain, optionIn, required } from './service-schema.ts';
 
 /** HA's VacuumEntityFeature bits of a state vacuum. */
 export const VACUUM_FEATURES = {
@@ -32,14 +31,7 @@ export const VACUUM = defineDomain({
     locate: { feature: F.LOCATE, params: {} },
     set_fan_speed: {
       feature: F.FAN_SPEED,
-      params: {
-        fan_speed: {
-          kind: 'option',
-          label: 'Fan speed',
-          options: listedIn('fan_speed_list'),
-          required: true,
-        },
-      },
+      params: { fan_speed: required(optionIn('Fan speed', 'fan_speed_list')) },
     },
   },
 });

@@ -1,5 +1,5 @@
-import { type Attributes, listedIn, type Range, rangeOf } from './attributes.ts';
-import { defineDomain, type OptionParam } from './service-schema.ts';
+import { type Attributes, type Range, rangeOf } from './attributes.ts';
+import { defineDomain, optionIn, required } from './service-schema.ts';
 
 /** HA's WaterHeaterEntityFeature bits. */
 export const WATER_HEATER_FEATURES = {
@@ -20,11 +20,7 @@ export function waterHeaterRange(attributes: Attributes): Range {
   );
 }
 
-const OPERATION_MODE = {
-  kind: 'option',
-  label: 'Operation mode',
-  options: listedIn('operation_list'),
-} as const satisfies OptionParam;
+const OPERATION_MODE = optionIn('Operation mode', 'operation_list');
 
 /**
  * Water heaters, whose state is the operation mode ("off" when off): a target temperature within
@@ -50,7 +46,7 @@ export const WATER_HEATER = defineDomain({
     },
     set_operation_mode: {
       feature: WATER_HEATER_FEATURES.OPERATION_MODE,
-      params: { operation_mode: { ...OPERATION_MODE, required: true } },
+      params: { operation_mode: required(OPERATION_MODE) },
     },
     set_away_mode: {
       feature: WATER_HEATER_FEATURES.AWAY_MODE,

@@ -4,6 +4,7 @@ import {
   textOptions,
 } from '@robonomics-dapp/robonomics/home-assistant/domains/attributes';
 import {
+  FAN_DIRECTIONS,
   FAN_FEATURES,
   percentageStep,
 } from '@robonomics-dapp/robonomics/home-assistant/domains/fan';
@@ -52,7 +53,7 @@ export function FanControls(props: ControlProps) {
           props={props}
           label="Direction"
           value={textAttribute(a.direction)}
-          options={['forward', 'reverse']}
+          options={[...FAN_DIRECTIONS]}
           onChoose={(direction) => send('set_direction', { direction })}
         />
       )}

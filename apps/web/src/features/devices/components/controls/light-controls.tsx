@@ -5,6 +5,7 @@ import {
   kelvinRange,
   lightAbilities,
   rgbOf,
+  TRANSITION_OFFERED,
 } from '@robonomics-dapp/robonomics/home-assistant/domains/light';
 import { attributeNumber } from '@robonomics-dapp/robonomics/home-assistant/states';
 import { type CSSProperties, useId, useState } from 'react';
@@ -125,9 +126,9 @@ export function LightControls(props: ControlProps) {
             id={transitionId}
             className="input"
             type="number"
-            min={0}
-            max={300}
-            step={1}
+            min={TRANSITION_OFFERED.min}
+            max={TRANSITION_OFFERED.max}
+            step={TRANSITION_OFFERED.step}
             placeholder="0"
             value={draft.transition ?? ''}
             disabled={disabled}
