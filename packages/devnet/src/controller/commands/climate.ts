@@ -1,18 +1,8 @@
+import { listedIn } from '@robonomics-dapp/robonomics/home-assistant/domains/attributes';
+import { CLIMATE, climateRange } from '@robonomics-dapp/robonomics/home-assistant/domains/climate';
 import { attributeNumber } from '@robonomics-dapp/robonomics/home-assistant/states';
 import { pyFloat } from '../ha-format.ts';
-import {
-  type Attributes,
-  type Call,
-  type EntityUpdate,
-  numberAttr,
-  onlyKeys,
-  refuse,
-  required,
-  textList,
-  toNumber,
-  toText,
-  unknownService,
-} from './schema.ts';
+import { type Attributes, type Call, domainHome, type EntityUpdate, refuse } from './schema.ts';
 
 /** What a climate entity's `hvac_action` becomes in a mode, from its temperatures. */
 function hvacAction(mode: string, next: Attributes, previous: unknown): unknown {
@@ -31,10 +21,11 @@ function hvacAction(mode: string, next: Attributes, previous: unknown): unknown 
 }
 
 /**
- * A mode among a list the entity offers, or HA's refusal naming the valid ones, e.g.
- * "Fan mode turbo is not valid. Valid fan modes are: auto, low, high".
+ * A mode among the list the entity gives in `listKey`, or HA's refusal naming the valid ones,
+ * e.g. "Fan mode turbo is not valid. Valid fan modes are: auto, low, high".
  */
-function oneOf(kind: string, value: string, list: string[]): string {
+function oneOf(call: Call, kind: string, value: string, listKey: string): string {
+  const list = listedIn(listKey)(call.entity.attributes);
   if (!list.includes(value)) {
     refuse(
       `${kind[0]!.toUpperCase()}${kind.slice(1)} ${value} is not valid. Valid ${kind}s are: ${list.join(', ')}`,
@@ -43,81 +34,64 @@ function oneOf(kind: string, value: string, list: string[]): string {
   return value;
 }
 
-export function climate(call: Call): EntityUpdate {
-  const { entity, data, entityId } = call;
-  const modes = textList(entity.attributes.hvac_modes);
-  const withAction = (mode: string, attributes: Attributes = {}): EntityUpdate => {
-    const next = { ...entity.attributes, ...attributes };
-    if ('hvac_action' in entity.attributes) {
-      next.hvac_action = hvacAction(mode, next, entity.attributes.hvac_action);
-    }
-    return { state: mode, attributes: next };
-  };
-  const checkMode = (mode: string | undefined): string | undefined =>
-    mode === undefined ? undefined : oneOf('HVAC mode', mode, modes);
-  switch (call.service) {
-    case 'set_temperature': {
-      onlyKeys(data, ['temperature', 'hvac_mode', 'target_temp_high', 'target_temp_low']);
-      if ('target_temp_high' in data || 'target_temp_low' in data) {
-        refuse(
-          `Set temperature action was used with the target temperature low/high parameter but the entity does not support it.`,
-        );
-      }
-      const temperature = required(toNumber(data, 'temperature'), 'temperature');
-      const min = numberAttr(entity.attributes, 'min_temp', 7);
-      const max = numberAttr(entity.attributes, 'max_temp', 35);
-      if (temperature < min || temperature > max) {
-        refuse(
-          `Provided temperature ${pyFloat(temperature)} is not valid. Accepted range is ${pyFloat(min)} to ${pyFloat(max)}.`,
-        );
-      }
-      const mode = checkMode(toText(data, 'hvac_mode')) ?? entity.state;
-      return withAction(mode, { temperature: pyFloat(temperature) });
-    }
-    case 'set_hvac_mode': {
-      onlyKeys(data, ['hvac_mode']);
-      return withAction(required(checkMode(toText(data, 'hvac_mode')), 'hvac_mode'));
-    }
-    case 'set_preset_mode': {
-      onlyKeys(data, ['preset_mode']);
-      const preset = required(toText(data, 'preset_mode'), 'preset_mode');
-      oneOf('preset mode', preset, textList(entity.attributes.preset_modes));
-      return withAction(entity.state, { preset_mode: preset });
-    }
-    case 'set_fan_mode': {
-      onlyKeys(data, ['fan_mode']);
-      const fanModes = textList(entity.attributes.fan_modes);
-      if (fanModes.length === 0) {
-        refuse(`Entity ${entityId} does not support action climate.set_fan_mode`);
-      }
-      const mode = oneOf('fan mode', required(toText(data, 'fan_mode'), 'fan_mode'), fanModes);
-      return withAction(entity.state, { fan_mode: mode });
-    }
-    case 'set_swing_mode': {
-      onlyKeys(data, ['swing_mode']);
-      const swingModes = textList(entity.attributes.swing_modes);
-      if (swingModes.length === 0) {
-        refuse(`Entity ${entityId} does not support action climate.set_swing_mode`);
-      }
-      const mode = oneOf(
-        'swing mode',
-        required(toText(data, 'swing_mode'), 'swing_mode'),
-        swingModes,
-      );
-      return withAction(entity.state, { swing_mode: mode });
-    }
-    case 'turn_on':
-    case 'turn_off':
-    case 'toggle': {
-      onlyKeys(data, []);
-      const on = modes.find((m) => m !== 'off');
-      const wantsOn =
-        call.service === 'toggle' ? entity.state === 'off' : call.service === 'turn_on';
-      const mode = wantsOn ? on : modes.includes('off') ? 'off' : undefined;
-      if (!mode) refuse(`${entityId} cannot be turned ${wantsOn ? 'on' : 'off'}.`);
-      // Turning on an entity that is already heating keeps its mode.
-      return withAction(wantsOn && entity.state !== 'off' ? entity.state : mode);
-    }
-  }
-  return unknownService(call);
+/** The entity in `mode` with `attributes`, its `hvac_action` following. */
+function withAction(call: Call, mode: string, attributes: Attributes = {}): EntityUpdate {
+  const previous = call.entity.attributes;
+  const next = { ...previous, ...attributes };
+  if ('hvac_action' in previous) next.hvac_action = hvacAction(mode, next, previous.hvac_action);
+  return { state: mode, attributes: next };
 }
+
+function power(call: Call): EntityUpdate {
+  const { entity, entityId } = call;
+  const modes = listedIn('hvac_modes')(entity.attributes);
+  const on = modes.find((m) => m !== 'off');
+  const wantsOn = call.service === 'toggle' ? entity.state === 'off' : call.service === 'turn_on';
+  const mode = wantsOn ? on : modes.includes('off') ? 'off' : undefined;
+  if (!mode) refuse(`${entityId} cannot be turned ${wantsOn ? 'on' : 'off'}.`);
+  // Turning on an entity that is already heating keeps its mode.
+  return withAction(call, wantsOn && entity.state !== 'off' ? entity.state : mode);
+}
+
+/**
+ * Climate: the target temperature within the entity's range, the HVAC mode and the fan, preset
+ * and swing modes among the lists the entity gives, on and off by HVAC mode.
+ */
+export const climate = domainHome(CLIMATE, {
+  set_temperature: (call, values) => {
+    if (values.target_temp_high !== undefined || values.target_temp_low !== undefined) {
+      refuse(
+        `Set temperature action was used with the target temperature low/high parameter but the entity does not support it.`,
+      );
+    }
+    const { temperature, hvac_mode } = values;
+    const { min, max } = climateRange(call.entity.attributes);
+    if (temperature < min || temperature > max) {
+      refuse(
+        `Provided temperature ${pyFloat(temperature)} is not valid. Accepted range is ${pyFloat(min)} to ${pyFloat(max)}.`,
+      );
+    }
+    const mode =
+      hvac_mode === undefined
+        ? call.entity.state
+        : oneOf(call, 'HVAC mode', hvac_mode, 'hvac_modes');
+    return withAction(call, mode, { temperature: pyFloat(temperature) });
+  },
+  set_hvac_mode: (call, { hvac_mode }) =>
+    withAction(call, oneOf(call, 'HVAC mode', hvac_mode, 'hvac_modes')),
+  set_preset_mode: (call, { preset_mode }) =>
+    withAction(call, call.entity.state, {
+      preset_mode: oneOf(call, 'preset mode', preset_mode, 'preset_modes'),
+    }),
+  set_fan_mode: (call, { fan_mode }) =>
+    withAction(call, call.entity.state, {
+      fan_mode: oneOf(call, 'fan mode', fan_mode, 'fan_modes'),
+    }),
+  set_swing_mode: (call, { swing_mode }) =>
+    withAction(call, call.entity.state, {
+      swing_mode: oneOf(call, 'swing mode', swing_mode, 'swing_modes'),
+    }),
+  turn_on: power,
+  turn_off: power,
+  toggle: power,
+});

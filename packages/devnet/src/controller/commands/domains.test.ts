@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { checkCommand } from '@robonomics-dapp/robonomics/home-assistant/domains/check-command';
 import { parseStringifiedList } from '@robonomics-dapp/robonomics/home-assistant/python-payload';
 import type { HaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -325,6 +326,181 @@ describe('updates', () => {
     entity(core).attributes.supported_features = 1;
     expect(refused('update', 'install', core, { version: '2025.9.1' })).toBe(
       `Installing a specific version is not supported for ${core}`,
+    );
+  });
+});
+
+describe("the page's check and the home read the same declarations", () => {
+  const cases: [string, string, string, Record<string, unknown>, Record<string, unknown>][] = [
+    [
+      'climate',
+      'set_temperature',
+      'climate.living_room_air_conditioner',
+      { temperature: 31 },
+      { temperature: 31.5 },
+    ],
+    [
+      'climate',
+      'set_hvac_mode',
+      'climate.bedroom_thermostat',
+      { hvac_mode: 'heat' },
+      { hvac_mode: 'cool' },
+    ],
+    [
+      'humidifier',
+      'set_humidity',
+      'humidifier.bedroom_humidifier',
+      { humidity: 80 },
+      { humidity: 81 },
+    ],
+    [
+      'water_heater',
+      'set_temperature',
+      'water_heater.boiler',
+      { temperature: 75 },
+      { temperature: 75.5 },
+    ],
+    [
+      'number',
+      'set_value',
+      'number.kitchen_kettle_target_temperature',
+      { value: 100 },
+      { value: 87 },
+    ],
+    [
+      'text',
+      'set_value',
+      'text.living_room_display_message',
+      { value: 'x'.repeat(64) },
+      { value: 'x'.repeat(65) },
+    ],
+    [
+      'cover',
+      'set_cover_position',
+      'cover.living_room_blinds',
+      { position: 100 },
+      { position: 101 },
+    ],
+    ['valve', 'set_valve_position', 'valve.garden_irrigation', { position: 0 }, { position: -1 }],
+    [
+      'fan',
+      'set_preset_mode',
+      'fan.bedroom_fan',
+      { preset_mode: 'sleep' },
+      { preset_mode: 'turbo' },
+    ],
+    ['fan', 'set_direction', 'fan.bedroom_fan', { direction: 'reverse' }, { direction: 'up' }],
+    [
+      'media_player',
+      'volume_set',
+      'media_player.living_room_speaker',
+      { volume_level: 1 },
+      { volume_level: 1.5 },
+    ],
+    [
+      'media_player',
+      'select_source',
+      'media_player.living_room_speaker',
+      { source: 'TV' },
+      { source: 'Vinyl' },
+    ],
+    [
+      'vacuum',
+      'set_fan_speed',
+      'vacuum.robot_vacuum',
+      { fan_speed: 'max' },
+      { fan_speed: 'hurricane' },
+    ],
+    [
+      'select',
+      'select_option',
+      'select.kitchen_kettle_mode',
+      { option: 'eco' },
+      { option: 'turbo' },
+    ],
+    ['light', 'turn_on', 'light.living_room_lamp', { effect: 'blink' }, { effect: 'disco' }],
+    ['light', 'turn_on', 'light.hallway_ceiling', { brightness: 255 }, { brightness: 256 }],
+  ];
+  for (const [domain, service, id, good, bad] of cases) {
+    it(`${domain}.${service} on ${id}: both take one value and refuse the other`, () => {
+      const attributes = entity(id).attributes;
+      expect(checkCommand(domain, attributes, service, good)).toBeNull();
+      expect(checkCommand(domain, attributes, service, bad)).toMatch(/ must /);
+      refused(domain, service, id, bad);
+      expect(run(domain, service, id, good).ok).toBe(true);
+    });
+  }
+
+  it('the page refuses what the light lacks, and HA refuses it too', () => {
+    const id = 'light.hallway_ceiling';
+    expect(checkCommand('light', entity(id).attributes, 'turn_on', { rgb_color: [1, 2, 3] })).toBe(
+      'This light has no colours.',
+    );
+    expect(refused('light', 'turn_on', id, { rgb_color: [1, 2, 3] })).toBe(
+      'light.hallway_ceiling does not support colours.',
+    );
+  });
+
+  it("the page holds a white temperature to the light's range where HA clamps it", () => {
+    const id = 'light.living_room_lamp';
+    expect(
+      checkCommand('light', entity(id).attributes, 'turn_on', { color_temp_kelvin: 9000 }),
+    ).toBe('Colour temperature must be between 2202 K and 4000 K.');
+    expect(run('light', 'turn_on', id, { color_temp_kelvin: 9000 }).ok).toBe(true);
+    expect(attr(id, 'color_temp_kelvin')).toBe(4000);
+  });
+});
+
+describe('the declarations decide what HA checks before the entity', () => {
+  it('refuses keys a service does not take, and takes the keys of its declaration', () => {
+    expect(refused('vacuum', 'start', 'vacuum.robot_vacuum', { fan_speed: 'max' })).toBe(
+      "extra keys not allowed @ data['fan_speed']",
+    );
+    expect(run('automation', 'turn_off', 'automation.evening_lights', { stop_actions: 0 }).ok).toBe(
+      true,
+    );
+    expect(refused('scene', 'turn_on', 'scene.movie_night', { transition: 7000 })).toBe(
+      "value must be at most 6553 and at least 0 for dictionary value @ data['transition']",
+    );
+  });
+
+  it('drops the fraction of whole numbers, as HA coerces them', () => {
+    expect(
+      run('cover', 'set_cover_position', 'cover.living_room_blinds', { position: 40.7 }).ok,
+    ).toBe(true);
+    expect(attr('cover.living_room_blinds', 'current_position')).toBe(40);
+  });
+
+  it('gives a valve without supported_features its open and close', () => {
+    const id = 'valve.garden_irrigation';
+    delete entity(id).attributes.supported_features;
+    expect(run('valve', 'close_valve', id).ok).toBe(true);
+    expect(run('valve', 'toggle', id).ok).toBe(true);
+    expect(refused('valve', 'stop_valve', id)).toBe(
+      `Entity ${id} does not support action valve.stop_valve`,
+    );
+    expect(refused('valve', 'set_valve_position', id, { position: 50 })).toBe(
+      `Entity ${id} does not support action valve.set_valve_position`,
+    );
+  });
+
+  it("refuses an action whose feature bit the entity lacks, with HA's words", () => {
+    entity('update.home_assistant_core_update').attributes.supported_features = 0;
+    expect(refused('update', 'install', 'update.home_assistant_core_update')).toBe(
+      'Entity update.home_assistant_core_update does not support action update.install',
+    );
+    entity('water_heater.boiler').attributes.supported_features = 7;
+    expect(refused('water_heater', 'turn_off', 'water_heater.boiler')).toBe(
+      'Entity water_heater.boiler does not support action water_heater.turn_off',
+    );
+  });
+
+  it('holds a text entity without a maximum to 255 characters', () => {
+    const id = 'text.living_room_display_message';
+    delete entity(id).attributes.max;
+    expect(run('text', 'set_value', id, { value: 'x'.repeat(255) }).ok).toBe(true);
+    expect(refused('text', 'set_value', id, { value: 'x'.repeat(256) })).toBe(
+      `Value ${'x'.repeat(256)} for ${id} is too long (0 to 255 characters).`,
     );
   });
 });

@@ -1,134 +1,70 @@
+import { listedIn } from '@robonomics-dapp/robonomics/home-assistant/domains/attributes';
+import {
+  MEDIA_PLAYER,
+  MEDIA_PLAYER_FEATURES,
+} from '@robonomics-dapp/robonomics/home-assistant/domains/media-player';
 import { attributeNumber } from '@robonomics-dapp/robonomics/home-assistant/states';
 import { pyFloat } from '../ha-format.ts';
-import { needs } from './cover-lock.ts';
-import {
-  type Call,
-  type EntityUpdate,
-  numberAttr,
-  onlyKeys,
-  refuse,
-  required,
-  same,
-  textList,
-  toBool,
-  toNumber,
-  toText,
-  unknownService,
-} from './schema.ts';
+import { type Call, domainHome, type EntityUpdate, needs, refuse, same } from './schema.ts';
 
-/** HA's MediaPlayerEntityFeature bits the sample's players use. */
-export const MEDIA = {
-  PAUSE: 1,
-  VOLUME_SET: 4,
-  VOLUME_MUTE: 8,
-  PREVIOUS_TRACK: 16,
-  NEXT_TRACK: 32,
-  TURN_ON: 128,
-  TURN_OFF: 256,
-  VOLUME_STEP: 1024,
-  SELECT_SOURCE: 2048,
-  STOP: 4096,
-  PLAY: 16384,
-} as const;
+const isOff = (call: Call) => call.entity.state === 'off' || call.entity.state === 'standby';
 
-const BIT: Record<string, number> = {
-  media_play: MEDIA.PLAY,
-  media_pause: MEDIA.PAUSE,
-  media_stop: MEDIA.STOP,
-  media_next_track: MEDIA.NEXT_TRACK,
-  media_previous_track: MEDIA.PREVIOUS_TRACK,
-  turn_on: MEDIA.TURN_ON,
-  turn_off: MEDIA.TURN_OFF,
-  volume_set: MEDIA.VOLUME_SET,
-  volume_mute: MEDIA.VOLUME_MUTE,
-  volume_up: MEDIA.VOLUME_SET,
-  volume_down: MEDIA.VOLUME_SET,
-  select_source: MEDIA.SELECT_SOURCE,
-};
+/** A player that is off answers only power. */
+function whileOn(call: Call, update: (call: Call) => EntityUpdate): EntityUpdate {
+  if (isOff(call)) refuse(`${call.entityId} is off; turn it on first.`);
+  return update(call);
+}
+
+function setVolume(call: Call, value: number): EntityUpdate {
+  const level = Math.round(Math.max(0, Math.min(1, value)) * 100) / 100;
+  return same(call, call.entity.state, { volume_level: pyFloat(level) });
+}
+
+/** A volume step of a tenth, up or down. */
+function stepVolume(call: Call): EntityUpdate {
+  const volume = attributeNumber(call.entity.attributes.volume_level) ?? 0;
+  return setVolume(call, volume + (call.service === 'volume_up' ? 0.1 : -0.1));
+}
+
+function track(call: Call): EntityUpdate {
+  const a = call.entity.attributes;
+  const number = attributeNumber(a.media_track) ?? 1;
+  const next = call.service === 'media_next_track' ? number + 1 : Math.max(1, number - 1);
+  return same(call, call.entity.state, 'media_track' in a ? { media_track: next } : {});
+}
 
 /**
  * Media players: power, play/pause/stop, tracks, volume (a fraction from 0 to 1), mute and the
- * source among `source_list`. A player that is off answers only turn_on.
+ * source among `source_list`.
  */
-export function mediaPlayer(call: Call): EntityUpdate {
-  const { entity, data, entityId } = call;
-  const a = entity.attributes;
-  const features = numberAttr(a, 'supported_features', 0);
-  const bit = BIT[call.service];
-  if (bit !== undefined) needs(call, features, bit);
-  const off = entity.state === 'off' || entity.state === 'standby';
-  if (off && !['turn_on', 'toggle', 'turn_off'].includes(call.service)) {
-    refuse(`${entityId} is off; turn it on first.`);
-  }
-  const volume = attributeNumber(a.volume_level) ?? 0;
-  const setVolume = (value: number) =>
-    same(call, entity.state, {
-      volume_level: pyFloat(Math.round(Math.max(0, Math.min(1, value)) * 100) / 100),
-    });
-  switch (call.service) {
-    case 'turn_on':
-      onlyKeys(data, []);
-      return same(call, off ? 'idle' : entity.state);
-    case 'turn_off':
-      onlyKeys(data, []);
-      return same(call, 'off');
-    case 'toggle':
-      onlyKeys(data, []);
-      return same(call, off ? 'idle' : 'off');
-    case 'media_play':
-      onlyKeys(data, []);
-      return same(call, 'playing');
-    case 'media_pause':
-      onlyKeys(data, []);
-      return same(call, 'paused');
-    case 'media_play_pause':
-      onlyKeys(data, []);
-      needs(call, features, entity.state === 'playing' ? MEDIA.PAUSE : MEDIA.PLAY);
-      return same(call, entity.state === 'playing' ? 'paused' : 'playing');
-    case 'media_stop':
-      onlyKeys(data, []);
-      return same(call, 'idle');
-    case 'media_next_track':
-    case 'media_previous_track': {
-      onlyKeys(data, []);
-      const track = attributeNumber(a.media_track) ?? 1;
-      const next = call.service === 'media_next_track' ? track + 1 : Math.max(1, track - 1);
-      return same(call, entity.state, 'media_track' in a ? { media_track: next } : {});
-    }
-    case 'volume_set': {
-      onlyKeys(data, ['volume_level']);
-      const level = required(toNumber(data, 'volume_level'), 'volume_level');
-      if (level < 0 || level > 1) {
-        refuse(
-          "value must be at most 1 and at least 0 for dictionary value @ data['volume_level']",
-        );
-      }
-      return setVolume(level);
-    }
-    case 'volume_up':
-    case 'volume_down':
-      onlyKeys(data, []);
-      return setVolume(volume + (call.service === 'volume_up' ? 0.1 : -0.1));
-    case 'volume_mute': {
-      onlyKeys(data, ['is_volume_muted']);
-      if (data.is_volume_muted === undefined) {
-        refuse("required key not provided @ data['is_volume_muted']");
-      }
-      return same(call, entity.state, {
-        is_volume_muted: toBool(data, 'is_volume_muted', false),
-      });
-    }
-    case 'select_source': {
-      onlyKeys(data, ['source']);
-      const source = required(toText(data, 'source'), 'source');
-      const sources = textList(a.source_list);
+export const mediaPlayer = domainHome(MEDIA_PLAYER, {
+  turn_on: (call) => same(call, isOff(call) ? 'idle' : call.entity.state),
+  turn_off: (call) => same(call, 'off'),
+  toggle: (call) => same(call, isOff(call) ? 'idle' : 'off'),
+  media_play: (call) => whileOn(call, () => same(call, 'playing')),
+  media_pause: (call) => whileOn(call, () => same(call, 'paused')),
+  media_play_pause: (call) =>
+    whileOn(call, () => {
+      const playing = call.entity.state === 'playing';
+      needs(call, MEDIA_PLAYER, playing ? MEDIA_PLAYER_FEATURES.PAUSE : MEDIA_PLAYER_FEATURES.PLAY);
+      return same(call, playing ? 'paused' : 'playing');
+    }),
+  media_stop: (call) => whileOn(call, () => same(call, 'idle')),
+  media_next_track: (call) => whileOn(call, track),
+  media_previous_track: (call) => whileOn(call, track),
+  volume_set: (call, { volume_level }) => whileOn(call, () => setVolume(call, volume_level)),
+  volume_up: (call) => whileOn(call, stepVolume),
+  volume_down: (call) => whileOn(call, stepVolume),
+  volume_mute: (call, { is_volume_muted }) =>
+    whileOn(call, () => same(call, call.entity.state, { is_volume_muted })),
+  select_source: (call, { source }) =>
+    whileOn(call, () => {
+      const sources = listedIn('source_list')(call.entity.attributes);
       if (!sources.includes(source)) {
         refuse(
-          `Source ${source} is not valid for ${entityId}. Valid sources are: ${sources.join(', ')}`,
+          `Source ${source} is not valid for ${call.entityId}. Valid sources are: ${sources.join(', ')}`,
         );
       }
-      return same(call, entity.state, { source });
-    }
-  }
-  return unknownService(call);
-}
+      return same(call, call.entity.state, { source });
+    }),
+});

@@ -1,20 +1,17 @@
-import {
-  type Call,
-  type EntityUpdate,
-  numberAttr,
-  onlyKeys,
-  refuse,
-  same,
-  toBool,
-  toText,
-  unknownService,
-} from './schema.ts';
-
-/** HA's UpdateEntityFeature bits. */
-export const UPDATE = { INSTALL: 1, SPECIFIC_VERSION: 2, PROGRESS: 4, BACKUP: 8 } as const;
+import { featuresOf } from '@robonomics-dapp/robonomics/home-assistant/domains/attributes';
+import { UPDATE, UPDATE_FEATURES } from '@robonomics-dapp/robonomics/home-assistant/domains/update';
+import { type Call, domainHome, refuse, same } from './schema.ts';
 
 const text = (value: unknown) =>
   typeof value === 'string' && value !== 'None' ? value : undefined;
+
+/** The installed and latest versions, and whether an update is offered. */
+function versions(call: Call) {
+  const a = call.entity.attributes;
+  const installed = text(a.installed_version);
+  const latest = text(a.latest_version);
+  return { latest, offered: latest !== undefined && latest !== installed };
+}
 
 /**
  * Update entities: "on" while `latest_version` differs from `installed_version` and is not the
@@ -22,48 +19,40 @@ const text = (value: unknown) =>
  * brings the installed version up at once; skip marks the offered version skipped;
  * clear_skipped removes the mark.
  */
-export function update(call: Call): EntityUpdate {
-  const { entity, data, entityId } = call;
-  const a = entity.attributes;
-  const features = numberAttr(a, 'supported_features', 0);
-  const installed = text(a.installed_version);
-  const latest = text(a.latest_version);
-  const offered = latest !== undefined && latest !== installed;
-  switch (call.service) {
-    case 'install': {
-      onlyKeys(data, ['version', 'backup']);
-      if ((features & UPDATE.INSTALL) === 0) {
-        refuse(`Entity ${entityId} does not support install`);
-      }
-      const version = toText(data, 'version');
-      const backup = toBool(data, 'backup', false);
-      if (version === undefined && !offered) refuse(`No update available for ${entityId}`);
-      if (version !== undefined && (features & UPDATE.SPECIFIC_VERSION) === 0) {
-        refuse(`Installing a specific version is not supported for ${entityId}`);
-      }
-      if (backup && (features & UPDATE.BACKUP) === 0) {
-        refuse(`Backup is not supported for ${entityId}`);
-      }
-      if (a.in_progress !== false && a.in_progress !== undefined) {
-        refuse(`Update installation already in progress for ${entityId}`);
-      }
-      const to = version ?? latest!;
-      return same(call, to === latest ? 'off' : 'on', {
-        installed_version: to,
-        skipped_version: 'None',
-      });
+export const update = domainHome(UPDATE, {
+  install: (call, { version, backup = false }) => {
+    const { entityId } = call;
+    const a = call.entity.attributes;
+    const features = featuresOf(a);
+    const { latest, offered } = versions(call);
+    if (version === undefined && !offered) refuse(`No update available for ${entityId}`);
+    if (version !== undefined && (features & UPDATE_FEATURES.SPECIFIC_VERSION) === 0) {
+      refuse(`Installing a specific version is not supported for ${entityId}`);
     }
-    case 'skip': {
-      onlyKeys(data, []);
-      if (a.auto_update === true) refuse(`Cannot skip an update for ${entityId}`);
-      if (!offered) refuse(`No update available to skip for ${entityId}`);
-      return same(call, 'off', { skipped_version: latest });
+    if (backup && (features & UPDATE_FEATURES.BACKUP) === 0) {
+      refuse(`Backup is not supported for ${entityId}`);
     }
-    case 'clear_skipped': {
-      onlyKeys(data, []);
-      if (a.auto_update === true) refuse(`Cannot clear skipped update for ${entityId}`);
-      return same(call, offered ? 'on' : 'off', { skipped_version: 'None' });
+    if (a.in_progress !== false && a.in_progress !== undefined) {
+      refuse(`Update installation already in progress for ${entityId}`);
     }
-  }
-  return unknownService(call);
-}
+    const to = version ?? latest!;
+    return same(call, to === latest ? 'off' : 'on', {
+      installed_version: to,
+      skipped_version: 'None',
+    });
+  },
+  skip: (call) => {
+    const { latest, offered } = versions(call);
+    if (call.entity.attributes.auto_update === true) {
+      refuse(`Cannot skip an update for ${call.entityId}`);
+    }
+    if (!offered) refuse(`No update available to skip for ${call.entityId}`);
+    return same(call, 'off', { skipped_version: latest });
+  },
+  clear_skipped: (call) => {
+    if (call.entity.attributes.auto_update === true) {
+      refuse(`Cannot clear skipped update for ${call.entityId}`);
+    }
+    return same(call, versions(call).offered ? 'on' : 'off', { skipped_version: 'None' });
+  },
+});

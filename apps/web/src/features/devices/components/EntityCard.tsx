@@ -1,9 +1,10 @@
 import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
+import { checkCommand } from '@robonomics-dapp/robonomics/home-assistant/domains/check-command';
 import { useState } from 'react';
 import { TimeSeriesChart } from '../../../components/chart/TimeSeriesChart.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
-import { checkCommand, stateTone, stateWords } from '../entity-rules.ts';
 import { type EntityView, isUnavailable } from '../home-view.ts';
+import { stateTone, stateWords } from '../state-words.ts';
 import type { Send } from './controls/common.tsx';
 import { DomainIcon } from './controls/domain-icons.tsx';
 import { EntityControls } from './controls/entity-controls.tsx';

@@ -1,15 +1,20 @@
-import { attributeNumber } from '@robonomics-dapp/robonomics/home-assistant/states';
 import {
-  climateRange,
-  FEATURES,
-  humidityRange,
   type Range,
   stepValue,
   supports,
   textAttribute,
   textOptions,
+} from '@robonomics-dapp/robonomics/home-assistant/domains/attributes';
+import { climateRange } from '@robonomics-dapp/robonomics/home-assistant/domains/climate';
+import {
+  HUMIDIFIER_FEATURES,
+  humidityRange,
+} from '@robonomics-dapp/robonomics/home-assistant/domains/humidifier';
+import {
+  WATER_HEATER_FEATURES,
   waterHeaterRange,
-} from '../../entity-rules.ts';
+} from '@robonomics-dapp/robonomics/home-assistant/domains/water-heater';
+import { attributeNumber } from '@robonomics-dapp/robonomics/home-assistant/states';
 import { ChoiceSelect, type ControlProps, Fact, offers, PowerSwitch } from './common.tsx';
 
 const fmt = (n: number) => String(Number(n.toFixed(2)));
@@ -149,7 +154,7 @@ export function HumidifierControls(props: ControlProps) {
         service="set_humidity"
         param="humidity"
       />
-      {supports(a, FEATURES.humidifier.MODES) && offers(props, 'set_mode') && (
+      {supports(a, HUMIDIFIER_FEATURES.MODES) && offers(props, 'set_mode') && (
         <ChoiceSelect
           props={props}
           label="Mode"
@@ -169,13 +174,13 @@ export function WaterHeaterControls(props: ControlProps) {
   const unit = textAttribute(a.temperature_unit) ?? '°C';
   return (
     <div className="stack-s">
-      {supports(a, FEATURES.water_heater.ON_OFF) && (
+      {supports(a, WATER_HEATER_FEATURES.ON_OFF) && (
         <div className="row">
           <PowerSwitch props={props} on={entity.state !== 'off'} />
         </div>
       )}
       <Current a={a} unit={unit} />
-      {supports(a, FEATURES.water_heater.TARGET_TEMPERATURE) && (
+      {supports(a, WATER_HEATER_FEATURES.TARGET_TEMPERATURE) && (
         <TargetStepper
           props={props}
           label="Target"
@@ -186,7 +191,7 @@ export function WaterHeaterControls(props: ControlProps) {
           param="temperature"
         />
       )}
-      {supports(a, FEATURES.water_heater.OPERATION_MODE) && offers(props, 'set_operation_mode') && (
+      {supports(a, WATER_HEATER_FEATURES.OPERATION_MODE) && offers(props, 'set_operation_mode') && (
         <ChoiceSelect
           props={props}
           label="Operation"

@@ -1,6 +1,6 @@
 import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
+import type { Range } from '@robonomics-dapp/robonomics/home-assistant/domains/attributes';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import type { Range } from '../../entity-rules.ts';
 import { type EntityView, serviceAvailable } from '../../home-view.ts';
 
 /** A control action: the service to call on this entity with extra parameters. */

@@ -1,5 +1,7 @@
+import { supports } from '@robonomics-dapp/robonomics/home-assistant/domains/attributes';
+import { COVER_FEATURES } from '@robonomics-dapp/robonomics/home-assistant/domains/cover';
+import { VALVE } from '@robonomics-dapp/robonomics/home-assistant/domains/valve';
 import { attributeNumber } from '@robonomics-dapp/robonomics/home-assistant/states';
-import { FEATURES, supports } from '../../entity-rules.ts';
 import { type ControlProps, ServiceButton, Slider } from './common.tsx';
 
 const SERVICES = {
@@ -26,15 +28,15 @@ export function CoverControls(props: ControlProps) {
   const a = entity.attributes;
   const domain = entity.domain === 'valve' ? 'valve' : 'cover';
   const services = SERVICES[domain];
-  const bits = FEATURES[domain];
+  const bits = COVER_FEATURES;
   // A valve without supported_features still opens and closes, as HA's default valve does.
-  const basic = domain === 'valve' && attributeNumber(a.supported_features) === undefined;
+  const has = (bit: number) => supports(a, bit, domain === 'valve' ? VALVE.featuresWhenMissing : 0);
   const position = attributeNumber(a.current_position);
   const closed = entity.state === 'closed';
   return (
     <div className="stack-s">
       <div className="row">
-        {(basic || supports(a, bits.OPEN)) && (
+        {has(bits.OPEN) && (
           <ServiceButton
             props={props}
             service={services.open}
@@ -43,10 +45,10 @@ export function CoverControls(props: ControlProps) {
             disabled={entity.state === 'open' && (position === undefined || position === 100)}
           />
         )}
-        {supports(a, bits.STOP) && (
+        {has(bits.STOP) && (
           <ServiceButton props={props} service={services.stop} label="Stop" main />
         )}
-        {(basic || supports(a, bits.CLOSE)) && (
+        {has(bits.CLOSE) && (
           <ServiceButton
             props={props}
             service={services.close}
@@ -56,7 +58,7 @@ export function CoverControls(props: ControlProps) {
           />
         )}
       </div>
-      {supports(a, bits.SET_POSITION) && position !== undefined && (
+      {has(bits.SET_POSITION) && position !== undefined && (
         <Slider
           label="Position"
           range={{ min: 0, max: 100, step: 1 }}

@@ -1,6 +1,15 @@
+import {
+  supports,
+  textAttribute,
+  textOptions,
+} from '@robonomics-dapp/robonomics/home-assistant/domains/attributes';
+import {
+  FAN_DIRECTIONS,
+  FAN_FEATURES,
+  percentageStep,
+} from '@robonomics-dapp/robonomics/home-assistant/domains/fan';
 import { attributeNumber } from '@robonomics-dapp/robonomics/home-assistant/states';
 import { useId } from 'react';
-import { FEATURES, supports, textAttribute, textOptions } from '../../entity-rules.ts';
 import { ChoiceSelect, type ControlProps, offers, PowerSwitch, Slider } from './common.tsx';
 
 /** Fans: power, speed by HA's percentage step, oscillation, direction and preset. */
@@ -8,7 +17,6 @@ export function FanControls(props: ControlProps) {
   const { entity, send, disabled } = props;
   const a = entity.attributes;
   const id = useId();
-  const step = attributeNumber(a.percentage_step);
   const percentage = attributeNumber(a.percentage) ?? 0;
   const oscillating = a.oscillating === true || a.oscillating === 'True';
   return (
@@ -16,17 +24,17 @@ export function FanControls(props: ControlProps) {
       <div className="row">
         <PowerSwitch props={props} on={entity.state === 'on'} />
       </div>
-      {supports(a, FEATURES.fan.SET_SPEED) && offers(props, 'set_percentage') && (
+      {supports(a, FAN_FEATURES.SET_SPEED) && offers(props, 'set_percentage') && (
         <Slider
           label="Speed"
-          range={{ min: 0, max: 100, step: step && step > 0 && step <= 100 ? step : 1 }}
+          range={{ min: 0, max: 100, step: percentageStep(a) }}
           value={entity.state === 'on' ? percentage : 0}
           format={(v) => `${Math.round(v)}%`}
           disabled={disabled}
           onCommit={(v) => send('set_percentage', { percentage: Math.round(v) })}
         />
       )}
-      {supports(a, FEATURES.fan.OSCILLATE) && offers(props, 'oscillate') && (
+      {supports(a, FAN_FEATURES.OSCILLATE) && offers(props, 'oscillate') && (
         <label className="row control-check" htmlFor={`${id}-o`}>
           <input
             id={`${id}-o`}
@@ -40,16 +48,16 @@ export function FanControls(props: ControlProps) {
           Oscillate
         </label>
       )}
-      {supports(a, FEATURES.fan.DIRECTION) && offers(props, 'set_direction') && (
+      {supports(a, FAN_FEATURES.DIRECTION) && offers(props, 'set_direction') && (
         <ChoiceSelect
           props={props}
           label="Direction"
           value={textAttribute(a.direction)}
-          options={['forward', 'reverse']}
+          options={[...FAN_DIRECTIONS]}
           onChoose={(direction) => send('set_direction', { direction })}
         />
       )}
-      {supports(a, FEATURES.fan.PRESET_MODE) && offers(props, 'set_preset_mode') && (
+      {supports(a, FAN_FEATURES.PRESET_MODE) && offers(props, 'set_preset_mode') && (
         <ChoiceSelect
           props={props}
           label="Preset"

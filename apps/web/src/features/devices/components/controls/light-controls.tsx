@@ -1,16 +1,27 @@
-import { attributeNumber } from '@robonomics-dapp/robonomics/home-assistant/states';
-import { type CSSProperties, useId, useState } from 'react';
+import { textAttribute } from '@robonomics-dapp/robonomics/home-assistant/domains/attributes';
 import {
+  brightnessOfPct,
   brightnessPct,
-  hexToRgb,
   kelvinRange,
   lightAbilities,
   rgbOf,
-  rgbToHex,
-  textAttribute,
-} from '../../entity-rules.ts';
+  TRANSITION_OFFERED,
+} from '@robonomics-dapp/robonomics/home-assistant/domains/light';
+import { attributeNumber } from '@robonomics-dapp/robonomics/home-assistant/states';
+import { type CSSProperties, useId, useState } from 'react';
 import { ChoiceSelect, type ControlProps, offers, Slider } from './common.tsx';
 import { DomainIcon } from './domain-icons.tsx';
+
+/** HA's RGB triple as the colour input's "#rrggbb", and back. */
+function rgbToHex([r, g, b]: [number, number, number]): string {
+  return `#${[r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+}
+
+function hexToRgb(hex: string): [number, number, number] | undefined {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
+  if (!m) return undefined;
+  return [Number.parseInt(m[1]!, 16), Number.parseInt(m[2]!, 16), Number.parseInt(m[3]!, 16)];
+}
 
 interface Draft {
   brightness?: number;
@@ -66,7 +77,7 @@ export function LightControls(props: ControlProps) {
           value={Math.max(1, brightnessPct(brightness))}
           format={(v) => `${v}%`}
           disabled={disabled}
-          onDraft={(v) => edit({ brightness: Math.round((v * 255) / 100) })}
+          onDraft={(v) => edit({ brightness: brightnessOfPct(v) })}
         />
       )}
       {abilities.colorTemp && canApply && (
@@ -115,9 +126,9 @@ export function LightControls(props: ControlProps) {
             id={transitionId}
             className="input"
             type="number"
-            min={0}
-            max={300}
-            step={1}
+            min={TRANSITION_OFFERED.min}
+            max={TRANSITION_OFFERED.max}
+            step={TRANSITION_OFFERED.step}
             placeholder="0"
             value={draft.transition ?? ''}
             disabled={disabled}

@@ -1,4 +1,5 @@
-import { FEATURES, supports } from '../../entity-rules.ts';
+import { supports } from '@robonomics-dapp/robonomics/home-assistant/domains/attributes';
+import { LOCK_FEATURES } from '@robonomics-dapp/robonomics/home-assistant/domains/lock';
 import { type ControlProps, ServiceButton } from './common.tsx';
 
 /** Locks: one large Lock / Unlock button by state, and Open (unlatch) when supported. */
@@ -12,7 +13,7 @@ export function LockControls(props: ControlProps) {
       ) : (
         <ServiceButton props={props} service="lock" label="Lock" main />
       )}
-      {supports(entity.attributes, FEATURES.lock.OPEN) && (
+      {supports(entity.attributes, LOCK_FEATURES.OPEN) && (
         <ServiceButton
           props={props}
           service="open"

@@ -1,5 +1,10 @@
+import {
+  supports,
+  textAttribute,
+  textOptions,
+} from '@robonomics-dapp/robonomics/home-assistant/domains/attributes';
+import { MEDIA_PLAYER_FEATURES } from '@robonomics-dapp/robonomics/home-assistant/domains/media-player';
 import { attributeNumber } from '@robonomics-dapp/robonomics/home-assistant/states';
-import { FEATURES, supports, textAttribute, textOptions } from '../../entity-rules.ts';
 import {
   ChoiceSelect,
   type ControlProps,
@@ -9,7 +14,7 @@ import {
   Slider,
 } from './common.tsx';
 
-const F = FEATURES.media_player;
+const F = MEDIA_PLAYER_FEATURES;
 
 /** Media players: power, what is playing, previous / play-pause / next, volume and source. */
 export function MediaControls(props: ControlProps) {

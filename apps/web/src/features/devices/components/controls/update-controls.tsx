@@ -1,4 +1,8 @@
-import { FEATURES, supports, textAttribute } from '../../entity-rules.ts';
+import {
+  supports,
+  textAttribute,
+} from '@robonomics-dapp/robonomics/home-assistant/domains/attributes';
+import { UPDATE_FEATURES } from '@robonomics-dapp/robonomics/home-assistant/domains/update';
 import { type ControlProps, Fact, ServiceButton } from './common.tsx';
 
 /** Update entities: the installed and latest versions; Install and Skip when one is offered. */
@@ -22,7 +26,7 @@ export function UpdateControls(props: ControlProps) {
       )}
       {offered && !inProgress && (
         <div className="row">
-          {supports(a, FEATURES.update.INSTALL) && (
+          {supports(a, UPDATE_FEATURES.INSTALL) && (
             <ServiceButton props={props} service="install" label="Install" main />
           )}
           {a.auto_update !== true && <ServiceButton props={props} service="skip" label="Skip" />}

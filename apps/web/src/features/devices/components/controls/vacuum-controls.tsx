@@ -1,8 +1,13 @@
+import {
+  supports,
+  textAttribute,
+  textOptions,
+} from '@robonomics-dapp/robonomics/home-assistant/domains/attributes';
+import { VACUUM_FEATURES } from '@robonomics-dapp/robonomics/home-assistant/domains/vacuum';
 import { attributeNumber } from '@robonomics-dapp/robonomics/home-assistant/states';
-import { FEATURES, supports, textAttribute, textOptions } from '../../entity-rules.ts';
 import { ChoiceSelect, type ControlProps, offers, ServiceButton } from './common.tsx';
 
-const F = FEATURES.vacuum;
+const F = VACUUM_FEATURES;
 
 /** Robot vacuums: Start, Pause and Return to dock, the fan speed and the battery. */
 export function VacuumControls(props: ControlProps) {

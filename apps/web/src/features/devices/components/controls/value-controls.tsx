@@ -1,6 +1,9 @@
+import {
+  textAttribute,
+  textOptions,
+} from '@robonomics-dapp/robonomics/home-assistant/domains/attributes';
 import { attributeNumber } from '@robonomics-dapp/robonomics/home-assistant/states';
 import { useId, useState } from 'react';
-import { textAttribute, textOptions } from '../../entity-rules.ts';
 import { ChoiceSelect, type ControlProps, offers } from './common.tsx';
 
 /** select / input_select: the options, chosen at once. */

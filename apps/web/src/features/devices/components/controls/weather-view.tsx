@@ -1,5 +1,5 @@
+import { textAttribute } from '@robonomics-dapp/robonomics/home-assistant/domains/attributes';
 import { attributeNumber } from '@robonomics-dapp/robonomics/home-assistant/states';
-import { textAttribute } from '../../entity-rules.ts';
 import type { ControlProps } from './common.tsx';
 import { Fact } from './common.tsx';
 
