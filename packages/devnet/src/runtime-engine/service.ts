@@ -4,6 +4,7 @@ import { seedScenario } from '../chain/seed.ts';
 import type { DevnetOptions, ServiceHandle } from '../options.ts';
 import { loadChopsticks } from './chopsticks.ts';
 import { buildGenesis } from './genesis.ts';
+import { relaySlotFollowingTime } from './relay-slot.ts';
 import { type ChopsticksHandler, startRuntimeRpcServer } from './rpc-server.ts';
 import { RUNTIME_SPEC_VERSION, runtimeCode } from './runtime-code.ts';
 import {
@@ -41,12 +42,14 @@ export async function startRuntimeChainService(
   const buildBlockMode = options.instant
     ? chopsticks.BuildBlockMode.Instant
     : chopsticks.BuildBlockMode.Manual;
+  // dev_timeTravel moves the relay chain's slot too, so blocks keep coming after a jump.
+  const inherentProviders = relaySlotFollowingTime(chopsticks, chopsticks.inherentProviders);
   if (saved) {
     const provider = new chopsticks.Api(new SnapshotProvider(saved) as never);
     chain = new chopsticks.Blockchain({
       api: provider,
       buildBlockMode,
-      inherentProviders: chopsticks.inherentProviders,
+      inherentProviders,
       header: { hash: saved.head.hash, number: saved.head.number },
       registeredTypes: {},
     });
@@ -60,7 +63,7 @@ export async function startRuntimeChainService(
     chain = new chopsticks.Blockchain({
       api,
       buildBlockMode,
-      inherentProviders: chopsticks.inherentProviders,
+      inherentProviders,
       header: { hash: provider.blockHash as HexString, number: 0 },
       registeredTypes: {},
     });
