@@ -9,8 +9,7 @@ import {
 } from '@polkadot/util';
 import type { HexString } from '@polkadot/util/types';
 import { cryptoWaitReady, encodeAddress, xxhashAsU8a } from '@polkadot/util-crypto';
-import { devAccounts } from '../chain/dev-accounts.ts';
-import { DEV_ENDOWMENT, XRT } from '../chain/node.ts';
+import { DEV_ENDOWMENT, devAccounts, XRT } from '../chain/dev-accounts.ts';
 import type { Chopsticks } from './chopsticks.ts';
 
 /** What GenesisProvider takes: a raw chain spec. */
