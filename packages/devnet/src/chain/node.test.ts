@@ -20,6 +20,12 @@ async function newNode() {
   return node;
 }
 
+/** A storage change as dev_setStorage makes it: Eve's datalog index ending at `end`. */
+function eveDatalogIndex(end: number): [string, string] {
+  const key = runtime.key('datalog', 'datalogIndex', devPair('Eve').publicKey);
+  return [key, runtime.encode(runtime.valueType('datalog', 'datalogIndex'), { start: 0, end })];
+}
+
 describe('chain node: durability', () => {
   it('announces a block only after the sink has written it', async () => {
     const node = await newNode();
@@ -86,11 +92,7 @@ describe('chain node: durability', () => {
 
   it('writes dev_setStorage changes as part of the next block', async () => {
     const node = await newNode();
-    const key = runtime.key('datalog', 'datalogIndex', devPair('Eve').publicKey);
-    const value = runtime.encode(runtime.valueType('datalog', 'datalogIndex'), {
-      start: 0,
-      end: 7,
-    });
+    const [key, value] = eveDatalogIndex(7);
     node.setStorage([[key, value]]);
     const block = await node.buildBlock();
     expect(block.changes.get(key)).toBe(value);
@@ -103,11 +105,7 @@ describe('chain node: durability', () => {
 
   it('keeps a time travel and storage change that arrive while a block is written for the next', async () => {
     const node = await newNode();
-    const key = runtime.key('datalog', 'datalogIndex', devPair('Eve').publicKey);
-    const value = runtime.encode(runtime.valueType('datalog', 'datalogIndex'), {
-      start: 0,
-      end: 3,
-    });
+    const [key, value] = eveDatalogIndex(3);
     let release: (() => void) | null = null;
     node.attachSink({
       block: () =>
