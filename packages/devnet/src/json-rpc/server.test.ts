@@ -246,6 +246,18 @@ describe('the devnet JSON-RPC server over HTTP POST (the same port)', () => {
       body: '{"jsonrpc":"2.0","id":1,"method":"system_chain"}',
     });
     expect(text.status).toBe(415);
+    // What `curl -d` sends without a Content-Type of its own: a node refuses it too.
+    const form = await fetch(http, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"system_chain"}',
+    });
+    expect(form.status).toBe(415);
+    expect(await form.text()).toMatch(/Content-Type: application\/json is required/);
+    const jsonRpc = await post('{"jsonrpc":"2.0","id":1,"method":"system_chain"}', {
+      'content-type': 'application/json-rpc',
+    });
+    expect((await jsonRpc.json()).result).toBe('Test chain');
     const large = await post(
       JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'echo', params: ['x'.repeat(5000)] }),
     );

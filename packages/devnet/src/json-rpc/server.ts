@@ -97,6 +97,8 @@ export interface JsonRpcServer {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+/** The bodies a polkadot-sdk node (jsonrpsee) takes as JSON-RPC; others are answered 415. */
+const JSON_RPC_CONTENT_TYPES = new Set(['application/json', 'application/json-rpc']);
 
 function answerHttp(res: ServerResponse, status: number, text: string, type = JSON_TYPE) {
   res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(text) });
@@ -143,7 +145,7 @@ export async function startJsonRpcServer<S>(
       return;
     }
     const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    if (type !== 'application/json') {
+    if (!JSON_RPC_CONTENT_TYPES.has(type)) {
       skipBody(req, res);
       answerHttp(
         res,
