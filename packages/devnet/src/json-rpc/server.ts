@@ -30,7 +30,7 @@ export interface JsonRpcLimits {
   maxConnections: number;
   /** Subscriptions per connection (--rpc-max-subscriptions-per-connection 1024). */
   maxSubscriptionsPerConnection: number;
-  /** Frames of one connection being worked on at once; more are answered "busy". */
+  /** Frames of one connection being worked on at once; past it the connection is not read. */
   maxPendingPerConnection: number;
   /** Requests in one batch. */
   maxBatchLength: number;
@@ -189,8 +189,9 @@ async function serveHttpPost<S>(
 }
 
 /**
- * One WebSocket connection, past the origin gate: its session, its frames answered (at most
- * `maxPendingPerConnection` at once, "busy" beyond), and a client that stops reading dropped.
+ * One WebSocket connection, past the origin gate: its session, its frames taken up in arrival
+ * order (at most `maxPendingPerConnection` at once; beyond that the connection is not read until
+ * one is done), and a client that stops reading dropped.
  */
 function serveWebSocket<S>(served: Served<S>, ws: WebSocket, origin: string | undefined): void {
   const { limits, allowedOrigins, options } = served;
@@ -212,17 +213,9 @@ function serveWebSocket<S>(served: Served<S>, ws: WebSocket, origin: string | un
   const session = options.openSession(connection);
   const ctx = served.context(session, connection);
   let pending = 0;
-  ws.on('error', () => ws.terminate());
-  ws.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => {
-    const bytes = Array.isArray(data)
-      ? Buffer.concat(data)
-      : Buffer.isBuffer(data)
-        ? data
-        : Buffer.from(data);
-    if (pending >= limits.maxPendingPerConnection) {
-      connection.send(JSON.stringify(errorReply(null, -32009, 'Server is busy, try again later')));
-      return;
-    }
+  /** Frames read while `maxPendingPerConnection` were in progress, in arrival order. */
+  const waiting: Buffer[] = [];
+  const answer = (bytes: Buffer) => {
     pending += 1;
     answerFrame(bytes, limits, (request) => answerRequest(request, ctx))
       .then(
@@ -236,9 +229,31 @@ function serveWebSocket<S>(served: Served<S>, ws: WebSocket, origin: string | un
       )
       .finally(() => {
         pending -= 1;
+        const next = waiting.shift();
+        if (next) answer(next);
+        else if (ws.isPaused) ws.resume();
       });
+  };
+  ws.on('error', () => ws.terminate());
+  ws.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => {
+    const bytes = Array.isArray(data)
+      ? Buffer.concat(data)
+      : Buffer.isBuffer(data)
+        ? data
+        : Buffer.from(data);
+    if (pending < limits.maxPendingPerConnection) {
+      answer(bytes);
+      return;
+    }
+    // Backpressure, as a node's server applies it: the connection is read no further until a
+    // frame is answered. What was already read waits its turn; it is at most one read's worth.
+    waiting.push(bytes);
+    ws.pause();
   });
-  ws.on('close', () => options.closeSession(session));
+  ws.on('close', () => {
+    waiting.length = 0;
+    options.closeSession(session);
+  });
 }
 
 /** Refuses a WebSocket upgrade with an HTTP status and a line of text. */
