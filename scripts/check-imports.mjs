@@ -1,6 +1,7 @@
 // The import rules of docs/architecture.md, checked on the import graph: features never import
 // each other or app/; lib and components never import features or app/; packages/robonomics
-// imports neither React nor an app; packages/devnet never imports an app; no import cycles,
+// imports neither React nor an app; packages/devnet never imports an app, and inside it the
+// ground never imports a service and a service never the command line; no import cycles,
 // type-only imports included. `npm run lint` runs this after Biome; exit code 1 on a violation.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -91,6 +92,51 @@ export function zoneOf(file) {
   return 'other';
 }
 
+/** The devnet's shared folders, on its ground floor with the files at the top of src/. */
+export const DEVNET_GROUND_FOLDERS = ['http', 'json-rpc', 'store'];
+/** The devnet's top: the command line and the table of services it starts. */
+export const DEVNET_TOP_FILES = ['cli.ts', 'services.ts'];
+
+/**
+ * The devnet's own layer of a file, lowest first, or null outside the devnet: 0 the ground (the
+ * files at the top of src/ — options.ts and the shared utilities — and DEVNET_GROUND_FOLDERS),
+ * 1 the services (every other folder of src/), 2 the command line (DEVNET_TOP_FILES), 3 the test
+ * tools and benchmarks (packages/devnet/test, packages/devnet/scripts).
+ * @param {string} file relative, posix
+ * @returns {{ rank: number, name: string } | null}
+ */
+export function devnetLayer(file) {
+  const match = /^packages\/devnet\/(src|test|scripts)\/(.+)$/.exec(file);
+  if (!match) return null;
+  const [, folder = '', rest = ''] = match;
+  if (folder !== 'src') return { rank: 3, name: 'test tools' };
+  if (!rest.includes('/')) {
+    return DEVNET_TOP_FILES.includes(rest)
+      ? { rank: 2, name: 'command line' }
+      : { rank: 0, name: 'ground' };
+  }
+  return DEVNET_GROUND_FOLDERS.includes(rest.split('/')[0] ?? '')
+    ? { rank: 0, name: 'ground' }
+    : { rank: 1, name: 'services' };
+}
+
+/**
+ * The devnet layer rule an import inside the devnet breaks, or null: a file imports its own
+ * layer and those below; test files may also import the test tools.
+ * @param {string} from @param {string} to both relative, posix
+ */
+function devnetLayerBroken(from, to) {
+  const source = devnetLayer(from);
+  const target = devnetLayer(to);
+  if (!source || !target || target.rank <= source.rank) return null;
+  if (target.rank === 3) {
+    return /\.test\.tsx?$/.test(from) ? null : "only tests import the devnet's test tools";
+  }
+  return source.rank === 0
+    ? `the devnet's ground (options and shared utilities) never imports its ${target.name}`
+    : 'a devnet service never imports the command line';
+}
+
 /**
  * The rule an import breaks, or null.
  * @param {string} from @param {{ file: string } | { pkg: string }} to
@@ -123,7 +169,7 @@ export function ruleBroken(from, to) {
     (target.startsWith('feature:') || ['app', 'lib', 'components', 'apps'].includes(target))
   )
     return 'packages/devnet never imports an app';
-  return null;
+  return devnetLayerBroken(from, to.file);
 }
 
 /**

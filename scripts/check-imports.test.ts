@@ -7,6 +7,7 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const repoWith = scratchRepos('check-imports-');
 
 const WEB = 'apps/web/src';
+const DEVNET = 'packages/devnet/src';
 
 describe('the import check', () => {
   it('passes on the repository as it is', () => {
@@ -62,6 +63,43 @@ describe('the import check', () => {
       'packages/robonomics/src/a.ts -> react: packages/robonomics never imports React',
       `packages/robonomics/src/a.ts -> ${WEB}/lib/x.ts: packages/robonomics never imports an app or the devnet`,
       `packages/devnet/src/b.ts -> ${WEB}/lib/x.ts: packages/devnet never imports an app`,
+    ]);
+  });
+
+  it("passes the devnet's layers: cli over services over the ground, tests over test tools", () => {
+    const root = repoWith({
+      [`${DEVNET}/cli.ts`]:
+        "import { s } from './services.ts';\nimport { p } from './proxy/proxy-option.ts';\n",
+      [`${DEVNET}/services.ts`]: "import { c } from './chain/service.ts';\nexport const s = c;\n",
+      [`${DEVNET}/proxy/proxy-option.ts`]:
+        "import { o } from '../options.ts';\nexport const p = o;\n",
+      [`${DEVNET}/chain/service.ts`]:
+        "import { o } from '../options.ts';\nimport { l } from '../http/limits.ts';\nexport const c = o + l;\n",
+      [`${DEVNET}/options.ts`]: "import { l } from './http/limits.ts';\nexport const o = l;\n",
+      [`${DEVNET}/http/limits.ts`]: 'export const l = 1;\n',
+      [`${DEVNET}/http/limits.test.ts`]: "import { t } from '../../test/tool.ts';\n",
+      'packages/devnet/test/tool.ts':
+        "import { c } from '../src/chain/service.ts';\nexport const t = c;\n",
+    });
+    expect(checkImports(root)).toMatchObject({ violations: [], cycles: [] });
+  });
+
+  it("fails when the devnet's ground imports a service, a service the cli, or code a test tool", () => {
+    const root = repoWith({
+      [`${DEVNET}/options.ts`]: "import type { G } from './ipfs/extra-gateways.ts';\n",
+      [`${DEVNET}/ipfs/extra-gateways.ts`]: 'export type G = 1;\n',
+      [`${DEVNET}/json-rpc/server.ts`]: "import { s } from '../services.ts';\n",
+      [`${DEVNET}/services.ts`]: 'export const s = 1;\n',
+      [`${DEVNET}/chain/node.ts`]: "import { main } from '../cli.ts';\n",
+      [`${DEVNET}/cli.ts`]: 'export const main = 1;\n',
+      [`${DEVNET}/chain/service.ts`]: "import { t } from '../../test/tool.ts';\n",
+      'packages/devnet/test/tool.ts': 'export const t = 1;\n',
+    });
+    expect(checkImports(root).violations).toEqual([
+      `${DEVNET}/chain/node.ts -> ${DEVNET}/cli.ts: a devnet service never imports the command line`,
+      `${DEVNET}/chain/service.ts -> packages/devnet/test/tool.ts: only tests import the devnet's test tools`,
+      `${DEVNET}/json-rpc/server.ts -> ${DEVNET}/services.ts: the devnet's ground (options and shared utilities) never imports its command line`,
+      `${DEVNET}/options.ts -> ${DEVNET}/ipfs/extra-gateways.ts: the devnet's ground (options and shared utilities) never imports its services`,
     ]);
   });
 

@@ -2,7 +2,8 @@
 // `npm run bench` (goal: under 50 ms each). The servers run in this process, the inputs are
 // prepared before they are sent, and the clients send large frames unmasked, so what is
 // measured is the servers' work.
-import { removeDir, tempDir } from '../src/evm/test-support.ts';
+
+import { removeDir, tempDir } from '../src/test-support.ts';
 import { type AbuseCase, chainCases } from '../test/abuse/chain-cases.ts';
 import { httpCases, startHttpTargets } from '../test/abuse/http-cases.ts';
 import { longestStall } from '../test/abuse/loop-delay.ts';

@@ -2,15 +2,13 @@
 // journal and fdatasync, off the event loop) under a transaction load, the journal's size, and
 // the time a restart takes to replay it. The store before the journal rewrote and synced the whole chain file per
 // block: 100 ms median, 180 ms p90, 375 ms max for this same load (a 14.3 MB file).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { KeyringPair } from '@polkadot/keyring/types';
 import { ChainNode } from '../src/chain/node.ts';
 import { blockRecord, ChainStore } from '../src/chain/persistence.ts';
 import { robonomicsDescription } from '../src/chain/robonomics.ts';
 import { Runtime } from '../src/chain/runtime.ts';
 import { devPair, recordCall, signedHex } from '../src/chain/test-support.ts';
+import { removeDir, tempDir } from '../src/test-support.ts';
 
 const BLOCKS = 200;
 const TX_PER_BLOCK = 24;
@@ -22,7 +20,7 @@ async function main() {
   const runtime = new Runtime(robonomicsDescription({}));
   const node = await ChainNode.create(runtime);
   node.initGenesis();
-  const dir = mkdtempSync(join(tmpdir(), 'devnet-bench-store-'));
+  const dir = tempDir('devnet-bench-store-');
   try {
     const store = new ChainStore(dir, 'chain');
     const identity = { specVersion: runtime.version.specVersion };
@@ -79,7 +77,7 @@ async function main() {
     );
     console.log(`  restart replay of ${BLOCKS + 1} blocks: ${replayMs.toFixed(0)} ms`);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    removeDir(dir);
   }
 }
 

@@ -6,7 +6,8 @@ import { Keyring } from '@polkadot/keyring';
 import type { KeyringPair } from '@polkadot/keyring/types';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
 import { DedotClient, WsProvider } from 'dedot';
-import { removeDir, startDevnet } from '../test/chain/devnet-process.ts';
+import { removeDir } from '../src/test-support.ts';
+import { startDevnet } from '../test/chain/devnet-process.ts';
 
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

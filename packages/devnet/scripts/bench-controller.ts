@@ -23,8 +23,9 @@ import { cidToH256 } from '@robonomics-dapp/robonomics/ipfs/cid';
 import { addToIpfs } from '@robonomics-dapp/robonomics/ipfs/kubo-add';
 import { SEED_CONTROLLER_MNEMONIC } from '../src/chain/seed.ts';
 import { startControllerService } from '../src/controller/service.ts';
-import { removeDir, send, startNetwork, tempDir } from '../src/controller/test-support.ts';
+import { send, startNetwork } from '../src/controller/test-support.ts';
 import { type AppPeer, startAppPeer } from '../src/proxy/test-support.ts';
+import { removeDir, tempDir } from '../src/test-support.ts';
 
 const ROUNDS = 20;
 const ENTITY = 'switch.kitchen_kettle';

@@ -4,7 +4,8 @@
 import { ApiPromise, WsProvider } from '@polkadot/api';
 import { Keyring } from '@polkadot/keyring';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
-import { removeDir, startDevnet } from '../test/chain/devnet-process.ts';
+import { removeDir } from '../src/test-support.ts';
+import { startDevnet } from '../test/chain/devnet-process.ts';
 
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

@@ -1,5 +1,3 @@
-import type { ExtraGatewaySpec } from './ipfs/extra-gateways.ts';
-
 /**
  * The home's libp2p proxy: the devnet's own, in the generation Home Assistant homes run
  * (`legacy`: mplex, raw JSON; the default) or the newer style (`current`: yamux,
@@ -18,6 +16,24 @@ export type ProxyChoice =
  */
 export type ChainEngine = 'typescript' | 'runtime';
 export const chainEngines: readonly ChainEngine[] = ['typescript', 'runtime'];
+
+/**
+ * An extra gateway over the node's block store that behaves as public gateways do on a bad day
+ * (see docs/ipfs-gateways.md): slower, answering an error status, answering a web page instead
+ * of the file, or never answering. `ipfs/extra-gateways.ts` parses `--gateways` and serves them.
+ */
+export interface ExtraGatewaySpec {
+  /** 0 picks a free port. */
+  port: number;
+  /** Added before every answer. */
+  delayMs?: number;
+  /** Every request is answered with this status (400–599) and an error page. */
+  status?: number;
+  /** Every request is answered 200 with a web page (a rate-limit or captive page). */
+  html?: boolean;
+  /** Requests are accepted and never answered (until HANG_LIMIT_MS). */
+  hang?: boolean;
+}
 
 /** Everything a devnet service may need to know to start. */
 export interface DevnetOptions {

@@ -1,6 +1,11 @@
 import { Keyring } from '@polkadot/keyring';
 import type { KeyringPair } from '@polkadot/keyring/types';
 
+/** One XRT in planck (9 decimals). */
+export const XRT = 1_000_000_000n;
+/** What every dev account holds at genesis. */
+export const DEV_ENDOWMENT = 1_000_000n * XRT;
+
 export const DEV_PHRASE = 'bottom drive obey lake curtain smoke basket hold race lonely fit walk';
 export const DEV_NAMES = ['Alice', 'Bob', 'Charlie', 'Dave', 'Eve', 'Ferdie'] as const;
 

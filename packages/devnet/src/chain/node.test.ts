@@ -1,5 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ChainHaltedError, ChainNode, KEPT_STATES, STATE_CHECKPOINT_EVERY } from './node.ts';
+import { ChainHaltedError } from './block.ts';
+import { KEPT_STATES, STATE_CHECKPOINT_EVERY } from './block-archive.ts';
+import { ChainNode } from './node.ts';
 import { blockRecord } from './persistence.ts';
 import { robonomicsDescription } from './robonomics.ts';
 import { Runtime } from './runtime.ts';
@@ -16,6 +18,12 @@ async function newNode() {
   const node = await ChainNode.create(runtime, { finalityDelayMs: 1 });
   node.initGenesis(1_700_000_000_000n);
   return node;
+}
+
+/** A storage change as dev_setStorage makes it: Eve's datalog index ending at `end`. */
+function eveDatalogIndex(end: number): [string, string] {
+  const key = runtime.key('datalog', 'datalogIndex', devPair('Eve').publicKey);
+  return [key, runtime.encode(runtime.valueType('datalog', 'datalogIndex'), { start: 0, end })];
 }
 
 describe('chain node: durability', () => {
@@ -84,11 +92,7 @@ describe('chain node: durability', () => {
 
   it('writes dev_setStorage changes as part of the next block', async () => {
     const node = await newNode();
-    const key = runtime.key('datalog', 'datalogIndex', devPair('Eve').publicKey);
-    const value = runtime.encode(runtime.valueType('datalog', 'datalogIndex'), {
-      start: 0,
-      end: 7,
-    });
+    const [key, value] = eveDatalogIndex(7);
     node.setStorage([[key, value]]);
     const block = await node.buildBlock();
     expect(block.changes.get(key)).toBe(value);
@@ -96,6 +100,35 @@ describe('chain node: durability', () => {
     expect(blockRecord(block, block.changes).changes).toContainEqual([key, value]);
     // Applied once: the block after does not repeat it.
     expect((await node.buildBlock()).changes.has(key)).toBe(false);
+    await node.stop();
+  });
+
+  it('keeps a time travel and storage change that arrive while a block is written for the next', async () => {
+    const node = await newNode();
+    const [key, value] = eveDatalogIndex(3);
+    let release: (() => void) | null = null;
+    node.attachSink({
+      block: () =>
+        release === null
+          ? new Promise<void>((resolve) => {
+              release = resolve;
+            })
+          : undefined,
+      finalized: () => {},
+    });
+    const travel = 1_800_000_000_000n;
+    node.timeTravel(travel);
+    const writing = node.buildBlock();
+    await vi.waitFor(() => expect(release).not.toBeNull());
+    node.timeTravel(travel + 60_000n);
+    node.setStorage([[key, value]]);
+    release!();
+    const first = await writing;
+    expect(first.timestamp).toBe(travel);
+    expect(first.changes.has(key)).toBe(false);
+    const second = await node.buildBlock();
+    expect(second.timestamp).toBe(travel + 60_000n);
+    expect(second.changes.get(key)).toBe(value);
     await node.stop();
   });
 });

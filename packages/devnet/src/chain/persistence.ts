@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Journal, JournalDamagedError } from '../store/journal.ts';
-import type { Block } from './node.ts';
+import type { Block } from './block.ts';
 import type { StateChanges } from './state.ts';
 
 /** Version of the journal's record layout. */

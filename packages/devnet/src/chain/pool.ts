@@ -1,5 +1,5 @@
 import { u8aToHex } from '@polkadot/util';
-import { PoolError } from './extrinsic.ts';
+import { PoolError, type SignedTx } from './extrinsic.ts';
 
 /** What the pool needs to know of a transaction. */
 export interface PooledTx {
@@ -7,6 +7,20 @@ export interface PooledTx {
   signer: Uint8Array;
   nonce: number;
   length: number;
+}
+
+/** A watched transaction's status, as author_submitAndWatchExtrinsic sends it. */
+export type TxStatus =
+  | 'ready'
+  | 'future'
+  | { inBlock: string }
+  | { finalized: string }
+  | 'invalid'
+  | 'dropped';
+
+/** A transaction in the node's pool, with whoever watches it. */
+export interface PoolEntry extends SignedTx {
+  onStatus?: (status: TxStatus) => void;
 }
 
 export interface PoolLimits {

@@ -1,6 +1,6 @@
-import { devAccounts } from './dev-accounts.ts';
+import { stringToU8a, u8aConcat } from '@polkadot/util';
+import { DEV_ENDOWMENT, devAccounts } from './dev-accounts.ts';
 import { dispatchCall } from './dispatch.ts';
-import { DEV_ENDOWMENT, POT_ACCOUNT } from './node.ts';
 import { writeAccount } from './pallets/balances.ts';
 import { rewardAuthor } from './pallets/collator-selection.ts';
 import { rotateAuctions } from './pallets/rws.ts';
@@ -11,6 +11,9 @@ import {
   robonomicsMetadata,
 } from './runtime.ts';
 import { callWeight, inclusionFee, paysFee, refundsFee } from './weights.ts';
+
+/** "modl" ++ "PotStake": the collator pot that receives the fees. */
+export const POT_ACCOUNT = u8aConcat(stringToU8a('modlPotStake'), new Uint8Array(20));
 
 /**
  * The Robonomics parachain (spec 43): the production metadata file, its identity and the pallet

@@ -5,10 +5,11 @@ import type { Call } from '@polkadot/types/interfaces';
 import { expandMetadata } from '@polkadot/types/metadata';
 import type { Codec, RegistryTypes } from '@polkadot/types/types';
 import { compactStripLength, hexToU8a, isBn, u8aConcat, u8aToHex } from '@polkadot/util';
-import type { ExecContext, Origin } from './context.ts';
+import { ExecContext, type Origin } from './context.ts';
 import { buildMetadataV15 } from './metadata-v15.ts';
 import type { DispatchErrorValue, RuntimeCodec } from './runtime-codec.ts';
 import { ScaleWalker } from './scale-walk.ts';
+import type { WorkingState } from './state.ts';
 import type { FeeParts, Weight } from './weights.ts';
 
 export const METADATA_FILE = fileURLToPath(
@@ -196,6 +197,16 @@ export class Runtime implements RuntimeCodec {
     this.weightV1 = isBn(this.registry.createType('Weight'));
     this.moduleErrorU8 = isBn(
       (this.registry.createType('DispatchErrorModule') as unknown as { error: unknown }).error,
+    );
+  }
+
+  /**
+   * What the pallets see while block `number` runs at `now` over `state`: nested calls dispatch
+   * through this runtime's pallets.
+   */
+  context(state: WorkingState, number: number, now: bigint): ExecContext {
+    return new ExecContext(this, state, number, now, (ctx, call, origin) =>
+      this.logic.dispatch(ctx, call, origin),
     );
   }
 

@@ -6,7 +6,7 @@ import type { Codec } from '@polkadot/types/types';
 import { stringToU8a, u8aToHex } from '@polkadot/util';
 import { blake2AsU8a, cryptoWaitReady } from '@polkadot/util-crypto';
 import { DAY_MS } from '../runtime-rules.ts';
-import { DEV_PHRASE } from './dev-accounts.ts';
+import { DEV_PHRASE, XRT } from './dev-accounts.ts';
 
 /** The controller of the seeded home: a well-known BIP-39 test mnemonic, ed25519. */
 export const SEED_CONTROLLER_MNEMONIC =
@@ -24,7 +24,6 @@ const ALTRUIST_TOPIC = `0x${'00'.repeat(24)}${Buffer.from('altruist').toString('
 const ENERGY_TOPIC = `0x${'00'.repeat(26)}${Buffer.from('energy').toString('hex')}`;
 /** Datalog.WindowSize - 1: the most records a ring holds (start == end means empty). */
 const WINDOW = 127;
-const XRT = 1_000_000_000n;
 /** Free weight as after a long idle time: the seeded home publishes and takes commands at once. */
 const SEEDED_FREE_WEIGHT = 1_000_000_000_000_000n;
 

@@ -5,7 +5,8 @@ import { fetchCrustFile } from '@robonomics-dapp/robonomics/crust/file-info';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_CONTROLLER_MNEMONIC } from '../chain/seed.ts';
 import type { ChainServiceHandle } from '../chain/service.ts';
-import { removeDir, startTestCrust, tempDir } from '../crust/test-support.ts';
+import { startTestCrust } from '../crust/test-support.ts';
+import { removeDir, tempDir } from '../test-support.ts';
 import { CrustOrders } from './crust-orders.ts';
 
 // The controller orders its files on Crust as HA does, through the app's Crust client.

@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DevnetProcess, startDevnet } from '../../test/chain/devnet-process.ts';
 import { SEED_CONTROLLER_MNEMONIC } from '../chain/seed.ts';
 import { type AppPeer, startAppPeer, until } from '../proxy/test-support.ts';
+import { removeDir, tempDir } from '../test-support.ts';
 import { type ControllerHandle, startControllerService } from './service.ts';
-import { type Network, removeDir, startNetworkWith, tempDir } from './test-support.ts';
+import { type Network, startNetworkWith } from './test-support.ts';
 
 /**
  * `--proxy external=`: the home's Home Assistant uses a proxy it did not start, here the devnet's

@@ -11,7 +11,6 @@ import {
   sendingTimeout,
 } from './ha-config.ts';
 import { HomeStore, SAMPLE_HOME } from './home.ts';
-import { removeDir, tempDir } from './test-support.ts';
 
 /**
  * Golden test: the config and states the controller publishes for the sample home, compared
@@ -96,6 +95,8 @@ print(json.dumps({
     "timeouts": [timedelta(minutes=m).seconds for m in args["wraps"]],
 }))
 `;
+
+import { removeDir, tempDir } from '../test-support.ts';
 
 const WRAPS = [1, 10, 60, 1439, 1440, 1441, 2880 + 30];
 

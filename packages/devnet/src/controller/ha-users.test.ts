@@ -7,12 +7,13 @@ import { type KeyPair, pairFromUri } from '@robonomics-dapp/robonomics/crypto/ke
 import { buildHaPassRecord } from '@robonomics-dapp/robonomics/home-assistant/launch';
 import { cidToH256 } from '@robonomics-dapp/robonomics/ipfs/cid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeDir, tempDir } from '../test-support.ts';
 import { ZERO_ACCOUNT } from './chain.ts';
 import { haLogin } from './ha-login-client.ts';
 import type { UserEvent } from './ha-users.ts';
 import type { Published } from './publisher.ts';
 import { type ControllerHandle, startControllerService } from './service.ts';
-import { type Network, nextEvent, removeDir, send, startNetwork, tempDir } from './test-support.ts';
+import { type Network, nextEvent, send, startNetwork } from './test-support.ts';
 
 let dataDir: string;
 let net: Network;

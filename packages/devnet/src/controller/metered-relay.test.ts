@@ -1,8 +1,8 @@
 import type { LaunchCommand } from '@robonomics-dapp/robonomics/home-assistant/launch';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { removeDir, tempDir } from '../test-support.ts';
 import { type HomeChange, HomeStore } from './home.ts';
 import { RELAY_STANDBY_WATTS } from './metered-relay.ts';
-import { removeDir, tempDir } from './test-support.ts';
 
 // The sample home's Robonomics relay with energy metering: its power and current follow its
 // switch, as the relay's firmware reports them after the load is switched.

@@ -1,48 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ApiPromise, WsProvider } from '@polkadot/api';
 import type { SubmittableExtrinsic } from '@polkadot/api/types';
 import type { KeyringPair } from '@polkadot/keyring/types';
 import { type ChainServiceHandle, startChainService } from '../chain/service.ts';
 import { type IpfsServiceHandle, startIpfsService } from '../ipfs/service.ts';
-import type { RunningServices } from '../options.ts';
-import { type DevnetOptions, defaultPorts } from '../options.ts';
+import type { DevnetOptions, RunningServices } from '../options.ts';
 import type { ProxyGeneration } from '../proxy/proxy-node.ts';
 import { type ProxyHandle, startProxyService } from '../proxy/service.ts';
 import { type RelayExtras, type RelayHandle, startRelayService } from '../relay/service.ts';
+import { testOptions } from '../test-support.ts';
 
 // Shared by the controller tests (not a test file itself).
-
-export function tempDir(): string {
-  return mkdtempSync(join(tmpdir(), 'devnet-controller-'));
-}
-
-export function removeDir(dir: string): void {
-  rmSync(dir, { recursive: true, force: true });
-}
-
-/** The seeded devnet on free ports, instant seal. */
-export function testOptions(dataDir: string): DevnetOptions {
-  return {
-    dataDir,
-    reset: false,
-    blockTimeMs: 6_000,
-    instant: true,
-    seed: true,
-    host: '127.0.0.1',
-    ports: {
-      ...defaultPorts,
-      chain: 0,
-      ipfsApi: 0,
-      ipfsGateway: 0,
-      controller: 0,
-      proxy: 0,
-      relay: 0,
-      homeAssistant: 0,
-    },
-  };
-}
 
 export interface Network {
   options: DevnetOptions;
@@ -82,7 +49,7 @@ export async function startNetworkWith(
   relayExtras: RelayExtras,
   generation: ProxyGeneration | null,
 ): Promise<Network> {
-  const options = testOptions(dataDir);
+  const options = testOptions(dataDir, { seed: true });
   const chain = await startChainService(options);
   const running: RunningServices = new Map([['chain', chain]]);
   const ipfs = await startIpfsService(options, running);

@@ -35,10 +35,11 @@ import { pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import type { ChainServiceHandle } from '../chain/service.ts';
+import { removeDir, tempDir, testOptions } from '../test-support.ts';
 import { CRUST_API_OPTIONS } from './api-options.ts';
 import { CRU, GENESIS_MARKET_FEES } from './constants.ts';
 import type { CrustMetadataMode } from './runtime.ts';
-import { removeDir, startTestCrust, tempDir } from './test-support.ts';
+import { startTestCrust } from './test-support.ts';
 
 // The web app's Crust client (packages/robonomics/src/crust) against the devnet Crust chain, in
 // both of its metadata modes, with @polkadot/api (and the Crust types) as the reference for the
@@ -276,7 +277,6 @@ describe("the app's Crust client and other nodes", () => {
   it('says a node without the storage market is not supported', async () => {
     // The Robonomics chain of the devnet: V14, but no Market.
     const { startChainService } = await import('../chain/service.ts');
-    const { testOptions } = await import('./test-support.ts');
     const dir = tempDir();
     const chain = await startChainService(testOptions(dir));
     try {

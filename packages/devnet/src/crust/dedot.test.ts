@@ -6,8 +6,9 @@ import { DedotClient, WsProvider } from 'dedot';
 import type { ISubmittableResult } from 'dedot/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChainServiceHandle } from '../chain/service.ts';
+import { removeDir, tempDir } from '../test-support.ts';
 import { CRUST_CONSTANTS, DEV_ENDOWMENT, GENESIS_MARKET_FEES } from './constants.ts';
-import { removeDir, startTestCrust, tempDir } from './test-support.ts';
+import { startTestCrust } from './test-support.ts';
 
 // dedot (the app's Robonomics client) reads V14 and newer only: it works against the Crust
 // devnet's V14 description and cannot read what Crust mainnet serves (V13), which is why the app

@@ -6,6 +6,7 @@ import type { Codec } from '@polkadot/types/types';
 import { cryptoWaitReady, encodeAddress } from '@polkadot/util-crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChainServiceHandle } from '../chain/service.ts';
+import { removeDir, tempDir } from '../test-support.ts';
 import { CRUST_API_OPTIONS } from './api-options.ts';
 import {
   CRU,
@@ -16,7 +17,7 @@ import {
   TREASURY_ACCOUNT,
 } from './constants.ts';
 import { SIMULATED_REPLICAS } from './pallets/market.ts';
-import { cidHex, removeDir, startTestCrust, tempDir } from './test-support.ts';
+import { cidHex, startTestCrust } from './test-support.ts';
 
 const CID = 'QmWATWQ7fVPP2EFGu71UkfnqhYXDYH566qy47CnJDgvs8u';
 const MB = 1_048_576n;

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   BaseError,
   ContractFunctionRevertedError,
@@ -11,7 +8,6 @@ import {
   type WalletClient,
 } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
-import { type DevnetOptions, defaultPorts } from '../options.ts';
 import { devnetSepolia } from './service.ts';
 
 // Shared by the EVM and oracle tests (not a test file itself).
@@ -21,30 +17,6 @@ export const HARDHAT_MNEMONIC = 'test test test test test test test test test te
 /** Hardhat's dev account #index as a local (signing) viem account. */
 export function hardhatAccount(index: number) {
   return mnemonicToAccount(HARDHAT_MNEMONIC, { addressIndex: index });
-}
-
-export function tempDir(prefix = 'devnet-evm-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
-}
-
-export function removeDir(dir: string): void {
-  rmSync(dir, { recursive: true, force: true });
-}
-
-/** Devnet options on free ports (0). */
-export function testOptions(
-  dataDir: string,
-  overrides: Partial<DevnetOptions> = {},
-): DevnetOptions {
-  return {
-    dataDir,
-    reset: false,
-    blockTimeMs: 6_000,
-    instant: true,
-    host: '127.0.0.1',
-    ...overrides,
-    ports: { ...defaultPorts, chain: 0, evm: 0, oracle: 0, ...overrides.ports },
-  };
 }
 
 export interface EvmClients {

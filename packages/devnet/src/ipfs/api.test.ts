@@ -3,10 +3,10 @@ import { importer } from 'ipfs-unixfs-importer';
 import { create, type KuboRPCClient } from 'kubo-rpc-client';
 import { CID } from 'multiformats/cid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeDir } from '../test-support.ts';
 import { startIpfsService } from './service.ts';
 import {
   pseudoRandomBytes,
-  removeDir,
   type SeedAccounts,
   seedAccounts,
   startTestDevnet,

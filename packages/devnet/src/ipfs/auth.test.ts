@@ -4,14 +4,13 @@ import { stringToU8a, u8aToHex } from '@polkadot/util';
 import { encodeAddress } from '@polkadot/util-crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, type SubscriptionLedger } from '../runtime-rules.ts';
+import { removeDir, testOptions } from '../test-support.ts';
 import { type IpfsServiceHandle, startIpfsService } from './service.ts';
 import {
-  removeDir,
   type SeedAccounts,
   seedAccounts,
   startTestDevnet,
   type TestDevnet,
-  testOptions,
   web3Headers,
 } from './test-support.ts';
 import { AUTH_ERRORS, isSubscriptionActive, verifyAddressSignature } from './web3-auth.ts';

@@ -1,14 +1,9 @@
 import { create } from 'kubo-rpc-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_APP_ORIGINS } from '../http/origins.ts';
+import { removeDir } from '../test-support.ts';
 import { describeGateway, parseGatewaysOption } from './extra-gateways.ts';
-import {
-  removeDir,
-  seedAccounts,
-  startTestDevnet,
-  type TestDevnet,
-  web3Headers,
-} from './test-support.ts';
+import { seedAccounts, startTestDevnet, type TestDevnet, web3Headers } from './test-support.ts';
 
 const CONFIG = '{"twin_id": 89, "sending_timeout": 600}';
 const DELAY_MS = 300;

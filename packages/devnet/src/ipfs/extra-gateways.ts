@@ -1,25 +1,8 @@
 import type { RequestListener } from 'node:http';
 import { HTTP_TIMEOUTS } from '../http/limits.ts';
 import { DEFAULT_APP_ORIGINS } from '../http/origins.ts';
+import type { ExtraGatewaySpec } from '../options.ts';
 import { close, createBoundedServer, listen, refuseForeignOrigin, setCors } from './http.ts';
-
-/**
- * An extra gateway over the node's block store that behaves as public gateways do on a bad day
- * (see docs/ipfs-gateways.md): slower, answering an error status, answering a web page instead
- * of the file, or never answering.
- */
-export interface ExtraGatewaySpec {
-  /** 0 picks a free port. */
-  port: number;
-  /** Added before every answer. */
-  delayMs?: number;
-  /** Every request is answered with this status (400–599) and an error page. */
-  status?: number;
-  /** Every request is answered 200 with a web page (a rate-limit or captive page). */
-  html?: boolean;
-  /** Requests are accepted and never answered (until HANG_LIMIT_MS). */
-  hang?: boolean;
-}
 
 export const MAX_EXTRA_GATEWAYS = 8;
 export const MAX_GATEWAY_DELAY_MS = 60_000;

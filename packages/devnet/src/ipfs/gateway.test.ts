@@ -1,8 +1,8 @@
 import { create, type KuboRPCClient } from 'kubo-rpc-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeDir } from '../test-support.ts';
 import {
   pseudoRandomBytes,
-  removeDir,
   seedAccounts,
   startTestDevnet,
   type TestDevnet,

@@ -1,43 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Keyring } from '@polkadot/keyring';
 import type { KeyringPair } from '@polkadot/keyring/types';
 import { stringToU8a, u8aToHex } from '@polkadot/util';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
 import { SEED_CONTROLLER_MNEMONIC } from '../chain/seed.ts';
 import { type ChainServiceHandle, startChainService } from '../chain/service.ts';
-import type { RunningServices } from '../options.ts';
-import { type DevnetOptions, defaultPorts } from '../options.ts';
+import type { DevnetOptions, RunningServices } from '../options.ts';
+import { tempDir, testOptions } from '../test-support.ts';
 import { type IpfsServiceHandle, startIpfsService } from './service.ts';
 import { OWNER_HEADER } from './web3-auth.ts';
 
 // Shared by the IPFS tests (not a test file itself).
-
-export function tempDir(): string {
-  return mkdtempSync(join(tmpdir(), 'devnet-ipfs-'));
-}
-
-export function removeDir(dir: string): void {
-  rmSync(dir, { recursive: true, force: true });
-}
-
-/** Devnet options on free ports (0) with the seeded demo chain. */
-export function testOptions(
-  dataDir: string,
-  overrides: Partial<DevnetOptions> = {},
-): DevnetOptions {
-  return {
-    dataDir,
-    reset: false,
-    blockTimeMs: 6_000,
-    instant: true,
-    seed: true,
-    host: '127.0.0.1',
-    ...overrides,
-    ports: { ...defaultPorts, chain: 0, ipfsApi: 0, ipfsGateway: 0, ...overrides.ports },
-  };
-}
 
 export interface TestDevnet {
   dataDir: string;
@@ -49,10 +21,10 @@ export interface TestDevnet {
 
 /** The chain (seeded) and the IPFS service in this process, as `devnet` starts them. */
 export async function startTestDevnet(
-  dataDir = tempDir(),
+  dataDir = tempDir('devnet-ipfs-'),
   overrides: Partial<DevnetOptions> = {},
 ): Promise<TestDevnet> {
-  const options = testOptions(dataDir, overrides);
+  const options = testOptions(dataDir, { seed: true, ...overrides });
   const chain = await startChainService(options);
   const running: RunningServices = new Map([['chain', chain]]);
   const ipfs = await startIpfsService(options, running);

@@ -176,6 +176,49 @@ describe('the devnet JSON-RPC server over WebSocket', () => {
   });
 });
 
+describe('the devnet JSON-RPC server under a burst of frames on one connection', () => {
+  it('works on a bounded number at once and answers every one, as a node does', async () => {
+    let running = 0;
+    let most = 0;
+    const slow = await startJsonRpcServer<null>({
+      host: '127.0.0.1',
+      port: 0,
+      limits: { maxPendingPerConnection: 2 },
+      methods: new Map([
+        [
+          'slow',
+          async () => {
+            running += 1;
+            most = Math.max(most, running);
+            await new Promise((resolve) => setTimeout(resolve, 20));
+            running -= 1;
+            return 'done';
+          },
+        ],
+      ]),
+      openSession: () => null,
+      closeSession: () => {},
+    });
+    const rpc = await RawRpc.open(slow.url);
+    try {
+      for (let id = 1; id <= 12; id++) {
+        rpc.sendRaw(JSON.stringify({ jsonrpc: '2.0', id, method: 'slow' }));
+      }
+      const replies: unknown[] = [];
+      for (let i = 0; i < 12; i++) replies.push(await rpc.next());
+      const byId = (a: unknown, b: unknown) =>
+        ((a as { id: number }).id ?? 0) - ((b as { id: number }).id ?? 0);
+      expect(replies.sort(byId)).toEqual(
+        Array.from({ length: 12 }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, result: 'done' })),
+      );
+      expect(most).toBe(2);
+    } finally {
+      rpc.close();
+      await slow.close();
+    }
+  });
+});
+
 describe('the devnet JSON-RPC server over HTTP POST (the same port)', () => {
   it('answers a request and a batch, as `curl -d` gets them from a node', async () => {
     const res = await post('{"jsonrpc":"2.0","id":1,"method":"system_chain"}');
@@ -246,6 +289,18 @@ describe('the devnet JSON-RPC server over HTTP POST (the same port)', () => {
       body: '{"jsonrpc":"2.0","id":1,"method":"system_chain"}',
     });
     expect(text.status).toBe(415);
+    // What `curl -d` sends without a Content-Type of its own: a node refuses it too.
+    const form = await fetch(http, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"system_chain"}',
+    });
+    expect(form.status).toBe(415);
+    expect(await form.text()).toMatch(/Content-Type: application\/json is required/);
+    const jsonRpc = await post('{"jsonrpc":"2.0","id":1,"method":"system_chain"}', {
+      'content-type': 'application/json-rpc',
+    });
+    expect((await jsonRpc.json()).result).toBe('Test chain');
     const large = await post(
       JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'echo', params: ['x'.repeat(5000)] }),
     );

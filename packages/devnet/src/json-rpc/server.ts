@@ -30,7 +30,7 @@ export interface JsonRpcLimits {
   maxConnections: number;
   /** Subscriptions per connection (--rpc-max-subscriptions-per-connection 1024). */
   maxSubscriptionsPerConnection: number;
-  /** Frames of one connection being worked on at once; more are answered "busy". */
+  /** Frames of one connection being worked on at once; past it the connection is not read. */
   maxPendingPerConnection: number;
   /** Requests in one batch. */
   maxBatchLength: number;
@@ -97,10 +97,170 @@ export interface JsonRpcServer {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+/** The bodies a polkadot-sdk node (jsonrpsee) takes as JSON-RPC; others are answered 415. */
+const JSON_RPC_CONTENT_TYPES = new Set(['application/json', 'application/json-rpc']);
 
 function answerHttp(res: ServerResponse, status: number, text: string, type = JSON_TYPE) {
   res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(text) });
   res.end(text);
+}
+
+/** What the HTTP and WebSocket sides of one server share. */
+interface Served<S> {
+  options: JsonRpcServerOptions<S>;
+  limits: JsonRpcLimits;
+  allowedOrigins: readonly string[];
+  context(session: S, connection: ClientConnection): RequestContext<S>;
+}
+
+const TEXT_TYPE = 'text/plain; charset=utf-8';
+
+/**
+ * One HTTP POST: the same origin gate as the WebSocket (403 for other pages, CORS and preflights
+ * for the app), POST of a JSON body only, the body bounded, requests in progress bounded; the
+ * request or batch runs as a connection of its own.
+ */
+async function serveHttpPost<S>(
+  served: Served<S>,
+  inProgress: { count: number },
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const { limits, allowedOrigins, options } = served;
+  if (!corsGate(req, res, { origins: allowedOrigins, methods: 'POST, OPTIONS' })) return;
+  if (req.method !== 'POST') {
+    skipBody(req, res);
+    res.setHeader('allow', 'POST, OPTIONS');
+    const text =
+      'Used HTTP Method is not allowed. POST or OPTIONS is required (or a WebSocket upgrade)\n';
+    answerHttp(res, 405, text, TEXT_TYPE);
+    return;
+  }
+  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (!JSON_RPC_CONTENT_TYPES.has(type)) {
+    skipBody(req, res);
+    const text =
+      'Supplied content type is not allowed. Content-Type: application/json is required\n';
+    answerHttp(res, 415, text, TEXT_TYPE);
+    return;
+  }
+  const bodyTooLarge = errorReply(null, -32600, 'Request is too big');
+  const tooBig = () => ({ contentType: JSON_TYPE, text: JSON.stringify(bodyTooLarge) });
+  if (refuseLargeBody(req, res, limits.maxFrameBytes, tooBig)) return;
+  if (inProgress.count >= limits.maxConnections) {
+    skipBody(req, res);
+    answerHttp(res, 429, 'Too many connections. Please try again later.\n', TEXT_TYPE);
+    return;
+  }
+  inProgress.count += 1;
+  try {
+    let body: Buffer;
+    try {
+      body = await readBody(req, limits.maxFrameBytes);
+    } catch (error) {
+      if (!(error instanceof BodyTooLargeError)) throw error;
+      res.setHeader('connection', 'close');
+      answerHttp(res, 413, JSON.stringify(bodyTooLarge));
+      res.once('finish', () => req.socket.destroy());
+      return;
+    }
+    const origin = originOf(req);
+    const connection: ClientConnection = {
+      origin,
+      devAllowed: isAllowedOrigin(origin, allowedOrigins),
+      transport: 'http',
+      send: () => {},
+    };
+    const session = options.openSession(connection);
+    let reply: string | null;
+    try {
+      reply = await answerFrame(body, limits, (request) =>
+        answerRequest(request, served.context(session, connection)),
+      );
+    } finally {
+      options.closeSession(session);
+    }
+    // Notifications only: nothing to answer.
+    if (reply === null) res.writeHead(204).end();
+    else answerHttp(res, 200, reply);
+  } finally {
+    inProgress.count -= 1;
+  }
+}
+
+/**
+ * One WebSocket connection, past the origin gate: its session, its frames taken up in arrival
+ * order (at most `maxPendingPerConnection` at once; beyond that the connection is not read until
+ * one is done), and a client that stops reading dropped.
+ */
+function serveWebSocket<S>(served: Served<S>, ws: WebSocket, origin: string | undefined): void {
+  const { limits, allowedOrigins, options } = served;
+  const connection: ClientConnection = {
+    origin,
+    // The origin gate already refused other pages; dev_* stay with tools and the app.
+    devAllowed: isAllowedOrigin(origin, allowedOrigins),
+    transport: 'websocket',
+    send: (text) => {
+      if (ws.readyState !== WebSocket.OPEN) return;
+      if (ws.bufferedAmount > limits.maxBufferedBytes) {
+        // The client stopped reading: drop it rather than hold its backlog.
+        ws.terminate();
+        return;
+      }
+      ws.send(text);
+    },
+  };
+  const session = options.openSession(connection);
+  const ctx = served.context(session, connection);
+  let pending = 0;
+  /** Frames read while `maxPendingPerConnection` were in progress, in arrival order. */
+  const waiting: Buffer[] = [];
+  const answer = (bytes: Buffer) => {
+    pending += 1;
+    answerFrame(bytes, limits, (request) => answerRequest(request, ctx))
+      .then(
+        (reply) => {
+          if (reply !== null) connection.send(reply);
+        },
+        (error: unknown) => {
+          console.error('devnet: a JSON-RPC frame failed:', error);
+          connection.send(JSON.stringify(errorReply(null, -32603, 'Internal error')));
+        },
+      )
+      .finally(() => {
+        pending -= 1;
+        const next = waiting.shift();
+        if (next) answer(next);
+        else if (ws.isPaused) ws.resume();
+      });
+  };
+  ws.on('error', () => ws.terminate());
+  ws.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => {
+    const bytes = Array.isArray(data)
+      ? Buffer.concat(data)
+      : Buffer.isBuffer(data)
+        ? data
+        : Buffer.from(data);
+    if (pending < limits.maxPendingPerConnection) {
+      answer(bytes);
+      return;
+    }
+    // Backpressure, as a node's server applies it: the connection is read no further until a
+    // frame is answered. What was already read waits its turn; it is at most one read's worth.
+    waiting.push(bytes);
+    ws.pause();
+  });
+  ws.on('close', () => {
+    waiting.length = 0;
+    options.closeSession(session);
+  });
+}
+
+/** Refuses a WebSocket upgrade with an HTTP status and a line of text. */
+function refuseUpgrade(socket: Socket, status: string, text: string): void {
+  socket.end(
+    `HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-type: ${TEXT_TYPE}\r\ncontent-length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
+  );
 }
 
 /**
@@ -118,92 +278,22 @@ export async function startJsonRpcServer<S>(
   const limits: JsonRpcLimits = { ...DEFAULT_JSON_RPC_LIMITS, ...options.limits };
   const allowedOrigins = options.allowedOrigins ?? DEFAULT_APP_ORIGINS;
   const devMethod = options.isDevMethod ?? isDevMethod;
-  const sockets = new Set<WebSocket>();
-  let httpInProgress = 0;
-
-  const context = (session: S, connection: ClientConnection): RequestContext<S> => ({
-    methods: options.methods,
-    session,
-    connection,
-    isDevMethod: devMethod,
-  });
-
-  const servePost = async (req: IncomingMessage, res: ServerResponse) => {
-    // The same gate as the WebSocket: 403 for other pages, CORS and preflights for the app.
-    if (!corsGate(req, res, { origins: allowedOrigins, methods: 'POST, OPTIONS' })) return;
-    if (req.method !== 'POST') {
-      skipBody(req, res);
-      res.setHeader('allow', 'POST, OPTIONS');
-      answerHttp(
-        res,
-        405,
-        'Used HTTP Method is not allowed. POST or OPTIONS is required (or a WebSocket upgrade)\n',
-        'text/plain; charset=utf-8',
-      );
-      return;
-    }
-    const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    if (type !== 'application/json') {
-      skipBody(req, res);
-      answerHttp(
-        res,
-        415,
-        'Supplied content type is not allowed. Content-Type: application/json is required\n',
-        'text/plain; charset=utf-8',
-      );
-      return;
-    }
-    const bodyTooLarge = errorReply(null, -32600, 'Request is too big');
-    const tooBig = () => ({ contentType: JSON_TYPE, text: JSON.stringify(bodyTooLarge) });
-    if (refuseLargeBody(req, res, limits.maxFrameBytes, tooBig)) return;
-    if (httpInProgress >= limits.maxConnections) {
-      skipBody(req, res);
-      answerHttp(
-        res,
-        429,
-        'Too many connections. Please try again later.\n',
-        'text/plain; charset=utf-8',
-      );
-      return;
-    }
-    httpInProgress += 1;
-    try {
-      let body: Buffer;
-      try {
-        body = await readBody(req, limits.maxFrameBytes);
-      } catch (error) {
-        if (!(error instanceof BodyTooLargeError)) throw error;
-        res.setHeader('connection', 'close');
-        answerHttp(res, 413, JSON.stringify(bodyTooLarge));
-        res.once('finish', () => req.socket.destroy());
-        return;
-      }
-      const origin = originOf(req);
-      const connection: ClientConnection = {
-        origin,
-        devAllowed: isAllowedOrigin(origin, allowedOrigins),
-        transport: 'http',
-        send: () => {},
-      };
-      const session = options.openSession(connection);
-      let reply: string | null;
-      try {
-        reply = await answerFrame(body, limits, (request) =>
-          answerRequest(request, context(session, connection)),
-        );
-      } finally {
-        options.closeSession(session);
-      }
-      // Notifications only: nothing to answer.
-      if (reply === null) res.writeHead(204).end();
-      else answerHttp(res, 200, reply);
-    } finally {
-      httpInProgress -= 1;
-    }
+  const served: Served<S> = {
+    options,
+    limits,
+    allowedOrigins,
+    context: (session, connection) => ({
+      methods: options.methods,
+      session,
+      connection,
+      isDevMethod: devMethod,
+    }),
   };
+  const sockets = new Set<WebSocket>();
+  const httpInProgress = { count: 0 };
 
   const http = createBoundedServer((req, res) => {
-    servePost(req, res).catch((error: unknown) => {
+    serveHttpPost(served, httpInProgress, req, res).catch((error: unknown) => {
       console.error('devnet: a JSON-RPC request over HTTP failed:', error);
       if (!res.headersSent)
         answerHttp(res, 500, JSON.stringify(errorReply(null, -32603, 'Internal error')));
@@ -212,11 +302,6 @@ export async function startJsonRpcServer<S>(
   });
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxFrameBytes });
-  const refuseUpgrade = (socket: Socket, status: string, text: string) => {
-    socket.end(
-      `HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
-    );
-  };
   http.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     const origin = originOf(req);
@@ -234,56 +319,8 @@ export async function startJsonRpcServer<S>(
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       sockets.add(ws);
-      const connection: ClientConnection = {
-        origin,
-        // The origin gate above already refused other pages; dev_* stay with tools and the app.
-        devAllowed: isAllowedOrigin(origin, allowedOrigins),
-        transport: 'websocket',
-        send: (text) => {
-          if (ws.readyState !== WebSocket.OPEN) return;
-          if (ws.bufferedAmount > limits.maxBufferedBytes) {
-            // The client stopped reading: drop it rather than hold its backlog.
-            ws.terminate();
-            return;
-          }
-          ws.send(text);
-        },
-      };
-      const session = options.openSession(connection);
-      const ctx = context(session, connection);
-      let pending = 0;
-      ws.on('error', () => ws.terminate());
-      ws.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => {
-        const bytes = Array.isArray(data)
-          ? Buffer.concat(data)
-          : Buffer.isBuffer(data)
-            ? data
-            : Buffer.from(data);
-        if (pending >= limits.maxPendingPerConnection) {
-          connection.send(
-            JSON.stringify(errorReply(null, -32009, 'Server is busy, try again later')),
-          );
-          return;
-        }
-        pending += 1;
-        answerFrame(bytes, limits, (request) => answerRequest(request, ctx))
-          .then(
-            (reply) => {
-              if (reply !== null) connection.send(reply);
-            },
-            (error: unknown) => {
-              console.error('devnet: a JSON-RPC frame failed:', error);
-              connection.send(JSON.stringify(errorReply(null, -32603, 'Internal error')));
-            },
-          )
-          .finally(() => {
-            pending -= 1;
-          });
-      });
-      ws.on('close', () => {
-        sockets.delete(ws);
-        options.closeSession(session);
-      });
+      ws.on('close', () => sockets.delete(ws));
+      serveWebSocket(served, ws, origin);
     });
   });
 

@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ApiPromise, WsProvider } from '@polkadot/api';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type DevnetProcess, removeDir, startDevnet } from '../../test/chain/devnet-process.ts';
+import { type DevnetProcess, startDevnet } from '../../test/chain/devnet-process.ts';
 import { devPair } from '../chain/test-support.ts';
 import { hardhatAccount } from '../evm/test-support.ts';
 import type { CrashPoint } from '../fault.ts';
+import { removeDir } from '../test-support.ts';
 import { ORACLE_TEXTS } from './oracle.ts';
 
 // The oracle is killed (SIGKILL, with the chain and the EVM node in the same process) between

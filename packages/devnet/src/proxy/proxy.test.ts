@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProxyLink } from '../controller/proxy-link.ts';
 import { type DevnetOptions, defaultPorts } from '../options.ts';
 import { type RelayExtras, type RelayHandle, startRelayService } from '../relay/service.ts';
+import { removeDir, tempDir, testOptions } from '../test-support.ts';
 import type { ProxyGeneration, RelayPolicy } from './proxy-node.ts';
 import { type ProxyHandle, startProxyService } from './service.ts';
 import { type AppPeer, startAppPeer, until } from './test-support.ts';
@@ -20,20 +20,12 @@ afterEach(async () => {
 });
 
 function options(dataDir: string, extra: Partial<DevnetOptions> = {}): DevnetOptions {
-  return {
-    dataDir,
-    reset: false,
-    blockTimeMs: 1_000,
-    instant: true,
-    host: '127.0.0.1',
-    ...extra,
-    ports: { ...defaultPorts, relay: 0, proxy: 0, controller: 0, ...extra.ports },
-  };
+  return testOptions(dataDir, { blockTimeMs: 1_000, ...extra });
 }
 
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'devnet-proxy-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+function proxyDir(): string {
+  const dir = tempDir('devnet-proxy-');
+  cleanups.push(() => removeDir(dir));
   return dir;
 }
 
@@ -49,7 +41,7 @@ async function relay(port = 0, extras: RelayExtras = {}): Promise<RelayHandle> {
 async function proxy(
   generation: ProxyGeneration,
   relayAddress: string,
-  { dataDir = tempDir(), direct = false, logs = [] as string[] } = {},
+  { dataDir = proxyDir(), direct = false, logs = [] as string[] } = {},
 ): Promise<ProxyHandle> {
   const handle = await startProxyService(
     options(dataDir, { controllerDirect: direct }),
@@ -164,7 +156,7 @@ describe.each<ProxyGeneration>(['legacy', 'current'])('the %s proxy', (generatio
 
   it('keeps its peer id and the saved message across a restart', async () => {
     const server = await relay();
-    const dataDir = tempDir();
+    const dataDir = proxyDir();
     const home = await proxy(generation, server.multiaddr, { dataDir });
     const ha = homeAssistant(home.wsUrl);
     await until(() => ha.link.connected, 5_000, 'the link');
@@ -276,7 +268,7 @@ describe('the current proxy', () => {
 describe('Home Assistant and a proxy that starts later', () => {
   it('retries the WebSocket until the proxy answers, then listens to /call', async () => {
     const server = await relay();
-    const dataDir = tempDir();
+    const dataDir = proxyDir();
     // Find a free port, then start Home Assistant before any proxy is there.
     const probe = await proxy('legacy', server.multiaddr, { dataDir });
     const port = Number(new URL(probe.wsUrl).port);

@@ -9,8 +9,8 @@ import {
 } from '@polkadot/util';
 import type { HexString } from '@polkadot/util/types';
 import { cryptoWaitReady, encodeAddress, xxhashAsU8a } from '@polkadot/util-crypto';
-import { devAccounts } from '../chain/dev-accounts.ts';
-import { DEV_ENDOWMENT, XRT } from '../chain/node.ts';
+import { DEV_ENDOWMENT, devAccounts, XRT } from '../chain/dev-accounts.ts';
+import { CODE_KEY } from '../chain/runtime-upgrades.ts';
 import type { Chopsticks } from './chopsticks.ts';
 
 /** What GenesisProvider takes: a raw chain spec. */
@@ -25,7 +25,6 @@ export interface RawChainSpec {
 export const CHAIN_NAME = 'Robonomics Local Development';
 export const NODE_NAME = 'Robonomics Devnet (real runtime, Chopsticks)';
 export const PARACHAIN_ID = 2048;
-const CODE_KEY = '0x3a636f6465'; // ":code"
 
 function storageValueKey(pallet: string, item: string): HexString {
   return u8aToHex(u8aConcat(xxhashAsU8a(pallet, 128), xxhashAsU8a(item, 128)));

@@ -2,7 +2,8 @@ import { ApiPromise, WsProvider } from '@polkadot/api';
 import { Keyring } from '@polkadot/keyring';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type DevnetProcess, removeDir, startDevnet } from '../../test/chain/devnet-process.ts';
+import { type DevnetProcess, startDevnet } from '../../test/chain/devnet-process.ts';
+import { removeDir } from '../test-support.ts';
 
 const dirs: string[] = [];
 afterAll(() => {

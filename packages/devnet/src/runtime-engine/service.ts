@@ -2,8 +2,9 @@ import type { Blockchain } from '@acala-network/chopsticks-core';
 import type { HexString } from '@polkadot/util/types';
 import { seedScenario } from '../chain/seed.ts';
 import type { DevnetOptions, ServiceHandle } from '../options.ts';
-import { loadChopsticks } from './chopsticks.ts';
+import { type Chopsticks, loadChopsticks } from './chopsticks.ts';
 import { buildGenesis } from './genesis.ts';
+import { relaySlotFollowingTime } from './relay-slot.ts';
 import { type ChopsticksHandler, startRuntimeRpcServer } from './rpc-server.ts';
 import { RUNTIME_SPEC_VERSION, runtimeCode } from './runtime-code.ts';
 import {
@@ -21,56 +22,62 @@ export interface RuntimeChainHandle extends ServiceHandle {
   fresh: boolean;
 }
 
+/** A chain of the engine, as it starts: from the saved head, or from a new genesis. */
+interface OpenedChain {
+  chain: Blockchain;
+  identity: ChainSnapshot['identity'];
+  genesis: ChainSnapshot['genesis'];
+  /** Whether it started from genesis (nothing was saved). */
+  fresh: boolean;
+}
+
 /**
- * The runtime engine: the production Robonomics runtime (spec 40) executed by Chopsticks from a
- * development genesis the runtime builds itself, behind Substrate JSON-RPC on the chain port.
- * Blocks come every `blockTimeMs`, or one per transaction with `instant`. The head and its state
- * are saved in <dataDir>/runtime-chain after every block, so a restart continues the chain.
+ * Opens the chain Chopsticks runs: the saved head and its state when there is one, otherwise a
+ * genesis the runtime builds itself, with block 1 built at once (as Chopsticks does from a
+ * genesis).
  */
-export async function startRuntimeChainService(
-  options: DevnetOptions,
-): Promise<RuntimeChainHandle> {
-  const chopsticks = await loadChopsticks();
-  const store = new SnapshotStore(options.dataDir);
-  if (options.reset) store.reset();
-  const saved = store.load(RUNTIME_SPEC_VERSION);
-
-  let chain: Blockchain;
-  let identity: ChainSnapshot['identity'];
-  let genesis: ChainSnapshot['genesis'];
-  const buildBlockMode = options.instant
-    ? chopsticks.BuildBlockMode.Instant
-    : chopsticks.BuildBlockMode.Manual;
+async function openChain(
+  chopsticks: Chopsticks,
+  saved: ChainSnapshot | null,
+  instant: boolean,
+): Promise<OpenedChain> {
+  const common = {
+    buildBlockMode: instant ? chopsticks.BuildBlockMode.Instant : chopsticks.BuildBlockMode.Manual,
+    // dev_timeTravel moves the relay chain's slot too, so blocks keep coming after a jump.
+    inherentProviders: relaySlotFollowingTime(chopsticks, chopsticks.inherentProviders),
+    registeredTypes: {},
+  };
   if (saved) {
-    const provider = new chopsticks.Api(new SnapshotProvider(saved) as never);
-    chain = new chopsticks.Blockchain({
-      api: provider,
-      buildBlockMode,
-      inherentProviders: chopsticks.inherentProviders,
+    const chain = new chopsticks.Blockchain({
+      ...common,
+      api: new chopsticks.Api(new SnapshotProvider(saved) as never),
       header: { hash: saved.head.hash, number: saved.head.number },
-      registeredTypes: {},
     });
-    identity = saved.identity;
-    genesis = saved.genesis;
-  } else {
-    const spec = await buildGenesis(chopsticks, runtimeCode());
-    const provider = new chopsticks.GenesisProvider(spec);
-    const api = new chopsticks.Api(provider);
-    await api.isReady;
-    chain = new chopsticks.Blockchain({
-      api,
-      buildBlockMode,
-      inherentProviders: chopsticks.inherentProviders,
-      header: { hash: provider.blockHash as HexString, number: 0 },
-      registeredTypes: {},
-    });
-    identity = { id: spec.id, name: spec.name, properties: spec.properties };
-    genesis = await snapshotBlock(chain.head);
-    // Block 1, as Chopsticks does from a genesis: the first block with inherents.
-    await chain.newBlock();
+    return { chain, identity: saved.identity, genesis: saved.genesis, fresh: false };
   }
+  const spec = await buildGenesis(chopsticks, runtimeCode());
+  const provider = new chopsticks.GenesisProvider(spec);
+  const api = new chopsticks.Api(provider);
+  await api.isReady;
+  const chain = new chopsticks.Blockchain({
+    ...common,
+    api,
+    header: { hash: provider.blockHash as HexString, number: 0 },
+  });
+  const genesis = await snapshotBlock(chain.head);
+  await chain.newBlock();
+  const identity = { id: spec.id, name: spec.name, properties: spec.properties };
+  return { chain, identity, genesis, fresh: true };
+}
 
-  // Persistence: one save at a time, always of the newest head.
+/**
+ * Saves the newest head after every block: one save at a time, always of the newest head (one
+ * that arrives during a save is saved right after it).
+ */
+function saveHeads(
+  { chain, genesis, identity }: OpenedChain,
+  store: SnapshotStore,
+): { save(): Promise<void>; unwatch(): void } {
   let saving: Promise<void> | null = null;
   let saveAgain = false;
   const save = async (): Promise<void> => {
@@ -92,8 +99,45 @@ export async function startRuntimeChainService(
       });
     return saving;
   };
-  const headWatch = chain.headState.subscribeHead(() => void save());
-  await save();
+  const watch = chain.headState.subscribeHead(() => void save());
+  return { save, unwatch: () => chain.headState.unsubscribeHead(watch) };
+}
+
+/** Chopsticks' method handlers by their own names only (an object would also answer `constructor`). */
+function chopsticksHandlers(
+  chopsticks: Chopsticks,
+  chain: Blockchain,
+): Map<string, ChopsticksHandler> {
+  const context = { chain };
+  return new Map(
+    Object.entries(
+      chopsticks.allHandlers as Record<
+        string,
+        (context: unknown, params: unknown[], subscriptions: unknown) => Promise<unknown>
+      >,
+    ).map(([name, handle]) => [
+      name,
+      (params, subscriptions) => handle(context, params, subscriptions),
+    ]),
+  );
+}
+
+/**
+ * The runtime engine: the production Robonomics runtime (spec 40) executed by Chopsticks from a
+ * development genesis the runtime builds itself, behind Substrate JSON-RPC on the chain port.
+ * Blocks come every `blockTimeMs`, or one per transaction with `instant`. The head and its state
+ * are saved in <dataDir>/runtime-chain after every block, so a restart continues the chain.
+ */
+export async function startRuntimeChainService(
+  options: DevnetOptions,
+): Promise<RuntimeChainHandle> {
+  const chopsticks = await loadChopsticks();
+  const store = new SnapshotStore(options.dataDir);
+  if (options.reset) store.reset();
+  const opened = await openChain(chopsticks, store.load(RUNTIME_SPEC_VERSION), options.instant);
+  const { chain } = opened;
+  const heads = saveHeads(opened, store);
+  await heads.save();
 
   let building: Promise<unknown> | null = null;
   let stopped = false;
@@ -110,32 +154,19 @@ export async function startRuntimeChainService(
   };
   const interval = options.instant ? null : setInterval(produce, options.blockTimeMs);
 
-  const context = { chain };
-  // Chopsticks' handlers by their own names only (a plain object would also answer `constructor`).
-  const handlers = new Map<string, ChopsticksHandler>(
-    Object.entries(
-      chopsticks.allHandlers as Record<
-        string,
-        (context: unknown, params: unknown[], subscriptions: unknown) => Promise<unknown>
-      >,
-    ).map(([name, handle]) => [
-      name,
-      (params, subscriptions) => handle(context, params, subscriptions),
-    ]),
-  );
   const stopChain = async () => {
     stopped = true;
     if (interval) clearInterval(interval);
     await building;
-    chain.headState.unsubscribeHead(headWatch);
-    await save();
+    heads.unwatch();
+    await heads.save();
     await chain.close();
     await chopsticks.destroyWorker();
   };
   const rpc = await startRuntimeRpcServer({
     host: options.host,
     port: options.ports.chain,
-    handlers,
+    handlers: chopsticksHandlers(chopsticks, chain),
     allowedOrigins: options.allowedOrigins,
   }).catch(async (error: unknown) => {
     await stopChain();
@@ -147,20 +178,20 @@ export async function startRuntimeChainService(
     engine: 'runtime',
     url: rpc.url,
     chain,
-    fresh: !saved,
+    fresh: opened.fresh,
     stop: async () => {
       await rpc.close();
       await stopChain();
     },
   };
-  if (options.seed && !saved) {
+  if (options.seed && opened.fresh) {
     await seedScenario(rpc.url, { sealWithNewBlock: !options.instant }).catch(
       async (error: unknown) => {
         await handle.stop();
         throw new Error(`the demo scenario could not be written: ${(error as Error).message}`);
       },
     );
-    await save();
+    await heads.save();
   }
   return handle;
 }

@@ -1,18 +1,11 @@
-import {
-  appendFileSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { removeDir, tempDir } from '../test-support.ts';
 import { Journal, JournalDamagedError } from './journal.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'devnet-journal-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('devnet-journal-');
+afterAll(() => removeDir(dir));
 let n = 0;
 const file = () => join(dir, `journal-${n++}`);
 

@@ -3,11 +3,11 @@ import { connect, type Socket } from 'node:net';
 import { type ChainServiceHandle, startChainService } from '../../src/chain/service.ts';
 import { HTTP_TIMEOUTS } from '../../src/http/limits.ts';
 import { startIpfsService } from '../../src/ipfs/service.ts';
-import { testOptions } from '../../src/ipfs/test-support.ts';
 import { OWNER_HEADER } from '../../src/ipfs/web3-auth.ts';
 import type { ServiceHandle } from '../../src/options.ts';
 import { startOracleService } from '../../src/oracle/service.ts';
 import { startReleasesServer } from '../../src/releases/releases-server.ts';
+import { testOptions } from '../../src/test-support.ts';
 import type { AbuseCase } from './chain-cases.ts';
 import { seededRandom } from './loop-delay.ts';
 
@@ -35,7 +35,7 @@ export async function startHttpTargets(dataDir: string): Promise<{
   chain: ChainServiceHandle;
   stop(): Promise<void>;
 }> {
-  const base = testOptions(dataDir);
+  const base = testOptions(dataDir, { seed: true });
   const options = { ...base, ports: { ...base.ports, oracle: 0, releases: 0 } };
   const handles: ServiceHandle[] = [];
   const chain = await startChainService(options);

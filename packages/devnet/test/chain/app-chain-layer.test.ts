@@ -1,7 +1,4 @@
-import { mkdtempSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Keyring } from '@polkadot/keyring';
 import type { KeyringPair } from '@polkadot/keyring/types';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
@@ -21,7 +18,8 @@ import {
 } from '@robonomics-dapp/robonomics/chain/tx/send-transaction';
 import { throughSubscription } from '@robonomics-dapp/robonomics/chain/tx/through-subscription';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DevnetProcess, removeDir, startDevnet } from './devnet-process.ts';
+import { removeDir, tempDir } from '../../src/test-support.ts';
+import { type DevnetProcess, startDevnet } from './devnet-process.ts';
 
 // The web app's chain layer (packages/robonomics/src/chain) against a real devnet process.
 let devnet: DevnetProcess;
@@ -186,7 +184,7 @@ describe('the app chain layer on the devnet', () => {
 describe('a connection lost mid-transaction', () => {
   it('rejects the pending transaction with a clear text, then works again after reconnecting', async () => {
     // Slow blocks keep the transaction pending while the node goes away.
-    const dir = mkdtempSync(join(tmpdir(), 'devnet-lost-'));
+    const dir = tempDir('devnet-lost-');
     let node = await startDevnet(['--block-time', '60000', '--reset'], dir);
     const port = new URL(node.url).port;
     const lost = new ChainConnection(node.url, {
@@ -217,7 +215,7 @@ describe('a connection lost mid-transaction', () => {
 
 describe('a node that is not there yet', () => {
   it('connects by itself once the node starts, without a new connection', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'devnet-late-'));
+    const dir = tempDir('devnet-late-');
     const port = await freePort();
     const late = new ChainConnection(`ws://127.0.0.1:${port}`, {
       cacheStorage: new MemoryStorage(),

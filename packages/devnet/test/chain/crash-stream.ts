@@ -4,9 +4,10 @@ import { WebSocket } from 'ws';
 import { robonomicsDescription } from '../../src/chain/robonomics.ts';
 import { Runtime } from '../../src/chain/runtime.ts';
 import { devPair, recordCall, signedHex } from '../../src/chain/test-support.ts';
+import { removeDir } from '../../src/test-support.ts';
 import { seededRandom } from '../abuse/loop-delay.ts';
 import { RawRpc } from '../abuse/raw-rpc.ts';
-import { type DevnetProcess, removeDir, startDevnet } from './devnet-process.ts';
+import { type DevnetProcess, startDevnet } from './devnet-process.ts';
 
 // kill -9 under a stream of transactions, then a restart: every transaction the node reported
 // inBlock must be in that block afterwards. Shared by the test (a few kills) and the bench

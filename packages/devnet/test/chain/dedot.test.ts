@@ -6,7 +6,8 @@ import { DedotClient, WsProvider } from 'dedot';
 import type { ISubmittableResult } from 'dedot/types';
 import { blake2AsHex } from 'dedot/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DevnetProcess, removeDir, startDevnet } from './devnet-process.ts';
+import { removeDir } from '../../src/test-support.ts';
+import { type DevnetProcess, startDevnet } from './devnet-process.ts';
 
 // The app's own client: dedot with legacy JSON-RPC and the runtime API specs (docs/robonomics-chain.md).
 // biome-ignore lint/suspicious/noExplicitAny: untyped here; the app uses the generated bindings

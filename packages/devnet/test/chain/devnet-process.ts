@@ -1,9 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { tempDir } from '../../src/test-support.ts';
 
 const bin = fileURLToPath(new URL('../../bin/devnet.mjs', import.meta.url));
 
@@ -49,7 +47,7 @@ export async function startDevnet(
   dataDir?: string,
   { services = ['chain'], env = {} }: DevnetProcessOptions = {},
 ): Promise<DevnetProcess> {
-  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'devnet-test-'));
+  const dir = dataDir ?? tempDir();
   const ports = services.flatMap((name) => {
     const option = PORT_OPTION[name];
     if (!option) return [];
@@ -111,8 +109,4 @@ export async function startDevnet(
       await exited;
     },
   };
-}
-
-export function removeDir(dir: string): void {
-  rmSync(dir, { recursive: true, force: true });
 }

@@ -9,7 +9,8 @@ import { firstReadRequests } from '@robonomics-dapp/robonomics/chain/first-reads
 import { WsProvider } from 'dedot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { type DevnetProcess, removeDir, startDevnet } from './devnet-process.ts';
+import { removeDir } from '../../src/test-support.ts';
+import { type DevnetProcess, startDevnet } from './devnet-process.ts';
 
 // The page's early socket (packages/robonomics/src/chain/early-socket.ts): opened by the page's
 // first script with the first reads sent at once, then read by the app. Against a real devnet.

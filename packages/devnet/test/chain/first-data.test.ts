@@ -3,7 +3,8 @@ import { type FirstData, readFirstData } from '@robonomics-dapp/robonomics/chain
 import { MemoryStorage } from '@robonomics-dapp/robonomics/chain/memory-storage';
 import { WsProvider } from 'dedot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DevnetProcess, removeDir, startDevnet } from './devnet-process.ts';
+import { removeDir } from '../../src/test-support.ts';
+import { type DevnetProcess, startDevnet } from './devnet-process.ts';
 
 // The dashboard's first reads (packages/robonomics/src/chain/first-data.ts) against a real
 // devnet process, compared with what the chain client reads once its metadata is loaded.

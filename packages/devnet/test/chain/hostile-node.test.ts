@@ -12,7 +12,8 @@ import { $Metadata } from 'dedot/codecs';
 import { u8aToHex } from 'dedot/utils';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type HostileNode, startHostileNode } from '../../src/hostile-node.ts';
-import { type DevnetProcess, removeDir, startDevnet } from './devnet-process.ts';
+import { removeDir } from '../../src/test-support.ts';
+import { type DevnetProcess, startDevnet } from './devnet-process.ts';
 
 // The app's chain layer behind a node that lies (src/hostile-node.ts): it must refuse a node that
 // contradicts the network it stands for, and mark a chain it does not know.

@@ -12,7 +12,8 @@ import { getPolkadotSigner } from 'polkadot-api/signer';
 import { getWsRawProvider } from 'polkadot-api/ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { type DevnetProcess, removeDir, startDevnet } from './devnet-process.ts';
+import { removeDir } from '../../src/test-support.ts';
+import { type DevnetProcess, startDevnet } from './devnet-process.ts';
 import { type GeneratedDescriptors, generateDescriptors, rpc } from './papi-descriptors.ts';
 
 // polkadot-api (papi) speaks only the new JSON-RPC interface: chainHead_v1 to follow blocks and

@@ -16,7 +16,8 @@ import { getWsRawProvider } from 'polkadot-api/ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { upgradeRuntime } from '../../src/chain/upgrade-runtime.ts';
-import { type DevnetProcess, removeDir, startDevnet } from './devnet-process.ts';
+import { removeDir } from '../../src/test-support.ts';
+import { type DevnetProcess, startDevnet } from './devnet-process.ts';
 
 // One runtime upgrade (spec 43 → 44, RWS.MinimalBid 1 → 5 XRT) seen by every client while it
 // stays connected: @polkadot/api (legacy methods), polkadot-api and dedot in its default mode

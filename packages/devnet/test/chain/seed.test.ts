@@ -1,7 +1,8 @@
 import { ApiPromise, WsProvider } from '@polkadot/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_CONTROLLER_MNEMONIC, SEED_SECOND_USER_MNEMONIC } from '../../src/chain/seed.ts';
-import { type DevnetProcess, removeDir, startDevnet } from './devnet-process.ts';
+import { removeDir } from '../../src/test-support.ts';
+import { type DevnetProcess, startDevnet } from './devnet-process.ts';
 
 const alice = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';
 const bobEd25519 = '4GvnAjgUnhCvhCLz7TkJdxYUhTxN8W5keXrRndG5aijDsEX7';

@@ -5,7 +5,8 @@ import { cryptoWaitReady } from '@polkadot/util-crypto';
 import { DedotClient, TransactionWatch, WsProvider } from 'dedot';
 import type { TransactionWatchEvent } from 'dedot/types/json-rpc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DevnetProcess, removeDir, startDevnet } from './devnet-process.ts';
+import { removeDir } from '../../src/test-support.ts';
+import { type DevnetProcess, startDevnet } from './devnet-process.ts';
 
 // Submissions through transactionWatch_v1 by an independent client. Left to themselves,
 // polkadot-api and dedot broadcast with transaction_v1, so dedot's own transactionWatch group is

@@ -14,7 +14,8 @@ import {
   setTwinSource,
 } from '@robonomics-dapp/robonomics/twin/twin-calls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DevnetProcess, removeDir, startDevnet } from './devnet-process.ts';
+import { removeDir } from '../../src/test-support.ts';
+import { type DevnetProcess, startDevnet } from './devnet-process.ts';
 
 // The twin flow and the per-call builders of packages/robonomics/src/chain/tx on a real devnet.
 let devnet: DevnetProcess;

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type DevnetProcess, removeDir, startDevnet } from '../chain/devnet-process.ts';
+import { removeDir } from '../../src/test-support.ts';
+import { type DevnetProcess, startDevnet } from '../chain/devnet-process.ts';
 import { runScenario, type ScenarioResult, type StepRecord } from './scenario.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { TxStatus } from '../node.ts';
+import type { TxStatus } from '../pool.ts';
 import { extrinsicParam } from '../rpc-params.ts';
 import { call, type MethodContext, type MethodEntries, subscribe, UNSUBSCRIBE } from './table.ts';
 

@@ -1,6 +1,6 @@
 import { hexToU8a, stringToU8a, u8aConcat } from '@polkadot/util';
 import { blake2AsHex } from '@polkadot/util-crypto';
-import type { Block } from '../node.ts';
+import type { Block } from '../block.ts';
 import { badParams, hashParam, hexParam, RpcError } from '../rpc-params.ts';
 import type { Runtime } from '../runtime.ts';
 import { runtimeApi } from './runtime-api.ts';

@@ -1,8 +1,8 @@
 import type { Call } from '@polkadot/types/interfaces';
 import { compactFromU8a, compactToU8a, hexToU8a, u8aConcat, u8aToHex } from '@polkadot/util';
 import { blake2AsHex } from '@polkadot/util-crypto';
+import type { Block } from '../block.ts';
 import { callOfExtrinsic, PoolError } from '../extrinsic.ts';
-import type { Block } from '../node.ts';
 import { readAccount } from '../pallets/balances.ts';
 import { RpcError } from '../rpc-params.ts';
 import type { Runtime } from '../runtime.ts';

@@ -1,6 +1,6 @@
 import { hexToU8a, u8aToHex } from '@polkadot/util';
 import { blake2AsHex } from '@polkadot/util-crypto';
-import type { Block } from '../node.ts';
+import type { Block } from '../block.ts';
 import { badParams, hexParam, RpcError } from '../rpc-params.ts';
 import { runtimeApi } from './runtime-api.ts';
 import {

@@ -1,4 +1,5 @@
-import type { Block, ChainNode } from '../node.ts';
+import type { Block } from '../block.ts';
+import type { ChainNode } from '../node.ts';
 import { optionalHash, RpcError } from '../rpc-params.ts';
 
 /** One client connection, as the methods see it. */

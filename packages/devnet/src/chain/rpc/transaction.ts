@@ -1,5 +1,5 @@
 import { PoolError } from '../extrinsic.ts';
-import type { TxStatus } from '../node.ts';
+import type { TxStatus } from '../pool.ts';
 import { badParams, hexParam, RpcError } from '../rpc-params.ts';
 import {
   call,
