@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { benchBundle, DASHBOARD_BUDGET_KIB, SAVE_SETUP_EXTRA_BUDGET_KIB } from './bench-bundle.mjs';
 import { benchChart } from './bench-chart.mjs';
 import { benchGateways } from './bench-gateways.mjs';
-import { benchPrice } from './bench-price.mjs';
+import { benchPrice, benchPriceOptions } from './bench-price.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 let failed = false;
@@ -20,7 +20,8 @@ if (!bundle.ok) {
 }
 
 console.log('\nTime to the price on the dashboard (devnet stack, Chromium)');
-await benchPrice();
+// `npm run bench -- --against <url> --against-text <text>`: see scripts/bench-price.mjs.
+await benchPrice(benchPriceOptions(process.argv.slice(2)));
 
 console.log('\nTime to "Config loaded" through the ranked IPFS gateways (devnet stack, Chromium)');
 await benchGateways();
