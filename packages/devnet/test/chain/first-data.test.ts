@@ -1,11 +1,15 @@
 import { ChainConnection } from '@robonomics-dapp/robonomics/chain/client';
-import { type FirstData, readFirstData } from '@robonomics-dapp/robonomics/chain/first-data';
+import {
+  type FirstData,
+  type Offer,
+  readFirstData,
+} from '@robonomics-dapp/robonomics/chain/first-data/read';
 import { MemoryStorage } from '@robonomics-dapp/robonomics/chain/memory-storage';
 import { WsProvider } from 'dedot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DevnetProcess, removeDir, startDevnet } from './devnet-process.ts';
 
-// The dashboard's first reads (packages/robonomics/src/chain/first-data.ts) against a real
+// The dashboard's first reads (packages/robonomics/src/chain/first-data/read.ts) against a real
 // devnet process, compared with what the chain client reads once its metadata is loaded.
 let devnet: DevnetProcess;
 let provider: WsProvider;
@@ -50,15 +54,17 @@ describe('the first reads on the devnet', () => {
       cacheStorage: storage,
       devnetEndpoints: [devnet.url],
     });
-    const seen: (FirstData | null)[] = [];
-    connection.onChange(() => seen.push(connection.firstData));
+    /** The offer and network as they were before the client was ready. */
+    const before: { offer: Offer; network: typeof connection.network }[] = [];
+    connection.onChange(() => {
+      if (!connection.client) before.push({ offer: connection.offer, network: connection.network });
+    });
     try {
       const client = await connection.ready();
-      const first = connection.firstData!;
-      expect(first.genesisHash).toBe(client.genesisHash);
-      expect(first.specVersion).toBe(client.runtimeVersion.specVersion);
-      expect(first.minimalBid).toBe(client.consts.rws.minimalBid);
-      expect(first.auctionQueue).toEqual(await client.query.rws.auctionQueue());
+      const first = before.at(-1)!;
+      expect(first.offer.minimalBid).toBe(client.consts.rws.minimalBid);
+      expect(first.offer.auctionQueue).toEqual(await client.query.rws.auctionQueue());
+      expect(connection.offer).toEqual(first.offer);
       // The devnet's node reports XRT with 9 decimals, as the app holds a Robonomics network to.
       const properties = await client.chainSpec.properties();
       expect(properties).toMatchObject({ tokenDecimals: 9, tokenSymbol: 'XRT' });
@@ -70,8 +76,6 @@ describe('the first reads on the devnet', () => {
         ownEndpoint: true,
       });
       expect(connection.network).toEqual(first.network);
-      // The values came before the client was ready.
-      expect(seen.some((data) => data?.minimalBid !== undefined)).toBe(true);
       // The client was given the downloaded metadata, and it was kept for the next visit.
       expect((await storage.keys()).length).toBe(1);
     } finally {

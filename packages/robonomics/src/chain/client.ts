@@ -1,20 +1,20 @@
 import type { IStorage } from '@dedot/storage';
-import { type DedotClient, WsProvider } from 'dedot';
+import { WsProvider } from 'dedot';
 import type { misplacedCall } from './call-pins.ts';
-import type { EarlySocket } from './early-socket.ts';
-import { type FirstData, readFirstData } from './first-data.ts';
-import { markFirstData } from './first-data-marks.ts';
-import type { RobonomicsApi } from './generated/robonomics/index';
+import type { RobonomicsClient } from './client-type.ts';
+import { markFirstData } from './first-data/marks.ts';
+import { type Offer, readFirstData } from './first-data/read.ts';
+import { RUNTIME_SNAPSHOTS } from './first-data/snapshots.ts';
 import { cachedRuntime, rememberMetadata } from './metadata-cache.ts';
 import { identifyNetwork, type NetworkIdentity } from './network-identity.ts';
-import { RUNTIME_SNAPSHOTS } from './runtime-snapshot.ts';
+import { minimalBid } from './queries/minimal-bid.ts';
+import type { RpcSocket } from './rpc-socket.ts';
+import { subscribeAuctionQueue } from './subscriptions/auction-queue.ts';
 import { WebStorage } from './web-storage.ts';
 
+export type { RobonomicsClient } from './client-type.ts';
 /** A call of the runtime, as `client.tx.<pallet>.<call>(…).call` gives it (for batches). */
 export type { RobonomicsRuntimeRuntimeCallLike as RuntimeCallLike } from './generated/robonomics/index';
-
-/** The typed client of the Robonomics runtime (bindings generated from the real metadata). */
-export type RobonomicsClient = DedotClient<RobonomicsApi>;
 
 export type ConnectionState = 'connecting' | 'connected' | 'disconnected' | 'error';
 
@@ -30,10 +30,10 @@ export interface ChainConnectionOptions {
   maxRetryDelayMs?: number;
   /**
    * A socket the page opened to this endpoint before the app ran, with the first reads already
-   * sent (early-socket.ts): the first values come from it while the client's own socket opens;
-   * it is closed once they are in.
+   * sent (first-data/handoff.ts): the first values come from it while the client's own socket
+   * opens; it is closed once they are in.
    */
-  early?: EarlySocket;
+  firstDataSocket?: RpcSocket;
   /** Waited for before the client's chunk loads, e.g. the first paint (browsers). */
   beforeClient?: () => Promise<void>;
   /** The build's own devnet endpoints, known by their address (see identifyNetwork). */
@@ -60,13 +60,17 @@ export class ChainConnection {
   state: ConnectionState = 'connecting';
   error: string | null = null;
   client: RobonomicsClient | null = null;
-  /** The dashboard's first values, read before the client is ready (docs/first-data.md). */
-  firstData: FirstData | null = null;
+  /**
+   * The subscription offer the dashboard shows, owned here (docs/first-data.md): from the first
+   * reads until the client is ready, then from the client (the constant read again after a
+   * runtime upgrade, the auction queue followed while the connection lasts).
+   */
+  offer: Offer = {};
   /** Whether the client's socket is open now (it may be before the client is ready). */
   socketOpen = false;
   /**
    * Whether the client's socket was open and is closed now: a drop, which the first values
-   * (possibly read on the page's early socket) do not tell by themselves.
+   * (possibly read on the page's first-data socket) do not tell by themselves.
    */
   socketDropped = false;
   /** The runtime's spec version once connected; it changes with a runtime upgrade. */
@@ -86,8 +90,10 @@ export class ChainConnection {
   #pending: RobonomicsClient | null = null;
   /** Ends that wait when the connection is closed first. */
   #abandon: ((reason: Error) => void) | null = null;
-  /** The page's early socket while the first reads use it. */
-  #early: EarlySocket | undefined;
+  /** The page's first-data socket while the first reads use it. */
+  #firstDataSocket: RpcSocket | undefined;
+  /** Stops following the auction queue. */
+  #stopQueue: (() => Promise<void>) | null = null;
 
   constructor(endpoint: string, options: ChainConnectionOptions = {}) {
     this.endpoint = endpoint;
@@ -127,13 +133,14 @@ export class ChainConnection {
     this.#ready = (async () => {
       const keptRuntime = storage ? await cachedRuntime(storage, endpoint) : undefined;
       const kept = keptRuntime?.metadata;
-      const early = options.early?.endpoint === endpoint ? options.early : undefined;
-      if (options.early && !early) options.early.close();
-      this.#early = early;
+      const given = options.firstDataSocket;
+      const early = given?.endpoint === endpoint ? given : undefined;
+      if (given && !early) given.close();
+      this.#firstDataSocket = early;
       const connected = provider
         .connect()
         .catch(() => new Promise((resolve) => provider.once('connected', resolve)));
-      // The first reads go out on the page's early socket when there is one, else as soon as the
+      // The first reads go out on the page's first-data socket when there is one, else as soon as the
       // client's socket opens; the client then starts with the metadata they brought
       // (docs/first-data.md).
       const firstReads = async () => {
@@ -150,11 +157,10 @@ export class ChainConnection {
               ? [keptRuntime.snapshot, ...RUNTIME_SNAPSHOTS]
               : RUNTIME_SNAPSHOTS,
             devnetEndpoints: options.devnetEndpoints,
-            onData: (data) => {
+            onData: ({ network, minimalBid, auctionQueue }) => {
               if (this.#closed) return;
-              this.firstData = data;
-              this.network = data.network;
-              this.#emit();
+              this.network = network;
+              this.#setOffer({ minimalBid, auctionQueue });
             },
           });
         } finally {
@@ -226,10 +232,12 @@ export class ChainConnection {
           return;
         }
         this.specVersion = client.runtimeVersion.specVersion;
-        this.#emit();
+        this.#setOffer({ minimalBid: minimalBid(client) });
         void remember().catch(() => {});
       });
       this.specVersion = client.runtimeVersion.specVersion;
+      this.#setOffer({ minimalBid: minimalBid(client) });
+      void this.#followQueue(client);
       return client;
     })().then(
       (client) => {
@@ -255,6 +263,30 @@ export class ChainConnection {
     await this.disconnect();
     this.client = null;
     this.#set('error', error.message);
+  }
+
+  /** Takes the offer's known fields; emits once when one changed. */
+  #setOffer({ minimalBid, auctionQueue }: Offer) {
+    const next: Offer = { ...this.offer };
+    if (minimalBid !== undefined) next.minimalBid = minimalBid;
+    if (auctionQueue !== undefined) next.auctionQueue = auctionQueue;
+    if (next.minimalBid === this.offer.minimalBid && next.auctionQueue === this.offer.auctionQueue)
+      return;
+    this.offer = next;
+    this.#emit();
+  }
+
+  /** Follows RWS.AuctionQueue on the client while the connection lasts. */
+  async #followQueue(client: RobonomicsClient) {
+    try {
+      const stop = await subscribeAuctionQueue(client, (auctionQueue) =>
+        this.#setOffer({ auctionQueue }),
+      );
+      if (this.#closed) await stop();
+      else this.#stopQueue = stop;
+    } catch {
+      // The first reads' queue stays; the client reports its own failures.
+    }
   }
 
   /** Resolves with the client once connected and the metadata is loaded. */
@@ -300,7 +332,8 @@ export class ChainConnection {
 
   async #close(): Promise<void> {
     this.#closed = true;
-    this.#early?.close();
+    this.#firstDataSocket?.close();
+    await this.#stopQueue?.().catch(() => {});
     try {
       this.#abandon?.(new Error(CLOSED_EARLY));
       const client = this.client ?? this.#pending;

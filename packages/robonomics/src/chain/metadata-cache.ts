@@ -2,9 +2,9 @@ import type { IStorage } from '@dedot/storage';
 import { u8aToHex } from '@dedot/utils';
 import type { Metadata } from 'dedot/codecs';
 import { knownEndpointOf } from './endpoint.ts';
-import { minimalBidOf } from './first-data-decoders.ts';
+import { minimalBidOf } from './first-data/decode.ts';
+import type { RuntimeSnapshot } from './first-data/snapshots.ts';
 import { metadataCacheKey as keyOf } from './metadata-cache-key.ts';
-import type { RuntimeSnapshot } from './runtime-snapshot.ts';
 
 /** The runtime's specName: a node that reports another is not a Robonomics node. */
 export const ROBONOMICS_SPEC_NAME = 'robonomics';

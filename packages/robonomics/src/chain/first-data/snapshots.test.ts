@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { KNOWN_ENDPOINTS } from './endpoint.ts';
-import { minimalBidOf } from './first-data-decoders.ts';
-import { RUNTIME_SNAPSHOTS, snapshotFor } from './runtime-snapshot.ts';
+import { KNOWN_ENDPOINTS } from '../endpoint.ts';
+import { minimalBidOf } from './decode.ts';
+import { RUNTIME_SNAPSHOTS, snapshotFor } from './snapshots.ts';
 
 const metadata = new Uint8Array(
   readFileSync(
     fileURLToPath(
-      new URL('../../../devnet/data/robonomics-runtime-metadata.scale', import.meta.url),
+      new URL('../../../../devnet/data/robonomics-runtime-metadata.scale', import.meta.url),
     ),
   ),
 );

@@ -1,3 +1,5 @@
+import { decodeUnsigned, hexBytes, Reader, ScaleDecodeError } from '../scale-reader.ts';
+
 /**
  * Small decoders for the dashboard's first values, so the first paint needs neither the full
  * metadata decoder nor the chain client (docs/first-data.md). Each one is checked in tests
@@ -11,129 +13,6 @@
 export const AUCTION_QUEUE_KEY =
   '0xa52ffbbd6ee7b384b3554ba952de6267be64b624da5ca8b77d23143164db7ccd';
 
-/** Thrown when bytes do not have the shape a decoder expects. */
-export class FirstDataDecodeError extends Error {}
-
-/** Value of a hex digit's char code, -1 for anything else. */
-const HEX_DIGITS = /* @__PURE__ */ (() => {
-  const table = new Int8Array(128).fill(-1);
-  for (let i = 0; i < 16; i++) {
-    table['0123456789abcdef'.charCodeAt(i)] = i;
-    table['0123456789ABCDEF'.charCodeAt(i)] = i;
-  }
-  return table;
-})();
-
-/** Bytes of a 0x-prefixed hex string (the metadata's 350 KB among them: one pass, no slices). */
-export function hexBytes(hex: string): Uint8Array {
-  if (!hex.startsWith('0x') || hex.length % 2 !== 0) {
-    throw new FirstDataDecodeError('Not a hex string.');
-  }
-  const bytes = new Uint8Array((hex.length - 2) / 2);
-  for (let i = 0; i < bytes.length; i++) {
-    const high = HEX_DIGITS[hex.charCodeAt(2 + 2 * i)] ?? -1;
-    const low = HEX_DIGITS[hex.charCodeAt(3 + 2 * i)] ?? -1;
-    if (high < 0 || low < 0) throw new FirstDataDecodeError('Not a hex string.');
-    bytes[i] = (high << 4) | low;
-  }
-  return bytes;
-}
-
-/** A forward-only reader of SCALE bytes (also used by reminder-reads.ts). */
-export class Reader {
-  offset = 0;
-  constructor(readonly bytes: Uint8Array) {}
-
-  #need(n: number) {
-    if (this.offset + n > this.bytes.length) throw new FirstDataDecodeError('Unexpected end.');
-  }
-
-  u8(): number {
-    this.#need(1);
-    return this.bytes[this.offset++]!;
-  }
-
-  u32(): number {
-    this.#need(4);
-    const b = this.bytes;
-    const o = this.offset;
-    this.offset += 4;
-    return (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0;
-  }
-
-  /** A compact integer that fits a JavaScript number (lengths, type ids). */
-  compact(): number {
-    const first = this.u8();
-    switch (first & 3) {
-      case 0:
-        return first >>> 2;
-      case 1:
-        return ((first | (this.u8() << 8)) >>> 2) & 0x3fff;
-      case 2: {
-        this.offset -= 1;
-        return this.u32() >>> 2;
-      }
-      default: {
-        const length = (first >>> 2) + 4;
-        if (length > 6) throw new FirstDataDecodeError('Compact integer too large.');
-        let value = 0;
-        for (let i = 0; i < length; i++) value += this.u8() * 2 ** (8 * i);
-        return value;
-      }
-    }
-  }
-
-  /** A compact integer of any size (u64 weights and times, u128 balances). */
-  compactBig(): bigint {
-    const first = this.bytes[this.offset];
-    if (first === undefined) throw new FirstDataDecodeError('Unexpected end.');
-    if ((first & 3) !== 3) return BigInt(this.compact());
-    this.offset += 1;
-    return decodeUnsigned(this.take((first >>> 2) + 4));
-  }
-
-  /** A fixed-width little-endian unsigned integer of `n` bytes (u64: 8). */
-  unsigned(n: number): bigint {
-    return decodeUnsigned(this.take(n));
-  }
-
-  /** Fails unless every byte was read. */
-  end(what: string) {
-    if (this.offset !== this.bytes.length) {
-      throw new FirstDataDecodeError(`Trailing bytes after the ${what}.`);
-    }
-  }
-
-  skip(n: number) {
-    this.#need(n);
-    this.offset += n;
-  }
-
-  take(n: number): Uint8Array {
-    this.#need(n);
-    const slice = this.bytes.subarray(this.offset, this.offset + n);
-    this.offset += n;
-    return slice;
-  }
-
-  text(): string {
-    return new TextDecoder().decode(this.take(this.compact()));
-  }
-
-  skipText() {
-    this.skip(this.compact());
-  }
-
-  skipTexts() {
-    for (let n = this.compact(); n > 0; n--) this.skipText();
-  }
-
-  /** Option<T>: runs `some` when present. */
-  option(some: () => void) {
-    if (this.u8() === 1) some();
-  }
-}
-
 /** RWS.AuctionQueue's value (null: never written, the empty default). */
 export function decodeAuctionQueue(hex: string | null): number[] {
   if (hex === null) return [];
@@ -142,13 +21,6 @@ export function decodeAuctionQueue(hex: string | null): number[] {
   for (let n = reader.compact(); n > 0; n--) queue.push(reader.u32());
   reader.end('auction queue');
   return queue;
-}
-
-/** A little-endian unsigned integer (u128 balances and the like). */
-export function decodeUnsigned(bytes: Uint8Array): bigint {
-  let value = 0n;
-  for (let i = bytes.length - 1; i >= 0; i--) value = (value << 8n) | BigInt(bytes[i]!);
-  return value;
 }
 
 const METADATA_MAGIC = 0x6174656d; // "meta", little-endian
@@ -202,7 +74,7 @@ function skipTypeRegistry(r: Reader) {
         r.compact();
         break;
       default:
-        throw new FirstDataDecodeError(`Unknown type definition ${definition}.`);
+        throw new ScaleDecodeError(`Unknown type definition ${definition}.`);
     }
     r.skipTexts(); // docs
   }
@@ -220,7 +92,7 @@ function skipStorage(r: Reader) {
       r.skip(r.compact()); // hashers, one byte each
       r.compact();
       r.compact();
-    } else throw new FirstDataDecodeError(`Unknown storage entry type ${kind}.`);
+    } else throw new ScaleDecodeError(`Unknown storage entry type ${kind}.`);
     r.skip(r.compact()); // default
     r.skipTexts();
   }

@@ -1,26 +1,39 @@
-import { decodeAuctionQueue, hexBytes, minimalBidOf } from './first-data-decoders.ts';
-import { markFirstData } from './first-data-marks.ts';
+import { isExpectedChain } from '../metadata-cache.ts';
+import { identifyNetwork, type NetworkIdentity } from '../network-identity.ts';
+import type { RpcSend } from '../rpc-socket.ts';
+import { hexBytes } from '../scale-reader.ts';
+import { decodeAuctionQueue, minimalBidOf } from './decode.ts';
+import { markFirstData } from './marks.ts';
 import {
   GENESIS_READ,
   METADATA_READ,
   PROPERTIES_READ,
   QUEUE_READ,
   VERSION_READ,
-} from './first-reads.ts';
-import { isExpectedChain } from './metadata-cache.ts';
-import { identifyNetwork, type NetworkIdentity } from './network-identity.ts';
-import { RUNTIME_SNAPSHOTS, type RuntimeSnapshot, snapshotFor } from './runtime-snapshot.ts';
+} from './requests.ts';
+import { RUNTIME_SNAPSHOTS, type RuntimeSnapshot, snapshotFor } from './snapshots.ts';
 
 type Hex = `0x${string}`;
 
-/** A JSON-RPC call on the node's socket. */
-export type RpcSend = (method: string, params: unknown[]) => Promise<unknown>;
+/**
+ * The subscription offer the dashboard shows (docs/first-data.md): RWS.MinimalBid and the open
+ * auctions. Each field is undefined until it is known.
+ */
+export interface Offer {
+  /**
+   * RWS.MinimalBid (planck): before the client is ready, from this runtime's kept value, its
+   * build-time snapshot or its metadata; then from the client.
+   */
+  minimalBid?: bigint;
+  /** RWS.AuctionQueue: the open subscription auctions. */
+  auctionQueue?: number[];
+}
 
 /**
- * The dashboard's first values, read before the chain client is ready (docs/first-data.md).
- * Each field is undefined until its answer came.
+ * What the first reads publish, before the chain client is ready (docs/first-data.md): the
+ * runtime, the network and the offer as far as its answers came.
  */
-export interface FirstData {
+export interface FirstData extends Offer {
   genesisHash: string;
   specVersion: number;
   /**
@@ -28,10 +41,6 @@ export interface FirstData {
    * first values; a refused node publishes only this.
    */
   network: NetworkIdentity;
-  /** RWS.AuctionQueue: the open subscription auctions. */
-  auctionQueue?: number[];
-  /** RWS.MinimalBid (planck): from this runtime's metadata, or its build-time snapshot. */
-  minimalBid?: bigint;
 }
 
 export interface FirstReadsOptions {

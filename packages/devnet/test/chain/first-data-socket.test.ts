@@ -1,17 +1,17 @@
 import { ChainConnection } from '@robonomics-dapp/robonomics/chain/client';
+import { type FirstData, readFirstData } from '@robonomics-dapp/robonomics/chain/first-data/read';
+import { firstReadRequests } from '@robonomics-dapp/robonomics/chain/first-data/requests';
 import {
-  type EarlySocket,
   type MinimalWebSocket,
-  openEarlySocket,
-} from '@robonomics-dapp/robonomics/chain/early-socket';
-import { type FirstData, readFirstData } from '@robonomics-dapp/robonomics/chain/first-data';
-import { firstReadRequests } from '@robonomics-dapp/robonomics/chain/first-reads';
+  openRpcSocket,
+  type RpcSocket,
+} from '@robonomics-dapp/robonomics/chain/rpc-socket';
 import { WsProvider } from 'dedot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { type DevnetProcess, removeDir, startDevnet } from './devnet-process.ts';
 
-// The page's early socket (packages/robonomics/src/chain/early-socket.ts): opened by the page's
+// The page's first-data socket (packages/robonomics/src/chain/rpc-socket.ts): opened by the page's
 // first script with the first reads sent at once, then read by the app. Against a real devnet.
 let devnet: DevnetProcess;
 let provider: WsProvider;
@@ -30,10 +30,10 @@ afterAll(async () => {
 
 const nodeSocket = (url: string) => new WebSocket(url) as unknown as MinimalWebSocket;
 
-/** An early socket to `url` with the first reads of a first visit, and its open count. */
-function early(url: string, options: { timeoutMs?: number } = {}) {
+/** A first-data socket to `url` with the first reads of a first visit, and its open count. */
+function firstReadsSocket(url: string, options: { timeoutMs?: number } = {}) {
   const opened = { count: 0 };
-  const socket = openEarlySocket(url, {
+  const socket = openRpcSocket(url, {
     requests: firstReadRequests(true),
     createSocket: nodeSocket,
     onOpen: () => opened.count++,
@@ -42,9 +42,9 @@ function early(url: string, options: { timeoutMs?: number } = {}) {
   return { socket, opened };
 }
 
-describe('the early socket', () => {
+describe('the first-data socket', () => {
   it('answers the reads sent at the start as the node does, each once, then asks again', async () => {
-    const { socket, opened } = early(devnet.url);
+    const { socket, opened } = firstReadsSocket(devnet.url);
     try {
       const genesis = await socket.send('chain_getBlockHash', [0]);
       expect(genesis).toBe(await provider.send('chain_getBlockHash', [0]));
@@ -63,7 +63,7 @@ describe('the early socket', () => {
   });
 
   it('gives readFirstData the same values as the node’s own socket', async () => {
-    const read = async (send: EarlySocket['send']) => {
+    const read = async (send: RpcSocket['send']) => {
       const published: FirstData[] = [];
       const downloaded = await readFirstData({
         endpoint: devnet.url,
@@ -72,7 +72,7 @@ describe('the early socket', () => {
       });
       return { last: published.at(-1), downloaded };
     };
-    const { socket } = early(devnet.url);
+    const { socket } = firstReadsSocket(devnet.url);
     try {
       const viaEarly = await read(socket.send);
       const viaProvider = await read((method, params) => provider.send(method, params));
@@ -84,17 +84,17 @@ describe('the early socket', () => {
   });
 
   it('rejects in words when the node cannot be reached, is closed, or stays silent', async () => {
-    const unreachable = early('ws://127.0.0.1:1');
+    const unreachable = firstReadsSocket('ws://127.0.0.1:1');
     await expect(unreachable.socket.send('chain_getBlockHash', [0])).rejects.toThrow(
       /could not be reached|closed/,
     );
 
-    const closed = early(devnet.url);
+    const closed = firstReadsSocket(devnet.url);
     const waiting = closed.socket.send('state_getRuntimeVersion', []);
     closed.socket.close();
-    await expect(waiting).rejects.toThrow('The early connection is closed.');
+    await expect(waiting).rejects.toThrow('The connection is closed.');
     await expect(closed.socket.send('system_properties', [])).rejects.toThrow(
-      'The early connection is closed.',
+      'The connection is closed.',
     );
 
     const silent = new WebSocketServer({ host: '127.0.0.1', port: 0 });
@@ -102,7 +102,7 @@ describe('the early socket', () => {
     try {
       const { port } = silent.address() as { port: number };
       const started = Date.now();
-      const quiet = early(`ws://127.0.0.1:${port}`, { timeoutMs: 300 });
+      const quiet = firstReadsSocket(`ws://127.0.0.1:${port}`, { timeoutMs: 300 });
       await expect(quiet.socket.send('chain_getBlockHash', [0])).rejects.toThrow(
         'The node did not answer in time.',
       );
@@ -114,11 +114,11 @@ describe('the early socket', () => {
   });
 });
 
-describe('a chain connection given the early socket', () => {
+describe('a chain connection given the first-data socket', () => {
   it('takes the first values from it, closes it, and becomes ready on its own socket', async () => {
-    const { socket } = early(devnet.url);
+    const { socket } = firstReadsSocket(devnet.url);
     const sent: string[] = [];
-    const watched: EarlySocket = {
+    const watched: RpcSocket = {
       endpoint: socket.endpoint,
       send: (method, params) => {
         sent.push(method);
@@ -129,7 +129,10 @@ describe('a chain connection given the early socket', () => {
         socket.close();
       },
     };
-    const connection = new ChainConnection(devnet.url, { cacheStorage: null, early: watched });
+    const connection = new ChainConnection(devnet.url, {
+      cacheStorage: null,
+      firstDataSocket: watched,
+    });
     // First values before the client's socket has opened are not a drop.
     const dropped: boolean[] = [];
     connection.onChange(() => dropped.push(connection.socketDropped));
@@ -137,7 +140,7 @@ describe('a chain connection given the early socket', () => {
       const client = await connection.ready();
       expect(dropped.length).toBeGreaterThan(0);
       expect(dropped.every((d) => !d)).toBe(true);
-      expect(connection.firstData?.minimalBid).toBe(client.consts.rws.minimalBid);
+      expect(connection.offer.minimalBid).toBe(client.consts.rws.minimalBid);
       expect(sent).toEqual([
         'chain_getBlockHash',
         'state_getRuntimeVersion',
@@ -146,19 +149,19 @@ describe('a chain connection given the early socket', () => {
         'state_getMetadata',
         'close',
       ]);
-      // The client reads on its own socket after the early one closed.
-      expect(await client.query.rws.auctionQueue()).toEqual(connection.firstData?.auctionQueue);
+      // The client reads on its own socket after the first-data one closed.
+      expect(await client.query.rws.auctionQueue()).toEqual(connection.offer.auctionQueue);
     } finally {
       await connection.disconnect();
     }
   });
 
-  it('closes an early socket to another endpoint unread, and one that failed does not hold it up', async () => {
-    const other = early('ws://127.0.0.1:1');
+  it('closes a first-data socket to another endpoint unread, and one that failed does not hold it up', async () => {
+    const other = firstReadsSocket('ws://127.0.0.1:1');
     let closedOther = false;
     const elsewhere = new ChainConnection(devnet.url, {
       cacheStorage: null,
-      early: {
+      firstDataSocket: {
         endpoint: 'ws://127.0.0.1:1',
         send: () => Promise.reject(new Error('never read')),
         close: () => {
@@ -170,16 +173,16 @@ describe('a chain connection given the early socket', () => {
     try {
       await elsewhere.ready();
       expect(closedOther).toBe(true);
-      expect(elsewhere.firstData?.minimalBid).toBe(1_000_000_000n);
+      expect(elsewhere.offer.minimalBid).toBe(1_000_000_000n);
     } finally {
       await elsewhere.disconnect();
     }
 
-    const failed = early(devnet.url);
+    const failed = firstReadsSocket(devnet.url);
     failed.socket.close();
     const connection = new ChainConnection(devnet.url, {
       cacheStorage: null,
-      early: failed.socket,
+      firstDataSocket: failed.socket,
     });
     try {
       const client = await connection.ready();
