@@ -4,7 +4,7 @@ import {
   type RobonomicsClient,
 } from '@robonomics-dapp/robonomics/chain/client';
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
-import { takeFirstDataSocket } from '@robonomics-dapp/robonomics/chain/first-data/handoff';
+import { takeFirstData } from '@robonomics-dapp/robonomics/chain/first-data/handoff';
 import type { Offer } from '@robonomics-dapp/robonomics/chain/first-data/read';
 import { type NetworkIdentity, XRT } from '@robonomics-dapp/robonomics/chain/network-identity';
 import { create } from 'zustand';
@@ -74,9 +74,9 @@ export const useChain = create<ChainState>(() => ({ endpoint: '', ...STARTING })
 /** Connects to the endpoint (dropping any previous connection) and mirrors its state. */
 function connect(endpoint: string) {
   const previous = connection;
-  // The page's first script opened a socket to the usual endpoint (docs/first-data.md).
+  // The page's first script started the first reads on the usual endpoint (docs/first-data.md).
   connection = new ChainConnection(endpoint, {
-    firstDataSocket: takeFirstDataSocket(),
+    firstData: takeFirstData(),
     beforeClient: () => appRendered.then(afterPaint),
     devnetEndpoints: appConfig.devnetEndpoints,
   });

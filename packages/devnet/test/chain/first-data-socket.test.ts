@@ -1,6 +1,7 @@
 import { ChainConnection } from '@robonomics-dapp/robonomics/chain/client';
 import { type FirstData, readFirstData } from '@robonomics-dapp/robonomics/chain/first-data/read';
 import { firstReadRequests } from '@robonomics-dapp/robonomics/chain/first-data/requests';
+import { startFirstData } from '@robonomics-dapp/robonomics/chain/first-data/start';
 import {
   type MinimalWebSocket,
   openRpcSocket,
@@ -74,10 +75,21 @@ describe('the first-data socket', () => {
     };
     const { socket } = firstReadsSocket(devnet.url);
     try {
-      const viaEarly = await read(socket.send);
+      const viaSocket = await read(socket.send);
       const viaProvider = await read((method, params) => provider.send(method, params));
-      expect(viaEarly).toEqual(viaProvider);
-      expect(viaEarly.last?.minimalBid).toBe(1_000_000_000n);
+      expect(viaSocket).toEqual(viaProvider);
+      expect(viaSocket.last?.minimalBid).toBe(1_000_000_000n);
+      // Started as the page's first script starts them: the same values, the socket closed after.
+      const started = startFirstData({ endpoint: devnet.url, createSocket: nodeSocket });
+      const seen: FirstData[] = [];
+      started.watch((data) => seen.push(data));
+      expect(await started.done).toEqual(viaProvider.downloaded);
+      expect(started.latest()).toEqual(viaProvider.last);
+      expect(seen.at(-1)).toEqual(viaProvider.last);
+      // A late watcher gets the latest at once.
+      const late: FirstData[] = [];
+      started.watch((data) => late.push(data));
+      expect(late).toEqual([viaProvider.last]);
     } finally {
       socket.close();
     }
@@ -114,25 +126,27 @@ describe('the first-data socket', () => {
   });
 });
 
-describe('a chain connection given the first-data socket', () => {
-  it('takes the first values from it, closes it, and becomes ready on its own socket', async () => {
-    const { socket } = firstReadsSocket(devnet.url);
-    const sent: string[] = [];
-    const watched: RpcSocket = {
-      endpoint: socket.endpoint,
-      send: (method, params) => {
-        sent.push(method);
-        return socket.send(method, params);
-      },
-      close: () => {
-        sent.push('close');
-        socket.close();
-      },
-    };
-    const connection = new ChainConnection(devnet.url, {
-      cacheStorage: null,
-      firstDataSocket: watched,
-    });
+/** Node WebSockets that note the methods sent on them and when they close. */
+function watchedSockets() {
+  const log: string[] = [];
+  const createSocket = (url: string) => {
+    const socket = new WebSocket(url);
+    const send = socket.send.bind(socket);
+    socket.send = ((data: string) => {
+      log.push((JSON.parse(data) as { method: string }).method);
+      send(data);
+    }) as typeof socket.send;
+    socket.on('close', () => log.push('close'));
+    return socket as unknown as MinimalWebSocket;
+  };
+  return { log, createSocket };
+}
+
+describe('a chain connection given the first reads the page started', () => {
+  it('takes the first values from them, closes their socket, and becomes ready on its own', async () => {
+    const { log, createSocket } = watchedSockets();
+    const firstData = startFirstData({ endpoint: devnet.url, createSocket });
+    const connection = new ChainConnection(devnet.url, { cacheStorage: null, firstData });
     // First values before the client's socket has opened are not a drop.
     const dropped: boolean[] = [];
     connection.onChange(() => dropped.push(connection.socketDropped));
@@ -141,7 +155,8 @@ describe('a chain connection given the first-data socket', () => {
       expect(dropped.length).toBeGreaterThan(0);
       expect(dropped.every((d) => !d)).toBe(true);
       expect(connection.offer.minimalBid).toBe(client.consts.rws.minimalBid);
-      expect(sent).toEqual([
+      await expect.poll(() => log.at(-1)).toBe('close');
+      expect(log).toEqual([
         'chain_getBlockHash',
         'state_getRuntimeVersion',
         'system_properties',
@@ -156,39 +171,33 @@ describe('a chain connection given the first-data socket', () => {
     }
   });
 
-  it('closes a first-data socket to another endpoint unread, and one that failed does not hold it up', async () => {
-    const other = firstReadsSocket('ws://127.0.0.1:1');
-    let closedOther = false;
-    const elsewhere = new ChainConnection(devnet.url, {
-      cacheStorage: null,
-      firstDataSocket: {
-        endpoint: 'ws://127.0.0.1:1',
-        send: () => Promise.reject(new Error('never read')),
-        close: () => {
-          closedOther = true;
-          other.socket.close();
-        },
-      },
+  it('closes first reads for another endpoint unread, and failed ones do not hold it up', async () => {
+    const elsewhere = watchedSockets();
+    const other = startFirstData({
+      endpoint: 'ws://127.0.0.1:1',
+      createSocket: elsewhere.createSocket,
     });
+    const connection = new ChainConnection(devnet.url, { cacheStorage: null, firstData: other });
     try {
-      await elsewhere.ready();
-      expect(closedOther).toBe(true);
-      expect(elsewhere.offer.minimalBid).toBe(1_000_000_000n);
-    } finally {
-      await elsewhere.disconnect();
-    }
-
-    const failed = firstReadsSocket(devnet.url);
-    failed.socket.close();
-    const connection = new ChainConnection(devnet.url, {
-      cacheStorage: null,
-      firstDataSocket: failed.socket,
-    });
-    try {
-      const client = await connection.ready();
-      expect(client.consts.rws.minimalBid).toBe(1_000_000_000n);
+      await connection.ready();
+      await expect(other.done).resolves.toBeUndefined();
+      expect(other.latest()).toBeNull();
+      expect(connection.offer.minimalBid).toBe(1_000_000_000n);
     } finally {
       await connection.disconnect();
+    }
+
+    const failed = startFirstData({ endpoint: devnet.url, createSocket: nodeSocket });
+    failed.close();
+    const afterFailure = new ChainConnection(devnet.url, {
+      cacheStorage: null,
+      firstData: failed,
+    });
+    try {
+      const client = await afterFailure.ready();
+      expect(client.consts.rws.minimalBid).toBe(1_000_000_000n);
+    } finally {
+      await afterFailure.disconnect();
     }
   });
 });

@@ -95,19 +95,21 @@ describe('the first reads on the devnet', () => {
   });
 
   it('take the constant from the metadata kept for this runtime, without downloading it', async () => {
-    const cached = { [`RAW_META/${genesisHash}/43`]: metadataHex };
-    const { published, downloaded, last } = await firstReads({ cached });
+    const kept = { metadata: { [`RAW_META/${genesisHash}/43`]: metadataHex } };
+    const { published, downloaded, last } = await firstReads({ kept });
     expect(downloaded).toBeUndefined();
     expect(published[0]?.minimalBid).toBe(1_000_000_000n);
     expect(last?.minimalBid).toBe(1_000_000_000n);
   });
 
   it('take the value kept with this runtime’s metadata without decoding or downloading it', async () => {
-    const cached = { [`RAW_META/${genesisHash}/43`]: metadataHex };
     // 7 stands out from the kept metadata's 1 XRT: the kept value is what the first reads show
     // (the client, ready later, reads the metadata itself).
-    const kept = [{ genesisHash, specVersion: 43, minimalBid: 7n }];
-    const { published, downloaded, last } = await firstReads({ cached, snapshots: kept });
+    const kept = {
+      metadata: { [`RAW_META/${genesisHash}/43`]: metadataHex },
+      snapshot: { genesisHash, specVersion: 43, minimalBid: 7n },
+    };
+    const { published, downloaded, last } = await firstReads({ kept });
     expect(downloaded).toBeUndefined();
     expect(published[0]?.minimalBid).toBe(7n);
     expect(last?.minimalBid).toBe(7n);
@@ -115,8 +117,11 @@ describe('the first reads on the devnet', () => {
 
   it('ignore metadata kept for another spec version and download this runtime’s', async () => {
     // As after a runtime upgrade: the kept metadata is of spec 42.
-    const cached = { [`RAW_META/${genesisHash}/42`]: metadataHex };
-    const { published, downloaded } = await firstReads({ cached });
+    const kept = {
+      metadata: { [`RAW_META/${genesisHash}/42`]: metadataHex },
+      snapshot: { genesisHash, specVersion: 42, minimalBid: 5n },
+    };
+    const { published, downloaded } = await firstReads({ kept });
     expect(downloaded).toEqual({ [`RAW_META/${genesisHash}/43`]: metadataHex });
     expect(published.find((d) => d.minimalBid !== undefined)?.minimalBid).toBe(1_000_000_000n);
   });

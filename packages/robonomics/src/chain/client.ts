@@ -3,12 +3,11 @@ import { WsProvider } from 'dedot';
 import type { misplacedCall } from './call-pins.ts';
 import type { RobonomicsClient } from './client-type.ts';
 import { markFirstData } from './first-data/marks.ts';
-import { type Offer, readFirstData } from './first-data/read.ts';
-import { RUNTIME_SNAPSHOTS } from './first-data/snapshots.ts';
-import { cachedRuntime, rememberMetadata } from './metadata-cache.ts';
+import { type FirstData, type Offer, readFirstData } from './first-data/read.ts';
+import type { FirstDataRead } from './first-data/start.ts';
+import { cachedRuntime, forgetLegacyCache, rememberMetadata } from './metadata-cache.ts';
 import { identifyNetwork, type NetworkIdentity } from './network-identity.ts';
 import { minimalBid } from './queries/minimal-bid.ts';
-import type { RpcSocket } from './rpc-socket.ts';
 import { subscribeAuctionQueue } from './subscriptions/auction-queue.ts';
 import { WebStorage } from './web-storage.ts';
 
@@ -29,11 +28,11 @@ export interface ChainConnectionOptions {
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
   /**
-   * A socket the page opened to this endpoint before the app ran, with the first reads already
-   * sent (first-data/handoff.ts): the first values come from it while the client's own socket
-   * opens; it is closed once they are in.
+   * The first reads the page's first script started before the app ran (first-data/handoff.ts):
+   * when they are for this endpoint, the first values come from them while the client's own
+   * socket opens, and their socket is closed once they are in.
    */
-  firstDataSocket?: RpcSocket;
+  firstData?: FirstDataRead;
   /** Waited for before the client's chunk loads, e.g. the first paint (browsers). */
   beforeClient?: () => Promise<void>;
   /** The build's own devnet endpoints, known by their address (see identifyNetwork). */
@@ -90,8 +89,8 @@ export class ChainConnection {
   #pending: RobonomicsClient | null = null;
   /** Ends that wait when the connection is closed first. */
   #abandon: ((reason: Error) => void) | null = null;
-  /** The page's first-data socket while the first reads use it. */
-  #firstDataSocket: RpcSocket | undefined;
+  /** The first reads the page's first script started, while they run. */
+  #firstData: FirstDataRead | undefined;
   /** Stops following the auction queue. */
   #stopQueue: (() => Promise<void>) | null = null;
 
@@ -131,48 +130,51 @@ export class ChainConnection {
     });
     const storage = options.cacheStorage === undefined ? browserStorage() : options.cacheStorage;
     this.#ready = (async () => {
-      const keptRuntime = storage ? await cachedRuntime(storage, endpoint) : undefined;
-      const kept = keptRuntime?.metadata;
-      const given = options.firstDataSocket;
-      const early = given?.endpoint === endpoint ? given : undefined;
-      if (given && !early) given.close();
-      this.#firstDataSocket = early;
+      const given = options.firstData;
+      const started = given?.endpoint === endpoint ? given : undefined;
+      if (given && !started) given.close();
+      this.#firstData = started;
+      const kept = started
+        ? started.kept
+        : storage
+          ? await cachedRuntime(storage, endpoint)
+          : undefined;
       const connected = provider
         .connect()
         .catch(() => new Promise((resolve) => provider.once('connected', resolve)));
-      // The first reads go out on the page's first-data socket when there is one, else as soon as the
-      // client's socket opens; the client then starts with the metadata they brought
+      const onData = ({ network, minimalBid, auctionQueue }: FirstData) => {
+        if (this.#closed) return;
+        this.network = network;
+        this.#setOffer({ minimalBid, auctionQueue });
+      };
+      // The first reads the page's first script started, or the same reads on the client's socket
+      // as soon as it opens; the client then starts with the metadata they brought
       // (docs/first-data.md).
       const firstReads = async () => {
-        if (!early) await connected;
-        const send = early
-          ? early.send
-          : (method: string, params: unknown[]) => provider.send(method, params);
-        try {
-          return await readFirstData({
-            endpoint,
-            send,
-            cached: kept,
-            snapshots: keptRuntime?.snapshot
-              ? [keptRuntime.snapshot, ...RUNTIME_SNAPSHOTS]
-              : RUNTIME_SNAPSHOTS,
-            devnetEndpoints: options.devnetEndpoints,
-            onData: ({ network, minimalBid, auctionQueue }) => {
-              if (this.#closed) return;
-              this.network = network;
-              this.#setOffer({ minimalBid, auctionQueue });
-            },
-          });
-        } finally {
-          early?.close();
+        if (started) {
+          const stop = started.watch(onData);
+          try {
+            return await started.done;
+          } finally {
+            stop();
+            started.close();
+          }
         }
+        await connected;
+        return readFirstData({
+          endpoint,
+          send: (method, params) => provider.send(method, params),
+          kept,
+          devnetEndpoints: options.devnetEndpoints,
+          onData,
+        });
       };
       const downloaded = await this.#untilClosed(firstReads());
       if (this.network?.kind === 'refused') throw new NetworkRefusedError(this.network.reason);
       // The client's module loads once the first values are out: the first paint does not need it.
       await this.#untilClosed(options.beforeClient?.() ?? Promise.resolve());
       const { createClient, misplacedCall } = await this.#untilClosed(import('./create-client.ts'));
-      const client = createClient(provider, downloaded ? { ...kept, ...downloaded } : kept);
+      const client = createClient(provider, { ...kept?.metadata, ...downloaded });
       this.#pending = client;
       // connect() rejects on the first failed attempt although the provider keeps trying and the
       // client becomes ready once the node answers (a node started after the app, a phone back
@@ -216,6 +218,7 @@ export class ChainConnection {
       if (misplaced) throw new NetworkRefusedError(misplaced);
       const remember = async () => {
         if (!storage) return;
+        await forgetLegacyCache(storage);
         await rememberMetadata(storage, endpoint, {
           genesisHash: client.genesisHash,
           runtimeVersion: client.runtimeVersion,
@@ -332,7 +335,7 @@ export class ChainConnection {
 
   async #close(): Promise<void> {
     this.#closed = true;
-    this.#firstDataSocket?.close();
+    this.#firstData?.close();
     await this.#stopQueue?.().catch(() => {});
     try {
       this.#abandon?.(new Error(CLOSED_EARLY));

@@ -33,26 +33,56 @@ export function hexBytes(hex: string): Uint8Array {
   return bytes;
 }
 
-/** A forward-only reader of SCALE bytes. */
+/**
+ * A forward-only reader of SCALE bytes, given as bytes or as a 0x-prefixed hex string. A hex
+ * string is converted only where the reader looks: the spans it skips (names, docs) are never
+ * read, and a digit that is not hex fails when it is reached.
+ */
 export class Reader {
   offset = 0;
-  constructor(readonly bytes: Uint8Array) {}
+  /** How many bytes there are. */
+  readonly length: number;
+  readonly #source: Uint8Array | string;
+
+  constructor(source: Uint8Array | string) {
+    if (typeof source === 'string') {
+      if (!source.startsWith('0x') || source.length % 2 !== 0) {
+        throw new ScaleDecodeError('Not a hex string.');
+      }
+      this.length = (source.length - 2) / 2;
+    } else {
+      this.length = source.length;
+    }
+    this.#source = source;
+  }
+
+  /** The byte at `index` (within bounds). */
+  #at(index: number): number {
+    const source = this.#source;
+    if (typeof source !== 'string') return source[index]!;
+    const high = HEX_DIGITS[source.charCodeAt(2 + 2 * index)] ?? -1;
+    const low = HEX_DIGITS[source.charCodeAt(3 + 2 * index)] ?? -1;
+    if (high < 0 || low < 0) throw new ScaleDecodeError('Not a hex string.');
+    return (high << 4) | low;
+  }
 
   #need(n: number) {
-    if (this.offset + n > this.bytes.length) throw new ScaleDecodeError('Unexpected end.');
+    if (this.offset + n > this.length) throw new ScaleDecodeError('Unexpected end.');
   }
 
   u8(): number {
     this.#need(1);
-    return this.bytes[this.offset++]!;
+    return this.#at(this.offset++);
   }
 
   u32(): number {
     this.#need(4);
-    const b = this.bytes;
     const o = this.offset;
     this.offset += 4;
-    return (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0;
+    return (
+      (this.#at(o) | (this.#at(o + 1) << 8) | (this.#at(o + 2) << 16) | (this.#at(o + 3) << 24)) >>>
+      0
+    );
   }
 
   /** A compact integer that fits a JavaScript number (lengths, type ids). */
@@ -79,8 +109,8 @@ export class Reader {
 
   /** A compact integer of any size (u64 weights and times, u128 balances). */
   compactBig(): bigint {
-    const first = this.bytes[this.offset];
-    if (first === undefined) throw new ScaleDecodeError('Unexpected end.');
+    this.#need(1);
+    const first = this.#at(this.offset);
     if ((first & 3) !== 3) return BigInt(this.compact());
     this.offset += 1;
     return decodeUnsigned(this.take((first >>> 2) + 4));
@@ -93,7 +123,7 @@ export class Reader {
 
   /** Fails unless every byte was read. */
   end(what: string) {
-    if (this.offset !== this.bytes.length) {
+    if (this.offset !== this.length) {
       throw new ScaleDecodeError(`Trailing bytes after the ${what}.`);
     }
   }
@@ -105,8 +135,12 @@ export class Reader {
 
   take(n: number): Uint8Array {
     this.#need(n);
-    const slice = this.bytes.subarray(this.offset, this.offset + n);
+    const start = this.offset;
     this.offset += n;
+    const source = this.#source;
+    if (typeof source !== 'string') return source.subarray(start, start + n);
+    const slice = new Uint8Array(n);
+    for (let i = 0; i < n; i++) slice[i] = this.#at(start + i);
     return slice;
   }
 

@@ -32,6 +32,27 @@ describe('the first-data decoders against the metadata-based decoding', () => {
     expect(metadataConstant(bytes, 'NoSuchPallet', 'MinimalBid')).toBeUndefined();
   });
 
+  it('walks the hex string the node sends as it walks the bytes, reading only where it looks', () => {
+    const hex = u8aToHex(bytes);
+    for (const pallet of metadata.latest.pallets) {
+      for (const constant of pallet.constants) {
+        expect(u8aToHex(metadataConstant(hex, pallet.name, constant.name))).toBe(constant.value);
+      }
+    }
+    expect(minimalBidOf(hex)).toBe(minimalBidOf(bytes));
+    // What the walk reads must be hex (RWS.MinimalBid's entry: its name, type 6, 16 bytes)…
+    const entry = `28${u8aToHex(new TextEncoder().encode('MinimalBid')).slice(2)}1840`;
+    const at = hex.indexOf(entry);
+    expect(at).toBeGreaterThan(0);
+    expect(hex.indexOf(entry, at + 1)).toBe(-1);
+    const value = at + entry.length;
+    expect(minimalBidOf(`${hex.slice(0, value)}zz${hex.slice(value + 2)}`)).toBeUndefined();
+    // …what it steps over is never looked at (the extrinsic's description at the end).
+    expect(minimalBidOf(`${hex.slice(0, -4)}zzzz`)).toBe(1_000_000_000n);
+    expect(minimalBidOf(hex.slice(0, -1))).toBeUndefined();
+    expect(minimalBidOf(hex.slice(2))).toBeUndefined();
+  });
+
   it('reads RWS.MinimalBid as the client decodes it', () => {
     const constant = rws.constants.find((c) => c.name === 'MinimalBid')!;
     const live = registry.findCodec(constant.typeId).tryDecode(constant.value);

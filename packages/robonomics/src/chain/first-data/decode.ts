@@ -1,4 +1,4 @@
-import { decodeUnsigned, hexBytes, Reader, ScaleDecodeError } from '../scale-reader.ts';
+import { decodeUnsigned, Reader, ScaleDecodeError } from '../scale-reader.ts';
 
 /**
  * Small decoders for the dashboard's first values, so the first paint needs neither the full
@@ -16,7 +16,7 @@ export const AUCTION_QUEUE_KEY =
 /** RWS.AuctionQueue's value (null: never written, the empty default). */
 export function decodeAuctionQueue(hex: string | null): number[] {
   if (hex === null) return [];
-  const reader = new Reader(hexBytes(hex));
+  const reader = new Reader(hex);
   const queue: number[] = [];
   for (let n = reader.compact(); n > 0; n--) queue.push(reader.u32());
   reader.end('auction queue');
@@ -99,12 +99,14 @@ function skipStorage(r: Reader) {
 }
 
 /**
- * The SCALE bytes of a pallet constant in V14 metadata, found by walking the bytes without
- * decoding the type registry; undefined when the pallet or constant is missing or the metadata
- * is of another version (the client's full decoder then answers).
+ * The SCALE bytes of a pallet constant in V14 metadata (bytes, or the hex string the node sent),
+ * found by walking the metadata without decoding it: the type registry and the other pallets are
+ * stepped over by their lengths, and only the named pallet's constants are read. Undefined when
+ * the pallet or constant is missing or the metadata is of another version (the client's full
+ * decoder then answers).
  */
 export function metadataConstant(
-  metadata: Uint8Array,
+  metadata: Uint8Array | string,
   pallet: string,
   constant: string,
 ): Uint8Array | undefined {
@@ -112,27 +114,34 @@ export function metadataConstant(
   if (r.u32() !== METADATA_MAGIC || r.u8() !== 14) return undefined;
   skipTypeRegistry(r);
   for (let pallets = r.compact(); pallets > 0; pallets--) {
-    const name = r.text();
+    const target = r.text() === pallet;
     r.option(() => skipStorage(r));
     r.option(() => r.compact()); // calls
     r.option(() => r.compact()); // events
     let found: Uint8Array | undefined;
     for (let constants = r.compact(); constants > 0; constants--) {
-      const constantName = r.text();
+      if (!target) {
+        r.skipText(); // name
+        r.compact(); // type
+        r.skip(r.compact()); // value
+        r.skipTexts(); // docs
+        continue;
+      }
+      const name = r.text();
       r.compact(); // type
       const value = r.take(r.compact());
       r.skipTexts();
-      if (name === pallet && constantName === constant) found = value;
+      if (name === constant) found = value;
     }
+    if (target) return found;
     r.option(() => r.compact()); // errors
     r.u8(); // index
-    if (name === pallet) return found;
   }
   return undefined;
 }
 
 /** RWS.MinimalBid (planck) from V14 metadata; undefined when it cannot be found there. */
-export function minimalBidOf(metadata: Uint8Array): bigint | undefined {
+export function minimalBidOf(metadata: Uint8Array | string): bigint | undefined {
   try {
     const bytes = metadataConstant(metadata, 'RWS', 'MinimalBid');
     return bytes?.length === 16 ? decodeUnsigned(bytes) : undefined;

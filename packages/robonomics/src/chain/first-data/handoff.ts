@@ -1,20 +1,20 @@
-import type { RpcSocket } from '../rpc-socket.ts';
+import type { FirstDataRead } from './start.ts';
 
 /**
- * How the page's first script (built on its own, see docs/first-data.md) hands the socket it
- * opened to the app: a global both read, set at most once per page.
+ * How the page's first script (built on its own, see docs/first-data.md) hands the first reads it
+ * started to the app: a global both read, set at most once per page.
  */
 declare global {
-  var __robonomicsFirstDataSocket: RpcSocket | undefined;
+  var __robonomicsFirstData: FirstDataRead | undefined;
 }
 
-export function leaveFirstDataSocket(socket: RpcSocket): void {
-  globalThis.__robonomicsFirstDataSocket = socket;
+export function leaveFirstData(read: FirstDataRead): void {
+  globalThis.__robonomicsFirstData = read;
 }
 
-/** The page's first-data socket, once: whoever takes it closes it when done. */
-export function takeFirstDataSocket(): RpcSocket | undefined {
-  const socket = globalThis.__robonomicsFirstDataSocket;
-  globalThis.__robonomicsFirstDataSocket = undefined;
-  return socket;
+/** The first reads the page's first script started, once: whoever takes them closes them. */
+export function takeFirstData(): FirstDataRead | undefined {
+  const read = globalThis.__robonomicsFirstData;
+  globalThis.__robonomicsFirstData = undefined;
+  return read;
 }

@@ -1,7 +1,6 @@
-import { isExpectedChain } from '../metadata-cache.ts';
+import { isExpectedChain, type KeptRuntime } from '../metadata-cache.ts';
 import { identifyNetwork, type NetworkIdentity } from '../network-identity.ts';
 import type { RpcSend } from '../rpc-socket.ts';
-import { hexBytes } from '../scale-reader.ts';
 import { decodeAuctionQueue, minimalBidOf } from './decode.ts';
 import { markFirstData } from './marks.ts';
 import {
@@ -46,24 +45,28 @@ export interface FirstData extends Offer {
 export interface FirstReadsOptions {
   endpoint: string;
   send: RpcSend;
-  /** The metadata kept from an earlier visit, as dedot's `metadata` option takes it. */
-  cached?: Record<string, Hex>;
+  /** What is kept for the endpoint from an earlier visit (metadata-cache.ts). */
+  kept?: KeptRuntime;
   /** Called with everything known so far, each time more is known. */
   onData: (data: FirstData) => void;
+  /** The build's snapshots (snapshots.ts), unless a test gives others. */
   snapshots?: readonly RuntimeSnapshot[];
   /** The build's own devnet endpoints (see identifyNetwork). */
   devnetEndpoints?: readonly string[];
 }
 
+/** The metadata kept for an earlier visit, as dedot's `metadata` option takes it. */
+type MetadataOption = Record<string, Hex>;
+
 const METADATA_KEY = /^RAW_META\/(0x[0-9a-fA-F]{64})\/(\d+)$/;
 
 /** The kept metadata of exactly this runtime, if any. */
-function cachedFor(
-  cached: Record<string, Hex> | undefined,
+function keptFor(
+  metadata: MetadataOption | undefined,
   genesisHash: string,
   specVersion: number,
 ): Hex | undefined {
-  for (const [key, hex] of Object.entries(cached ?? {})) {
+  for (const [key, hex] of Object.entries(metadata ?? {})) {
     const match = METADATA_KEY.exec(key);
     if (
       match?.[1]?.toLowerCase() === genesisHash.toLowerCase() &&
@@ -75,111 +78,128 @@ function cachedFor(
   return undefined;
 }
 
-const isHex = (value: unknown): value is Hex =>
-  typeof value === 'string' && /^0x([0-9a-fA-F]{2})*$/.test(value);
+const isHex = (value: string): value is Hex => /^0x(?:[0-9a-fA-F]{2})*$/.test(value);
+
+/** What a node says it runs, once it is known to be the chain its endpoint stands for. */
+interface CheckedRuntime {
+  genesisHash: string;
+  specVersion: number;
+  network: NetworkIdentity;
+}
 
 /**
- * Sends the dashboard's first reads at once on an open socket: genesis hash, runtime version,
- * token properties, the auction queue and, on a first visit, the metadata. Publishes each value
+ * Checks the node's genesis hash, runtime version and token properties: null when they are not
+ * what a Robonomics node answers, or the chain is not the one the endpoint stands for (the
+ * client reports that), else the runtime and network (which may be a refusal).
+ */
+async function checkRuntime(
+  endpoint: string,
+  answers: Promise<[unknown, unknown, unknown]>,
+  devnetEndpoints: readonly string[] | undefined,
+): Promise<CheckedRuntime | null> {
+  try {
+    const [genesisHash, version, properties] = await answers;
+    const runtime = version as { specName?: unknown; specVersion?: unknown } | null;
+    if (
+      typeof genesisHash !== 'string' ||
+      !/^0x[0-9a-fA-F]{64}$/.test(genesisHash) ||
+      typeof runtime?.specName !== 'string' ||
+      !Number.isInteger(runtime.specVersion)
+    ) {
+      return null;
+    }
+    const specVersion = runtime.specVersion as number;
+    markFirstData('runtime-version');
+    const network = identifyNetwork({ endpoint, genesisHash, properties, devnetEndpoints });
+    if (network.kind === 'refused') return { genesisHash, specVersion, network };
+    const runtimeVersion = { specName: runtime.specName, specVersion };
+    return isExpectedChain(endpoint, { genesisHash, runtimeVersion })
+      ? { genesisHash, specVersion, network }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Sends the dashboard's first reads at once: genesis hash, runtime version, token properties,
+ * the auction queue and, when nothing is kept for the endpoint, the metadata. Publishes each value
  * once the node is known to be the chain the endpoint stands for; the minimal bid comes from the
- * kept metadata or a snapshot of the same genesis hash and spec version, else from the downloaded
- * metadata (which always replaces a snapshot's value). Resolves with the metadata it downloaded,
- * keyed as dedot's `metadata` option, so the client need not download it again; never rejects
- * (a failed read only leaves its value to the client).
+ * value kept for this runtime, a snapshot of the same genesis hash and spec version, or the kept
+ * metadata of this runtime, else from the downloaded metadata (which always replaces a snapshot's
+ * value), walked as its hex arrives. Resolves with the metadata it downloaded, keyed as dedot's
+ * `metadata` option, so the client need not download it again; never rejects (a failed read only
+ * leaves its value to the client).
  */
 export async function readFirstData({
   endpoint,
   send,
-  cached,
+  kept,
   onData,
   snapshots = RUNTIME_SNAPSHOTS,
   devnetEndpoints,
-}: FirstReadsOptions): Promise<Record<string, Hex> | undefined> {
-  const quiet = <T>(promise: Promise<T>) => {
-    promise.catch(() => {});
-    return promise;
+}: FirstReadsOptions): Promise<MetadataOption | undefined> {
+  const ask = ([method, params]: readonly [string, readonly unknown[]]) => {
+    const answer = send(method, [...params]);
+    answer.catch(() => {});
+    return answer;
   };
-  const ask = ([method, params]: readonly [string, readonly unknown[]]) =>
-    quiet(send(method, [...params]));
   const genesisRead = ask(GENESIS_READ);
   const versionRead = ask(VERSION_READ);
   const propertiesRead = ask(PROPERTIES_READ);
   const queueRead = ask(QUEUE_READ);
   // Asked last: the large answer should not hold back the small ones.
-  let metadataRead = cached ? undefined : ask(METADATA_READ);
+  let metadataRead = kept ? undefined : ask(METADATA_READ);
 
-  let genesisHash: string;
-  let specVersion: number;
-  let network: NetworkIdentity;
-  try {
-    // The token's properties decide how amounts are shown: nothing is published before them.
-    const [genesis, version, properties] = await Promise.all([
-      genesisRead,
-      versionRead,
-      propertiesRead.catch(() => null),
-    ]);
-    const runtime = version as { specName?: unknown; specVersion?: unknown } | null;
-    if (
-      typeof genesis !== 'string' ||
-      !/^0x[0-9a-fA-F]{64}$/.test(genesis) ||
-      typeof runtime?.specName !== 'string' ||
-      !Number.isInteger(runtime.specVersion)
-    ) {
-      return undefined;
-    }
-    genesisHash = genesis;
-    specVersion = runtime.specVersion as number;
-    markFirstData('runtime-version');
-    network = identifyNetwork({ endpoint, genesisHash, properties, devnetEndpoints });
-    if (network.kind === 'refused') {
-      onData({ genesisHash, specVersion, network });
-      return undefined;
-    }
-    // Another chain or runtime than the endpoint stands for: the client reports it.
-    if (
-      !isExpectedChain(endpoint, {
-        genesisHash,
-        runtimeVersion: { specName: runtime.specName, specVersion },
-      })
-    ) {
-      return undefined;
-    }
-  } catch {
+  // The token's properties decide how amounts are shown: nothing is published before them.
+  const checked = await checkRuntime(
+    endpoint,
+    Promise.all([genesisRead, versionRead, propertiesRead.catch(() => null)]),
+    devnetEndpoints,
+  );
+  if (!checked) return undefined;
+  const { genesisHash, specVersion, network } = checked;
+  if (network.kind === 'refused') {
+    onData({ genesisHash, specVersion, network });
     return undefined;
   }
 
   let data: FirstData = { genesisHash, specVersion, network };
-  const publish = (patch: Partial<FirstData>) => {
+  const publish = (patch: Offer) => {
     data = { ...data, ...patch };
     onData(data);
   };
 
-  const kept = cachedFor(cached, genesisHash, specVersion);
-  const snapshot = snapshotFor(genesisHash, specVersion, snapshots);
-  // A snapshot of this very runtime spares decoding the kept metadata before the first paint.
-  const keptBid = kept && !snapshot ? minimalBidOf(hexBytes(kept)) : undefined;
-  const early = snapshot?.minimalBid ?? keptBid;
+  const keptMetadata = keptFor(kept?.metadata, genesisHash, specVersion);
+  const snapshot = snapshotFor(
+    genesisHash,
+    specVersion,
+    kept?.snapshot ? [kept.snapshot, ...snapshots] : snapshots,
+  );
+  // A snapshot of this very runtime spares walking the kept metadata before the first paint.
+  const known = snapshot?.minimalBid ?? (keptMetadata ? minimalBidOf(keptMetadata) : undefined);
   // The network goes out at once (it decides how amounts are shown), with the price if known.
-  publish(early === undefined ? {} : { minimalBid: early });
+  publish(known === undefined ? {} : { minimalBid: known });
 
   const reads: Promise<unknown>[] = [
     queueRead.then((value) => {
-      if (value !== null && !isHex(value)) return;
+      if (value !== null && typeof value !== 'string') return;
       markFirstData('first-storage');
       publish({ auctionQueue: decodeAuctionQueue(value) });
     }),
   ];
-  let downloaded: Record<string, Hex> | undefined;
-  if (!kept || early === undefined) {
+  let downloaded: MetadataOption | undefined;
+  if (!keptMetadata || known === undefined) {
     // The kept metadata is of another runtime (or none was kept, or it gave no value): this
     // runtime's is needed.
     metadataRead ??= ask(METADATA_READ);
     reads.push(
       metadataRead.then((metadata) => {
-        if (!isHex(metadata)) return;
-        downloaded = { [`RAW_META/${genesisHash}/${specVersion}`]: metadata };
-        const live = minimalBidOf(hexBytes(metadata));
+        if (typeof metadata !== 'string') return;
+        const live = minimalBidOf(metadata);
         if (live !== undefined) publish({ minimalBid: live });
+        // Handed to the client only when it is hex throughout (the walk read only part of it).
+        if (isHex(metadata)) downloaded = { [`RAW_META/${genesisHash}/${specVersion}`]: metadata };
       }),
     );
   }
