@@ -1,17 +1,20 @@
 import type { IStorage } from '@dedot/storage';
-import { WsProvider } from 'dedot';
+import type { WsProvider } from 'dedot';
 import type { misplacedCall } from './call-pins.ts';
 import type { RobonomicsClient } from './client-type.ts';
 import { markFirstData } from './first-data/marks.ts';
-import { type FirstData, type Offer, readFirstData } from './first-data/read.ts';
+import type { FirstData, Offer } from './first-data/read.ts';
 import type { FirstDataRead } from './first-data/start.ts';
-import { cachedRuntime, forgetLegacyCache, rememberMetadata } from './metadata-cache.ts';
+import type { KeptRuntime } from './metadata-cache.ts';
 import { identifyNetwork, type NetworkIdentity } from './network-identity.ts';
 import { minimalBid } from './queries/minimal-bid.ts';
 import { subscribeAuctionQueue } from './subscriptions/auction-queue.ts';
 import { WebStorage } from './web-storage.ts';
 
 export type { RobonomicsClient } from './client-type.ts';
+
+type Hex = `0x${string}`;
+
 /** A call of the runtime, as `client.tx.<pallet>.<call>(…).call` gives it (for batches). */
 export type { RobonomicsRuntimeRuntimeCallLike as RuntimeCallLike } from './generated/robonomics/index';
 
@@ -84,7 +87,8 @@ export class ChainConnection {
   readonly #listeners = new Set<() => void>();
   readonly #ready: Promise<RobonomicsClient>;
   #closed = false;
-  readonly #provider: WsProvider;
+  /** The client's socket, once the client's code has loaded. */
+  #provider: WsProvider | null = null;
   /** The client while it waits for its first connection. */
   #pending: RobonomicsClient | null = null;
   /** Ends that wait when the connection is closed first. */
@@ -96,84 +100,66 @@ export class ChainConnection {
 
   constructor(endpoint: string, options: ChainConnectionOptions = {}) {
     this.endpoint = endpoint;
-    const { retryDelayMs = 1000, maxRetryDelayMs = 30_000 } = options;
-    const provider = new WsProvider({
-      endpoint: async ({ attempt }) => {
-        // Closed: dedot would retry a refusal at once, so never answer and let it rest.
-        if (this.#closed) return new Promise<string>(() => {});
-        if (attempt > 1) {
-          await backoff(reconnectDelay(attempt - 1, retryDelayMs, maxRetryDelayMs));
-        }
-        return endpoint;
-      },
-      // dedot retries only with a positive delay; the real backoff is in the endpoint selector.
-      retryDelayMs: 1,
-      maxRetryAttempts: Number.MAX_SAFE_INTEGER,
-      timeout: 30_000,
-    });
-    this.#provider = provider;
-    provider.on('connected', () => {
-      markFirstData('socket-open');
-      this.#socket(true);
-      this.#set(this.client ? 'connected' : 'connecting');
-    });
-    provider.on('reconnecting', () => {
-      this.#socket(false);
-      this.#set('connecting');
-    });
-    provider.on('disconnected', () => {
-      this.#socket(false);
-      this.#set(this.#closed ? 'disconnected' : 'connecting');
-    });
-    provider.on('error', (error?: unknown) => {
-      if (!this.client) this.#set('error', describeError(error));
-    });
     const storage = options.cacheStorage === undefined ? browserStorage() : options.cacheStorage;
     this.#ready = (async () => {
       const given = options.firstData;
       const started = given?.endpoint === endpoint ? given : undefined;
       if (given && !started) given.close();
       this.#firstData = started;
-      const kept = started
-        ? started.kept
-        : storage
-          ? await cachedRuntime(storage, endpoint)
-          : undefined;
-      const connected = provider
-        .connect()
-        .catch(() => new Promise((resolve) => provider.once('connected', resolve)));
       const onData = ({ network, minimalBid, auctionQueue }: FirstData) => {
         if (this.#closed) return;
         this.network = network;
         this.#setOffer({ minimalBid, auctionQueue });
       };
-      // The first reads the page's first script started, or the same reads on the client's socket
-      // as soon as it opens; the client then starts with the metadata they brought
-      // (docs/first-data.md).
-      const firstReads = async () => {
-        if (started) {
-          const stop = started.watch(onData);
-          try {
-            return await started.done;
-          } finally {
-            stop();
-            started.close();
-          }
-        }
-        await connected;
-        return readFirstData({
-          endpoint,
-          send: (method, params) => provider.send(method, params),
-          kept,
-          devnetEndpoints: options.devnetEndpoints,
-          onData,
-        });
+      /** Once the first values are out: the client's code loads after the first paint. */
+      const afterFirstData = async () => {
+        if (this.network?.kind === 'refused') throw new NetworkRefusedError(this.network.reason);
+        await this.#untilClosed(options.beforeClient?.() ?? Promise.resolve());
       };
-      const downloaded = await this.#untilClosed(firstReads());
-      if (this.network?.kind === 'refused') throw new NetworkRefusedError(this.network.reason);
-      // The client's module loads once the first values are out: the first paint does not need it.
-      await this.#untilClosed(options.beforeClient?.() ?? Promise.resolve());
-      const { createClient, misplacedCall } = await this.#untilClosed(import('./create-client.ts'));
+      // The first reads the page's first script started: the client's code (dedot, its socket
+      // and codecs) is not needed before the paint (docs/first-data.md).
+      let downloaded: Record<string, Hex> | undefined;
+      if (started) {
+        const stop = started.watch(onData);
+        try {
+          downloaded = await this.#untilClosed(started.done);
+        } finally {
+          stop();
+          started.close();
+        }
+        await afterFirstData();
+      }
+      // What reads and keeps the metadata comes with the client too.
+      const [{ createClient, misplacedCall, WsProvider }, cache] = await this.#untilClosed(
+        Promise.all([import('./create-client.ts'), import('./metadata-cache.ts')]),
+      );
+      let kept: KeptRuntime | undefined = started?.kept;
+      const provider = this.#openProvider(WsProvider, options);
+      // connect() rejects on the first failed attempt although the provider keeps trying.
+      const connected = provider
+        .connect()
+        .catch(() => new Promise((resolve) => provider.once('connected', resolve)));
+      if (!started) {
+        // No first reads from the page: the same reads on the client's socket as soon as it opens.
+        const [{ readFirstData }, keptHere] = await this.#untilClosed(
+          Promise.all([
+            import('./first-data/read.ts'),
+            storage ? cache.cachedRuntime(storage, endpoint) : undefined,
+          ]),
+        );
+        kept = keptHere;
+        await this.#untilClosed(connected);
+        downloaded = await this.#untilClosed(
+          readFirstData({
+            endpoint,
+            send: (method, params) => provider.send(method, params),
+            kept,
+            devnetEndpoints: options.devnetEndpoints,
+            onData,
+          }),
+        );
+        await afterFirstData();
+      }
       const client = createClient(provider, { ...kept?.metadata, ...downloaded });
       this.#pending = client;
       // connect() rejects on the first failed attempt although the provider keeps trying and the
@@ -218,8 +204,8 @@ export class ChainConnection {
       if (misplaced) throw new NetworkRefusedError(misplaced);
       const remember = async () => {
         if (!storage) return;
-        await forgetLegacyCache(storage);
-        await rememberMetadata(storage, endpoint, {
+        await cache.forgetLegacyCache(storage);
+        await cache.rememberMetadata(storage, endpoint, {
           genesisHash: client.genesisHash,
           runtimeVersion: client.runtimeVersion,
           metadata: client.metadata,
@@ -266,6 +252,48 @@ export class ChainConnection {
     await this.disconnect();
     this.client = null;
     this.#set('error', error.message);
+  }
+
+  /**
+   * The client's socket, with the reconnect backoff in its endpoint selector; its events show in
+   * the state. Opened once the client's code has loaded.
+   */
+  #openProvider(
+    Provider: typeof WsProvider,
+    { retryDelayMs = 1000, maxRetryDelayMs = 30_000 }: ChainConnectionOptions,
+  ): WsProvider {
+    const provider = new Provider({
+      endpoint: async ({ attempt }) => {
+        // Closed: dedot would retry a refusal at once, so never answer and let it rest.
+        if (this.#closed) return new Promise<string>(() => {});
+        if (attempt > 1) {
+          await backoff(reconnectDelay(attempt - 1, retryDelayMs, maxRetryDelayMs));
+        }
+        return this.endpoint;
+      },
+      // dedot retries only with a positive delay; the real backoff is in the endpoint selector.
+      retryDelayMs: 1,
+      maxRetryAttempts: Number.MAX_SAFE_INTEGER,
+      timeout: 30_000,
+    });
+    this.#provider = provider;
+    provider.on('connected', () => {
+      markFirstData('socket-open');
+      this.#socket(true);
+      this.#set(this.client ? 'connected' : 'connecting');
+    });
+    provider.on('reconnecting', () => {
+      this.#socket(false);
+      this.#set('connecting');
+    });
+    provider.on('disconnected', () => {
+      this.#socket(false);
+      this.#set(this.#closed ? 'disconnected' : 'connecting');
+    });
+    provider.on('error', (error?: unknown) => {
+      if (!this.client) this.#set('error', describeError(error));
+    });
+    return provider;
   }
 
   /** Takes the offer's known fields; emits once when one changed. */
@@ -343,7 +371,7 @@ export class ChainConnection {
       // Closing while the socket is down (a reconnect pending) is still a close; before the
       // client exists, the provider is closed itself.
       if (client) await client.disconnect().catch(() => {});
-      else if (this.#provider.status !== 'disconnected') {
+      else if (this.#provider && this.#provider.status !== 'disconnected') {
         await this.#provider.disconnect().catch(() => {});
       }
     } finally {

@@ -1,5 +1,4 @@
 import type { IStorage } from '@dedot/storage';
-import { u8aToHex } from '@dedot/utils';
 import type { Metadata } from 'dedot/codecs';
 import { knownEndpointOf } from './endpoint.ts';
 import { minimalBidOf } from './first-data/decode.ts';
@@ -139,7 +138,10 @@ export async function rememberMetadata(
     return true;
   }
   // Loaded here, not with the module: the codecs come with the client (docs/first-data.md).
-  const { $Metadata } = await import('dedot/codecs');
+  const [{ $Metadata }, { u8aToHex }] = await Promise.all([
+    import('dedot/codecs'),
+    import('@dedot/utils'),
+  ]);
   const bytes = $Metadata.tryEncode(chain.metadata);
   const entry: CachedMetadata = {
     genesisHash: chain.genesisHash as Hex,

@@ -14,10 +14,10 @@ import { Tabs } from '../../../components/Tabs.tsx';
 import { useTx } from '../../../components/use-tx.ts';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
 import { useChain } from '../../../lib/chain-store.ts';
+import { deviceNameOf } from '../../../lib/device-names.ts';
 import { keyKeeping } from '../../../lib/key-keeping.ts';
 import { links } from '../../../lib/route-names.ts';
 import {
-  deviceNameOf,
   randomSetupName,
   useSavedSetups,
   withoutControllerKey,
