@@ -82,8 +82,8 @@ function connect(endpoint: string) {
   });
   void previous?.disconnect();
   const current = connection;
-  useChain.setState({ endpoint, ...STARTING });
-  current.onChange(() => {
+  useChain.setState({ endpoint });
+  const mirror = () => {
     if (connection !== current) return;
     useChain.setState({
       state: current.state,
@@ -95,7 +95,10 @@ function connect(endpoint: string) {
       network: current.network,
       ...amountsOn(current.network),
     });
-  });
+  };
+  current.onChange(mirror);
+  // The first reads the page's first script started may have brought the values already.
+  mirror();
 }
 
 let rendering: () => void = () => {};
