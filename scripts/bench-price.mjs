@@ -37,6 +37,8 @@ const TRACES = 3;
 const SETTLE_MS = 3000;
 /** "Everything the dashboard loads in its first seconds": what the page fetched by then. */
 const FIRST_SECONDS_MS = 5000;
+/** Its budget, gzip -9 (docs/architecture.md, Budgets). */
+export const FIRST_SECONDS_BUDGET_KIB = 185;
 
 /** @param {number[]} values */
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
@@ -313,6 +315,8 @@ async function firstSecondsWeight(browser, contender) {
     const line = [
       `${contender.name}: ${files.length} requests in its first ${FIRST_SECONDS_MS / 1000} s, ${transferred.toFixed(1)} KiB transferred`,
     ];
+    /** @type {number | undefined} */
+    let gzipKiB;
     if (contender.dist) {
       const dist = contender.dist;
       const origin = new URL(contender.url).origin;
@@ -326,12 +330,14 @@ async function firstSecondsWeight(browser, contender) {
       const js = files.filter((f) => /\.m?js$/.test(new URL(f.url).pathname));
       const jsKiB = js.reduce((sum, f) => sum + gzip(f.url), 0);
       const allKiB = files.reduce((sum, f) => sum + gzip(f.url), 0);
+      gzipKiB = allKiB;
       line.push(
         `${allKiB.toFixed(1)} KiB gzip -9 (${jsKiB.toFixed(1)} KiB of it JS in ${js.length} files)`,
       );
     }
     if (precached.length > 0) line.push(`its service worker fetched ${precached.length} files`);
     console.log(`  ${line.join('; ')}`);
+    return gzipKiB;
   } finally {
     await context.close();
   }
@@ -405,7 +411,8 @@ function compare(results, label) {
 
 /**
  * Times the price against the devnet, then against the devnet behind the latency proxy
- * (`latency`: false skips that part), beside the floor page (`floor`) and `against`.
+ * (`latency`: false skips that part), beside the floor page (`floor`) and `against`. Resolves
+ * with what the app fetched in its first seconds (KiB gzip -9), unless Chromium is missing.
  * @param {{ latency?: boolean, floor?: boolean, against?: Contender[], loads?: number, traces?: number }} [options]
  */
 export async function benchPrice({
@@ -417,7 +424,7 @@ export async function benchPrice({
 } = {}) {
   if (!existsSync(CHROMIUM)) {
     console.log(`time to price: skipped (${CHROMIUM} is missing)`);
-    return;
+    return null;
   }
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   const floorPage = floor ? await serveFloorPage() : null;
@@ -436,12 +443,17 @@ export async function benchPrice({
     ]),
   ];
   const devnetArgs = ['--allowed-origins', origins.join(',')];
+  /** @type {number | undefined} */
+  let firstSecondsKiB;
   try {
     let stack = await startBenchStack(devnetArgs);
     try {
       compare(await coldAndWarm(browser, contenders, '', loads), '');
       console.log('Weight of a cold load (the page’s own requests):');
-      for (const contender of contenders) await firstSecondsWeight(browser, contender);
+      for (const contender of contenders) {
+        const kib = await firstSecondsWeight(browser, contender);
+        if (contender === OURS) firstSecondsKiB = kib;
+      }
       if (traces > 0) {
         console.log('Chromium traces:');
         for (const contender of contenders) await tracedLoads(browser, contender, traces);
@@ -449,7 +461,7 @@ export async function benchPrice({
     } finally {
       await stopStack(stack);
     }
-    if (!latency) return;
+    if (!latency) return { firstSecondsKiB };
     stack = await startBenchStack(
       [...devnetArgs, '--chain-port', String(BEHIND_PROXY_CHAIN_PORT)],
       {
@@ -468,6 +480,7 @@ export async function benchPrice({
       await proxy.close();
       await stopStack(stack);
     }
+    return { firstSecondsKiB };
   } finally {
     await floorPage?.close();
     await browser.close();
