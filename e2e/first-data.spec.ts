@@ -155,3 +155,32 @@ test.describe('first data', () => {
     expect(await shownPrices(page)).not.toContain('~ 5 XRT');
   });
 });
+
+test.describe('first data before the chain client', () => {
+  test('the dashboard shows the price and the open auctions while the client’s code has not loaded', async ({
+    page,
+  }) => {
+    // The chain client's chunk never arrives: what the dashboard shows came from the page's
+    // first script alone (docs/first-data.md).
+    await page.route(/\/assets\/create-client-[\w-]+\.js$/, () => {});
+    await page.goto('./#/');
+    await expect(page.getByTestId('subscription-price')).toHaveText('~ 1 XRT');
+    await expect(page.getByTestId('available-subscriptions')).toHaveText(/^\d+$/);
+    // A second visit: the price from the value kept with the metadata, which is not asked again.
+    await page.unroute(/\/assets\/create-client-[\w-]+\.js$/);
+    await page.reload();
+    await expect
+      .poll(() =>
+        page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('chain-metadata:'))),
+      )
+      .toBe(true);
+    await page.route(/\/assets\/create-client-[\w-]+\.js$/, () => {});
+    const sockets = watchChainSockets(page);
+    await page.reload();
+    await expect(page.getByTestId('subscription-price')).toHaveText('~ 1 XRT');
+    await expect(page.getByTestId('available-subscriptions')).toHaveText(/^\d+$/);
+    expect(sockets).toHaveLength(1);
+    await expect.poll(() => sockets[0]?.methods.length).toBe(4);
+    expect(sockets[0]?.methods).not.toContain('state_getMetadata');
+  });
+});

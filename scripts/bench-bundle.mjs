@@ -1,5 +1,6 @@
-// Bundle budget (docs/architecture.md, Budgets): the JS the dashboard route loads must stay at most 160 KiB
-// gzip. Builds the production app and reads Vite's manifest to follow the static imports.
+// Bundle budget (docs/architecture.md, Budgets): the JS the dashboard runs before its first paint
+// (the entry, its static imports and the page's inline script) must stay at most 150 KiB gzip.
+// Builds the production app and reads Vite's manifest to follow the static imports.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'apps', 'web', 'dist');
-export const DASHBOARD_BUDGET_KIB = 160;
+export const DASHBOARD_BUDGET_KIB = 150;
 /** What /save-setup (its workshop with IPFS, crypto and the Crust client) may add to it. */
 export const SAVE_SETUP_EXTRA_BUDGET_KIB = 150;
 
@@ -88,7 +89,7 @@ export function benchBundle() {
 
   console.log('\nBundle (production build, gzip -9)');
   console.log(
-    `  dashboard route JS: ${dashboard.toFixed(1)} KiB in ${dashboardFiles.length} file(s) and the page's inline script (${inlineKiB.toFixed(1)} KiB) (budget ${DASHBOARD_BUDGET_KIB} KiB; the original app loads 1,271 KiB)`,
+    `  dashboard JS before its first paint: ${dashboard.toFixed(1)} KiB in ${dashboardFiles.length} file(s) and the page's inline script (${inlineKiB.toFixed(1)} KiB) (budget ${DASHBOARD_BUDGET_KIB} KiB; the original app loads 1,271 KiB)`,
   );
   console.log(`  dashboard route CSS: ${css.toFixed(1)} KiB`);
   console.log(

@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { earlyReadsPlugin } from './early-reads-plugin.ts';
+import { firstDataPlugin } from './first-data-plugin.ts';
 import { pwaPlugin } from './pwa.config.ts';
 
 const profile = process.env.VITE_PROFILE === 'devnet' ? 'devnet' : 'production';
@@ -45,15 +45,15 @@ function contentSecurityPolicy(inlineScriptHash: () => string): Plugin {
   };
 }
 
-const earlyReads = earlyReadsPlugin(define);
+const firstData = firstDataPlugin(define);
 
 export default defineConfig({
   // Relative asset paths: the app is hosted as static files on IPFS under any path.
   base: './',
   plugins: [
     react(),
-    contentSecurityPolicy(() => earlyReads.scriptHashSource()),
-    earlyReads,
+    contentSecurityPolicy(() => firstData.scriptHashSource()),
+    firstData,
     pwaPlugin(),
   ],
   define,

@@ -1,20 +1,43 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { createHashRouter, RouterProvider } from 'react-router';
+import { HashRouter, matchRoutes, useLocation, useRoutes } from 'react-router';
 import { startChain } from '../lib/chain-store.ts';
-import { appRoutes } from './routes.tsx';
+import { documentTitle } from '../lib/route-names.ts';
+import { appRoutes, type RouteHandle } from './routes.tsx';
+
+/** Sets "<title> / Robonomics Dapp" (and og:title) from the deepest route with a title. */
+function useDocumentTitle() {
+  const location = useLocation();
+  const title = (matchRoutes(appRoutes, location) ?? [])
+    .reverse()
+    .map((m) => (m.route as { handle?: RouteHandle }).handle?.title)
+    .find(Boolean);
+  useEffect(() => {
+    const text = documentTitle(title);
+    document.title = text;
+    document.querySelector('meta[property="og:title"]')?.setAttribute('content', text);
+  }, [title]);
+}
+
+function AppRoutes() {
+  useDocumentTitle();
+  return useRoutes(appRoutes);
+}
 
 /**
  * Hash URLs (https://host/#/rws-buy): the app is served as static files from IPFS, where no
- * server can fall back to index.html for deep links.
+ * server can fall back to index.html for deep links. The router is the declarative one: the app
+ * uses no loaders or actions, and the data router would add about 17 KiB gzip to the script the
+ * dashboard runs before its first paint (docs/first-data.md).
  */
 export function App() {
   useEffect(startChain, []);
-  const [router] = useState(() => createHashRouter(appRoutes));
   const [queryClient] = useState(() => new QueryClient());
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <HashRouter>
+        <AppRoutes />
+      </HashRouter>
     </QueryClientProvider>
   );
 }

@@ -5,7 +5,7 @@ import { DashboardPage } from '../features/subscription/components/DashboardPage
 import { LazyPage } from '../lib/lazy-page.tsx';
 import { routePaths } from '../lib/route-names.ts';
 import { LegacyRedirectPage } from './LegacyRedirectPage.tsx';
-import { RootLayout, type RouteHandle } from './layout/RootLayout.tsx';
+import { RootLayout } from './layout/RootLayout.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 
 // Each page with code of its own loads on demand, its own chunk; the dashboard, the hardware
@@ -42,6 +42,11 @@ const loadSubscriptionAccount = () =>
 const loadAltruist = () => import('../features/sensors/components/AltruistPage.tsx');
 const loadEnergyMonitor = () => import('../features/sensors/components/EnergyMonitorPage.tsx');
 const loadDigitalTwin = () => import('../features/twins/components/DigitalTwinPage.tsx');
+
+/** What a route tells beside its page: the title of the page (see useDocumentTitle in App.tsx). */
+export interface RouteHandle {
+  title?: string;
+}
 
 type AppRoute = RouteObject & { handle?: RouteHandle };
 

@@ -1,4 +1,4 @@
-import { shortAddress } from '@robonomics-dapp/robonomics/chain/address';
+import { shortAddress } from '@robonomics-dapp/robonomics/chain/short-address';
 import { useState } from 'react';
 import { CheckIcon } from './icons.tsx';
 

@@ -1,4 +1,5 @@
-import { addressEq, shortAddress } from '@robonomics-dapp/robonomics/chain/address';
+import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
+import { shortAddress } from '@robonomics-dapp/robonomics/chain/short-address';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { keyKeeping } from '../lib/key-keeping.ts';

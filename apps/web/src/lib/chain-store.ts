@@ -4,10 +4,10 @@ import {
   type RobonomicsClient,
 } from '@robonomics-dapp/robonomics/chain/client';
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
-import type { FirstData } from '@robonomics-dapp/robonomics/chain/first-data';
+import { takeFirstData } from '@robonomics-dapp/robonomics/chain/first-data/handoff';
+import type { Offer } from '@robonomics-dapp/robonomics/chain/first-data/read';
 import { type NetworkIdentity, XRT } from '@robonomics-dapp/robonomics/chain/network-identity';
 import { create } from 'zustand';
-import { takeEarlySocket } from '../boot/early-socket-handoff.ts';
 import { appConfig } from './config.ts';
 import { useEndpointStore } from './endpoint-store.ts';
 import { DEV_WALLET, useWallet } from './wallet/wallet-store.ts';
@@ -19,10 +19,10 @@ interface ChainState {
   /** Set once connected and the metadata is loaded. */
   client: RobonomicsClient | null;
   /**
-   * The dashboard's first values, read as the socket opens, before the client is ready
-   * (docs/first-data.md); null until the node answered.
+   * The subscription offer (RWS.MinimalBid and the open auctions), as the connection holds it:
+   * from the first reads, then from the client (docs/first-data.md). Empty until known.
    */
-  firstData: FirstData | null;
+  offer: Offer;
   /** Whether the client's socket was open and dropped (before the client is ready too). */
   socketDropped: boolean;
   /** The runtime's spec version: views of chain constants read it to follow an upgrade. */
@@ -62,7 +62,7 @@ const STARTING: Omit<ChainState, 'endpoint'> = {
   state: 'connecting',
   error: null,
   client: null,
-  firstData: null,
+  offer: {},
   socketDropped: false,
   specVersion: null,
   network: null,
@@ -74,28 +74,31 @@ export const useChain = create<ChainState>(() => ({ endpoint: '', ...STARTING })
 /** Connects to the endpoint (dropping any previous connection) and mirrors its state. */
 function connect(endpoint: string) {
   const previous = connection;
-  // The page's first script opened a socket to the usual endpoint (docs/first-data.md).
+  // The page's first script started the first reads on the usual endpoint (docs/first-data.md).
   connection = new ChainConnection(endpoint, {
-    early: takeEarlySocket(),
+    firstData: takeFirstData(),
     beforeClient: () => appRendered.then(afterPaint),
     devnetEndpoints: appConfig.devnetEndpoints,
   });
   void previous?.disconnect();
   const current = connection;
-  useChain.setState({ endpoint, ...STARTING });
-  current.onChange(() => {
+  useChain.setState({ endpoint });
+  const mirror = () => {
     if (connection !== current) return;
     useChain.setState({
       state: current.state,
       error: current.error,
       client: current.client,
-      firstData: current.firstData,
+      offer: current.offer,
       socketDropped: current.socketDropped,
       specVersion: current.specVersion,
       network: current.network,
       ...amountsOn(current.network),
     });
-  });
+  };
+  current.onChange(mirror);
+  // The first reads the page's first script started may have brought the values already.
+  mirror();
 }
 
 let rendering: () => void = () => {};
@@ -136,9 +139,8 @@ function afterPaint(): Promise<void> {
  * `timeoutMs` passed, whichever comes first.
  */
 export function firstDataIn(timeoutMs: number): Promise<void> {
-  const arrived = ({ firstData, state }: ChainState) =>
-    state === 'error' ||
-    (firstData?.minimalBid !== undefined && firstData.auctionQueue !== undefined);
+  const arrived = ({ offer, state }: ChainState) =>
+    state === 'error' || (offer.minimalBid !== undefined && offer.auctionQueue !== undefined);
   return new Promise((resolve) => {
     if (arrived(useChain.getState())) return resolve();
     const done = () => {

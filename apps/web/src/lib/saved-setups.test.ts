@@ -95,7 +95,7 @@ describe('controller keys kept in this browser', () => {
   });
 
   it('name the accounts of a device list by what the user called them', async () => {
-    const { deviceNameOf } = await import('./saved-setups.ts');
+    const { deviceNameOf } = await import('./device-names.ts');
     const nameOf = deviceNameOf({
       owner: OWNER,
       controller: { address: CONTROLLER },

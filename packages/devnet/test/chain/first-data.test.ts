@@ -1,12 +1,16 @@
 import { ChainConnection } from '@robonomics-dapp/robonomics/chain/client';
-import { type FirstData, readFirstData } from '@robonomics-dapp/robonomics/chain/first-data';
+import {
+  type FirstData,
+  type Offer,
+  readFirstData,
+} from '@robonomics-dapp/robonomics/chain/first-data/read';
 import { MemoryStorage } from '@robonomics-dapp/robonomics/chain/memory-storage';
 import { WsProvider } from 'dedot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDir } from '../../src/test-support.ts';
 import { type DevnetProcess, startDevnet } from './devnet-process.ts';
 
-// The dashboard's first reads (packages/robonomics/src/chain/first-data.ts) against a real
+// The dashboard's first reads (packages/robonomics/src/chain/first-data/read.ts) against a real
 // devnet process, compared with what the chain client reads once its metadata is loaded.
 let devnet: DevnetProcess;
 let provider: WsProvider;
@@ -51,15 +55,17 @@ describe('the first reads on the devnet', () => {
       cacheStorage: storage,
       devnetEndpoints: [devnet.url],
     });
-    const seen: (FirstData | null)[] = [];
-    connection.onChange(() => seen.push(connection.firstData));
+    /** The offer and network as they were before the client was ready. */
+    const before: { offer: Offer; network: typeof connection.network }[] = [];
+    connection.onChange(() => {
+      if (!connection.client) before.push({ offer: connection.offer, network: connection.network });
+    });
     try {
       const client = await connection.ready();
-      const first = connection.firstData!;
-      expect(first.genesisHash).toBe(client.genesisHash);
-      expect(first.specVersion).toBe(client.runtimeVersion.specVersion);
-      expect(first.minimalBid).toBe(client.consts.rws.minimalBid);
-      expect(first.auctionQueue).toEqual(await client.query.rws.auctionQueue());
+      const first = before.at(-1)!;
+      expect(first.offer.minimalBid).toBe(client.consts.rws.minimalBid);
+      expect(first.offer.auctionQueue).toEqual(await client.query.rws.auctionQueue());
+      expect(connection.offer).toEqual(first.offer);
       // The devnet's node reports XRT with 9 decimals, as the app holds a Robonomics network to.
       const properties = await client.chainSpec.properties();
       expect(properties).toMatchObject({ tokenDecimals: 9, tokenSymbol: 'XRT' });
@@ -71,8 +77,6 @@ describe('the first reads on the devnet', () => {
         ownEndpoint: true,
       });
       expect(connection.network).toEqual(first.network);
-      // The values came before the client was ready.
-      expect(seen.some((data) => data?.minimalBid !== undefined)).toBe(true);
       // The client was given the downloaded metadata, and it was kept for the next visit.
       expect((await storage.keys()).length).toBe(1);
     } finally {
@@ -92,19 +96,21 @@ describe('the first reads on the devnet', () => {
   });
 
   it('take the constant from the metadata kept for this runtime, without downloading it', async () => {
-    const cached = { [`RAW_META/${genesisHash}/43`]: metadataHex };
-    const { published, downloaded, last } = await firstReads({ cached });
+    const kept = { metadata: { [`RAW_META/${genesisHash}/43`]: metadataHex } };
+    const { published, downloaded, last } = await firstReads({ kept });
     expect(downloaded).toBeUndefined();
     expect(published[0]?.minimalBid).toBe(1_000_000_000n);
     expect(last?.minimalBid).toBe(1_000_000_000n);
   });
 
   it('take the value kept with this runtime’s metadata without decoding or downloading it', async () => {
-    const cached = { [`RAW_META/${genesisHash}/43`]: metadataHex };
     // 7 stands out from the kept metadata's 1 XRT: the kept value is what the first reads show
     // (the client, ready later, reads the metadata itself).
-    const kept = [{ genesisHash, specVersion: 43, minimalBid: 7n }];
-    const { published, downloaded, last } = await firstReads({ cached, snapshots: kept });
+    const kept = {
+      metadata: { [`RAW_META/${genesisHash}/43`]: metadataHex },
+      snapshot: { genesisHash, specVersion: 43, minimalBid: 7n },
+    };
+    const { published, downloaded, last } = await firstReads({ kept });
     expect(downloaded).toBeUndefined();
     expect(published[0]?.minimalBid).toBe(7n);
     expect(last?.minimalBid).toBe(7n);
@@ -112,8 +118,11 @@ describe('the first reads on the devnet', () => {
 
   it('ignore metadata kept for another spec version and download this runtime’s', async () => {
     // As after a runtime upgrade: the kept metadata is of spec 42.
-    const cached = { [`RAW_META/${genesisHash}/42`]: metadataHex };
-    const { published, downloaded } = await firstReads({ cached });
+    const kept = {
+      metadata: { [`RAW_META/${genesisHash}/42`]: metadataHex },
+      snapshot: { genesisHash, specVersion: 42, minimalBid: 5n },
+    };
+    const { published, downloaded } = await firstReads({ kept });
     expect(downloaded).toEqual({ [`RAW_META/${genesisHash}/43`]: metadataHex });
     expect(published.find((d) => d.minimalBid !== undefined)?.minimalBid).toBe(1_000_000_000n);
   });

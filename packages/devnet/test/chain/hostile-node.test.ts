@@ -60,7 +60,7 @@ describe('the chain layer behind a hostile node', () => {
     expect(connection.error).toBe(
       'This node says it is Local devnet, whose token is XRT with 9 decimals, but it reports the symbol XRT and 12 decimals. The app does not use it, so that no amount is shown or signed at the wrong scale; choose another network.',
     );
-    expect(connection.firstData?.minimalBid).toBeUndefined();
+    expect(connection.offer.minimalBid).toBeUndefined();
   });
 
   it('takes a custom node claiming Kusama’s genesis as Kusama, but not as its endpoint', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addressEq, isValidAddress, shortAddress, toRobonomicsAddress } from './address.ts';
+import { addressEq, isValidAddress, toRobonomicsAddress } from './address.ts';
+import { shortAddress } from './short-address.ts';
 
 // Test vectors of docs/crypto.md: one key in two formats.
 const ss58_32 = '4DNhfCUWDh5LG2GkFHPDdZfejMoSezRnF3tRfvudqLzn2HAs';

@@ -27,8 +27,3 @@ export function addressEq(a: string, b: string): boolean {
     return false;
   }
 }
-
-/** First and last six characters: "4DNhfC…zn2HAs". */
-export function shortAddress(address: string): string {
-  return address.length > 14 ? `${address.slice(0, 6)}…${address.slice(-6)}` : address;
-}

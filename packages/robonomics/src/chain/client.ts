@@ -1,20 +1,22 @@
 import type { IStorage } from '@dedot/storage';
-import { type DedotClient, WsProvider } from 'dedot';
+import type { WsProvider } from 'dedot';
 import type { misplacedCall } from './call-pins.ts';
-import type { EarlySocket } from './early-socket.ts';
-import { type FirstData, readFirstData } from './first-data.ts';
-import { markFirstData } from './first-data-marks.ts';
-import type { RobonomicsApi } from './generated/robonomics/index';
-import { cachedRuntime, rememberMetadata } from './metadata-cache.ts';
+import type { RobonomicsClient } from './client-type.ts';
+import { markFirstData } from './first-data/marks.ts';
+import type { FirstData, Offer } from './first-data/read.ts';
+import type { FirstDataRead } from './first-data/start.ts';
+import type { KeptRuntime } from './metadata-cache.ts';
 import { identifyNetwork, type NetworkIdentity } from './network-identity.ts';
-import { RUNTIME_SNAPSHOTS } from './runtime-snapshot.ts';
+import { minimalBid } from './queries/minimal-bid.ts';
+import { subscribeAuctionQueue } from './subscriptions/auction-queue.ts';
 import { WebStorage } from './web-storage.ts';
+
+export type { RobonomicsClient } from './client-type.ts';
+
+type Hex = `0x${string}`;
 
 /** A call of the runtime, as `client.tx.<pallet>.<call>(…).call` gives it (for batches). */
 export type { RobonomicsRuntimeRuntimeCallLike as RuntimeCallLike } from './generated/robonomics/index';
-
-/** The typed client of the Robonomics runtime (bindings generated from the real metadata). */
-export type RobonomicsClient = DedotClient<RobonomicsApi>;
 
 export type ConnectionState = 'connecting' | 'connected' | 'disconnected' | 'error';
 
@@ -29,11 +31,11 @@ export interface ChainConnectionOptions {
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
   /**
-   * A socket the page opened to this endpoint before the app ran, with the first reads already
-   * sent (early-socket.ts): the first values come from it while the client's own socket opens;
-   * it is closed once they are in.
+   * The first reads the page's first script started before the app ran (first-data/handoff.ts):
+   * when they are for this endpoint, the first values come from them while the client's own
+   * socket opens, and their socket is closed once they are in.
    */
-  early?: EarlySocket;
+  firstData?: FirstDataRead;
   /** Waited for before the client's chunk loads, e.g. the first paint (browsers). */
   beforeClient?: () => Promise<void>;
   /** The build's own devnet endpoints, known by their address (see identifyNetwork). */
@@ -60,13 +62,17 @@ export class ChainConnection {
   state: ConnectionState = 'connecting';
   error: string | null = null;
   client: RobonomicsClient | null = null;
-  /** The dashboard's first values, read before the client is ready (docs/first-data.md). */
-  firstData: FirstData | null = null;
+  /**
+   * The subscription offer the dashboard shows, owned here (docs/first-data.md): from the first
+   * reads until the client is ready, then from the client (the constant read again after a
+   * runtime upgrade, the auction queue followed while the connection lasts).
+   */
+  offer: Offer = {};
   /** Whether the client's socket is open now (it may be before the client is ready). */
   socketOpen = false;
   /**
    * Whether the client's socket was open and is closed now: a drop, which the first values
-   * (possibly read on the page's early socket) do not tell by themselves.
+   * (possibly read on the page's first-data socket) do not tell by themselves.
    */
   socketDropped = false;
   /** The runtime's spec version once connected; it changes with a runtime upgrade. */
@@ -81,92 +87,80 @@ export class ChainConnection {
   readonly #listeners = new Set<() => void>();
   readonly #ready: Promise<RobonomicsClient>;
   #closed = false;
-  readonly #provider: WsProvider;
+  /** The client's socket, once the client's code has loaded. */
+  #provider: WsProvider | null = null;
   /** The client while it waits for its first connection. */
   #pending: RobonomicsClient | null = null;
   /** Ends that wait when the connection is closed first. */
   #abandon: ((reason: Error) => void) | null = null;
-  /** The page's early socket while the first reads use it. */
-  #early: EarlySocket | undefined;
+  /** The first reads the page's first script started, while they run. */
+  #firstData: FirstDataRead | undefined;
+  /** Stops following the auction queue. */
+  #stopQueue: (() => Promise<void>) | null = null;
 
   constructor(endpoint: string, options: ChainConnectionOptions = {}) {
     this.endpoint = endpoint;
-    const { retryDelayMs = 1000, maxRetryDelayMs = 30_000 } = options;
-    const provider = new WsProvider({
-      endpoint: async ({ attempt }) => {
-        // Closed: dedot would retry a refusal at once, so never answer and let it rest.
-        if (this.#closed) return new Promise<string>(() => {});
-        if (attempt > 1) {
-          await backoff(reconnectDelay(attempt - 1, retryDelayMs, maxRetryDelayMs));
-        }
-        return endpoint;
-      },
-      // dedot retries only with a positive delay; the real backoff is in the endpoint selector.
-      retryDelayMs: 1,
-      maxRetryAttempts: Number.MAX_SAFE_INTEGER,
-      timeout: 30_000,
-    });
-    this.#provider = provider;
-    provider.on('connected', () => {
-      markFirstData('socket-open');
-      this.#socket(true);
-      this.#set(this.client ? 'connected' : 'connecting');
-    });
-    provider.on('reconnecting', () => {
-      this.#socket(false);
-      this.#set('connecting');
-    });
-    provider.on('disconnected', () => {
-      this.#socket(false);
-      this.#set(this.#closed ? 'disconnected' : 'connecting');
-    });
-    provider.on('error', (error?: unknown) => {
-      if (!this.client) this.#set('error', describeError(error));
-    });
     const storage = options.cacheStorage === undefined ? browserStorage() : options.cacheStorage;
     this.#ready = (async () => {
-      const keptRuntime = storage ? await cachedRuntime(storage, endpoint) : undefined;
-      const kept = keptRuntime?.metadata;
-      const early = options.early?.endpoint === endpoint ? options.early : undefined;
-      if (options.early && !early) options.early.close();
-      this.#early = early;
+      const given = options.firstData;
+      const started = given?.endpoint === endpoint ? given : undefined;
+      if (given && !started) given.close();
+      this.#firstData = started;
+      const onData = ({ network, minimalBid, auctionQueue }: FirstData) => {
+        if (this.#closed) return;
+        this.network = network;
+        this.#setOffer({ minimalBid, auctionQueue });
+      };
+      /** Once the first values are out: the client's code loads after the first paint. */
+      const afterFirstData = async () => {
+        if (this.network?.kind === 'refused') throw new NetworkRefusedError(this.network.reason);
+        await this.#untilClosed(options.beforeClient?.() ?? Promise.resolve());
+      };
+      // The first reads the page's first script started: the client's code (dedot, its socket
+      // and codecs) is not needed before the paint (docs/first-data.md).
+      let downloaded: Record<string, Hex> | undefined;
+      if (started) {
+        const stop = started.watch(onData);
+        try {
+          downloaded = await this.#untilClosed(started.done);
+        } finally {
+          stop();
+          started.close();
+        }
+        await afterFirstData();
+      }
+      // What reads and keeps the metadata comes with the client too.
+      const [{ createClient, misplacedCall, WsProvider }, cache] = await this.#untilClosed(
+        Promise.all([import('./create-client.ts'), import('./metadata-cache.ts')]),
+      );
+      let kept: KeptRuntime | undefined = started?.kept;
+      const provider = this.#openProvider(WsProvider, options);
+      // connect() rejects on the first failed attempt although the provider keeps trying.
       const connected = provider
         .connect()
         .catch(() => new Promise((resolve) => provider.once('connected', resolve)));
-      // The first reads go out on the page's early socket when there is one, else as soon as the
-      // client's socket opens; the client then starts with the metadata they brought
-      // (docs/first-data.md).
-      const firstReads = async () => {
-        if (!early) await connected;
-        const send = early
-          ? early.send
-          : (method: string, params: unknown[]) => provider.send(method, params);
-        try {
-          return await readFirstData({
+      if (!started) {
+        // No first reads from the page: the same reads on the client's socket as soon as it opens.
+        const [{ readFirstData }, keptHere] = await this.#untilClosed(
+          Promise.all([
+            import('./first-data/read.ts'),
+            storage ? cache.cachedRuntime(storage, endpoint) : undefined,
+          ]),
+        );
+        kept = keptHere;
+        await this.#untilClosed(connected);
+        downloaded = await this.#untilClosed(
+          readFirstData({
             endpoint,
-            send,
-            cached: kept,
-            snapshots: keptRuntime?.snapshot
-              ? [keptRuntime.snapshot, ...RUNTIME_SNAPSHOTS]
-              : RUNTIME_SNAPSHOTS,
+            send: (method, params) => provider.send(method, params),
+            kept,
             devnetEndpoints: options.devnetEndpoints,
-            onData: (data) => {
-              if (this.#closed) return;
-              this.firstData = data;
-              this.network = data.network;
-              this.#emit();
-            },
-          });
-        } finally {
-          early?.close();
-        }
-      };
-      const downloaded = await this.#untilClosed(firstReads());
-      if (this.network?.kind === 'refused') throw new NetworkRefusedError(this.network.reason);
-      // The client's module loads once the first values are out: the first paint does not need it.
-      await this.#untilClosed(options.beforeClient?.() ?? Promise.resolve());
-      const { createClient, misplacedCall } = await this.#untilClosed(import('./create-client.ts'));
-      const client = createClient(provider, downloaded ? { ...kept, ...downloaded } : kept);
+            onData,
+          }),
+        );
+        await afterFirstData();
+      }
+      const client = createClient(provider, { ...kept?.metadata, ...downloaded });
       this.#pending = client;
       // connect() rejects on the first failed attempt although the provider keeps trying and the
       // client becomes ready once the node answers (a node started after the app, a phone back
@@ -210,7 +204,8 @@ export class ChainConnection {
       if (misplaced) throw new NetworkRefusedError(misplaced);
       const remember = async () => {
         if (!storage) return;
-        await rememberMetadata(storage, endpoint, {
+        await cache.forgetLegacyCache(storage);
+        await cache.rememberMetadata(storage, endpoint, {
           genesisHash: client.genesisHash,
           runtimeVersion: client.runtimeVersion,
           metadata: client.metadata,
@@ -226,10 +221,12 @@ export class ChainConnection {
           return;
         }
         this.specVersion = client.runtimeVersion.specVersion;
-        this.#emit();
+        this.#setOffer({ minimalBid: minimalBid(client) });
         void remember().catch(() => {});
       });
       this.specVersion = client.runtimeVersion.specVersion;
+      this.#setOffer({ minimalBid: minimalBid(client) });
+      void this.#followQueue(client);
       return client;
     })().then(
       (client) => {
@@ -255,6 +252,72 @@ export class ChainConnection {
     await this.disconnect();
     this.client = null;
     this.#set('error', error.message);
+  }
+
+  /**
+   * The client's socket, with the reconnect backoff in its endpoint selector; its events show in
+   * the state. Opened once the client's code has loaded.
+   */
+  #openProvider(
+    Provider: typeof WsProvider,
+    { retryDelayMs = 1000, maxRetryDelayMs = 30_000 }: ChainConnectionOptions,
+  ): WsProvider {
+    const provider = new Provider({
+      endpoint: async ({ attempt }) => {
+        // Closed: dedot would retry a refusal at once, so never answer and let it rest.
+        if (this.#closed) return new Promise<string>(() => {});
+        if (attempt > 1) {
+          await backoff(reconnectDelay(attempt - 1, retryDelayMs, maxRetryDelayMs));
+        }
+        return this.endpoint;
+      },
+      // dedot retries only with a positive delay; the real backoff is in the endpoint selector.
+      retryDelayMs: 1,
+      maxRetryAttempts: Number.MAX_SAFE_INTEGER,
+      timeout: 30_000,
+    });
+    this.#provider = provider;
+    provider.on('connected', () => {
+      markFirstData('socket-open');
+      this.#socket(true);
+      this.#set(this.client ? 'connected' : 'connecting');
+    });
+    provider.on('reconnecting', () => {
+      this.#socket(false);
+      this.#set('connecting');
+    });
+    provider.on('disconnected', () => {
+      this.#socket(false);
+      this.#set(this.#closed ? 'disconnected' : 'connecting');
+    });
+    provider.on('error', (error?: unknown) => {
+      if (!this.client) this.#set('error', describeError(error));
+    });
+    return provider;
+  }
+
+  /** Takes the offer's known fields; emits once when one changed. */
+  #setOffer({ minimalBid, auctionQueue }: Offer) {
+    const next: Offer = { ...this.offer };
+    if (minimalBid !== undefined) next.minimalBid = minimalBid;
+    if (auctionQueue !== undefined) next.auctionQueue = auctionQueue;
+    if (next.minimalBid === this.offer.minimalBid && next.auctionQueue === this.offer.auctionQueue)
+      return;
+    this.offer = next;
+    this.#emit();
+  }
+
+  /** Follows RWS.AuctionQueue on the client while the connection lasts. */
+  async #followQueue(client: RobonomicsClient) {
+    try {
+      const stop = await subscribeAuctionQueue(client, (auctionQueue) =>
+        this.#setOffer({ auctionQueue }),
+      );
+      if (this.#closed) await stop();
+      else this.#stopQueue = stop;
+    } catch {
+      // The first reads' queue stays; the client reports its own failures.
+    }
   }
 
   /** Resolves with the client once connected and the metadata is loaded. */
@@ -300,14 +363,15 @@ export class ChainConnection {
 
   async #close(): Promise<void> {
     this.#closed = true;
-    this.#early?.close();
+    this.#firstData?.close();
+    await this.#stopQueue?.().catch(() => {});
     try {
       this.#abandon?.(new Error(CLOSED_EARLY));
       const client = this.client ?? this.#pending;
       // Closing while the socket is down (a reconnect pending) is still a close; before the
       // client exists, the provider is closed itself.
       if (client) await client.disconnect().catch(() => {});
-      else if (this.#provider.status !== 'disconnected') {
+      else if (this.#provider && this.#provider.status !== 'disconnected') {
         await this.#provider.disconnect().catch(() => {});
       }
     } finally {

@@ -2,7 +2,9 @@ import { AccountNonceApi, Core, Metadata, TransactionPaymentApi } from '@dedot/r
 import { DedotClient, type WsProvider } from 'dedot';
 import type { RobonomicsApi } from './generated/robonomics/index';
 
-// The runtime check of the client's metadata comes with the client (client.ts loads both).
+// The client's socket and the runtime check of its metadata come with the client (client.ts
+// loads them together, after the first paint).
+export { WsProvider } from 'dedot';
 export { misplacedCall } from './call-pins.ts';
 
 type Hex = `0x${string}`;

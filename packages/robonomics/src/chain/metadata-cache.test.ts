@@ -4,7 +4,14 @@ import { $Metadata } from 'dedot/codecs';
 import { describe, expect, it } from 'vitest';
 import { KNOWN_ENDPOINTS } from './endpoint.ts';
 import { MemoryStorage } from './memory-storage.ts';
-import { type ConnectedChain, cachedRuntime, rememberMetadata } from './metadata-cache.ts';
+import {
+  type ConnectedChain,
+  cachedRuntime,
+  forgetLegacyCache,
+  keptRuntimeOf,
+  rememberMetadata,
+} from './metadata-cache.ts';
+import { metadataCacheKey } from './metadata-cache-key.ts';
 
 const metadata = $Metadata.tryDecode(
   readFileSync(
@@ -78,6 +85,20 @@ describe('metadata cache', () => {
     await storage.set(`RAW_META/${KUSAMA.genesisHash}/43`, '0x00');
     await storage.set('other', 'kept');
     expect(await cachedMetadata(storage, KUSAMA.url)).toBeUndefined();
+    await forgetLegacyCache(storage);
     expect(await storage.keys()).toEqual(['other']);
+  });
+
+  it('reads an entry as the page’s first script finds it in storage, without waiting', async () => {
+    const storage = new MemoryStorage();
+    await rememberMetadata(storage, LOCAL, chain(SOME_GENESIS));
+    const raw = await storage.get(metadataCacheKey(LOCAL));
+    expect(keptRuntimeOf(raw, LOCAL)).toEqual(await cachedRuntime(storage, LOCAL));
+    expect(keptRuntimeOf(raw, LOCAL)?.snapshot?.minimalBid).toBe(1_000_000_000n);
+    // Kept for a devnet at this address: never used for a known network's endpoint.
+    expect(keptRuntimeOf(raw, KUSAMA.url)).toBeUndefined();
+    expect(keptRuntimeOf(null, LOCAL)).toBeUndefined();
+    expect(keptRuntimeOf('{"not":"an entry"}', LOCAL)).toBeUndefined();
+    expect(keptRuntimeOf('not json', LOCAL)).toBeUndefined();
   });
 });

@@ -1,10 +1,9 @@
 import type { IStorage } from '@dedot/storage';
-import { u8aToHex } from '@dedot/utils';
 import type { Metadata } from 'dedot/codecs';
 import { knownEndpointOf } from './endpoint.ts';
-import { minimalBidOf } from './first-data-decoders.ts';
+import { minimalBidOf } from './first-data/decode.ts';
+import type { RuntimeSnapshot } from './first-data/snapshots.ts';
 import { metadataCacheKey as keyOf } from './metadata-cache-key.ts';
-import type { RuntimeSnapshot } from './runtime-snapshot.ts';
 
 /** The runtime's specName: a node that reports another is not a Robonomics node. */
 export const ROBONOMICS_SPEC_NAME = 'robonomics';
@@ -75,33 +74,47 @@ export function isExpectedChain(
 }
 
 /**
- * The metadata kept for an endpoint (keyed by genesis hash and spec version: dedot uses it only
- * when the node reports the same) and the first values taken from it. Each endpoint has its own
- * entry, so what one node sent is never used for another. Also removes dedot's older global
- * cache, which any node could fill under any genesis hash it claimed.
+ * What is kept for an endpoint, from its stored entry (`raw`, as storage holds it under
+ * metadataCacheKey(endpoint)): the metadata (keyed by genesis hash and spec version: dedot uses
+ * it only when the node reports the same) and the first values taken from it. Each endpoint has
+ * its own entry, so what one node sent is never used for another. Synchronous, for the page's
+ * first script (docs/first-data.md).
  */
+export function keptRuntimeOf(raw: string | null, endpoint: string): KeptRuntime | undefined {
+  const entry = parse(raw);
+  if (!entry) return undefined;
+  const expected = knownEndpointOf(endpoint)?.genesisHash;
+  if (expected && expected.toLowerCase() !== entry.genesisHash.toLowerCase()) return undefined;
+  const { genesisHash, specVersion } = entry;
+  const bid = typeof entry.minimalBid === 'string' && /^\d+$/.test(entry.minimalBid);
+  return {
+    metadata: { [`${LEGACY_PREFIX}${genesisHash}/${specVersion}`]: entry.metadata },
+    snapshot: bid
+      ? { genesisHash, specVersion, minimalBid: BigInt(entry.minimalBid as string) }
+      : undefined,
+  };
+}
+
+/** The metadata kept for an endpoint in `storage` (see keptRuntimeOf). */
 export async function cachedRuntime(
   storage: IStorage,
   endpoint: string,
 ): Promise<KeptRuntime | undefined> {
   try {
+    return keptRuntimeOf(await storage.get(keyOf(endpoint)), endpoint);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Removes dedot's older global cache, which any node could fill under any genesis hash it claimed. */
+export async function forgetLegacyCache(storage: IStorage): Promise<void> {
+  try {
     for (const key of await storage.keys()) {
       if (key.startsWith(LEGACY_PREFIX)) await storage.remove(key);
     }
-    const entry = parse(await storage.get(keyOf(endpoint)));
-    if (!entry) return undefined;
-    const expected = knownEndpointOf(endpoint)?.genesisHash;
-    if (expected && expected.toLowerCase() !== entry.genesisHash.toLowerCase()) return undefined;
-    const { genesisHash, specVersion } = entry;
-    const bid = typeof entry.minimalBid === 'string' && /^\d+$/.test(entry.minimalBid);
-    return {
-      metadata: { [`${LEGACY_PREFIX}${genesisHash}/${specVersion}`]: entry.metadata },
-      snapshot: bid
-        ? { genesisHash, specVersion, minimalBid: BigInt(entry.minimalBid as string) }
-        : undefined,
-    };
   } catch {
-    return undefined;
+    // Storage unavailable: nothing kept there either.
   }
 }
 
@@ -125,7 +138,10 @@ export async function rememberMetadata(
     return true;
   }
   // Loaded here, not with the module: the codecs come with the client (docs/first-data.md).
-  const { $Metadata } = await import('dedot/codecs');
+  const [{ $Metadata }, { u8aToHex }] = await Promise.all([
+    import('dedot/codecs'),
+    import('@dedot/utils'),
+  ]);
   const bytes = $Metadata.tryEncode(chain.metadata);
   const entry: CachedMetadata = {
     genesisHash: chain.genesisHash as Hex,

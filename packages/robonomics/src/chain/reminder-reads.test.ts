@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import { concatU8a, decodeAddress, stringToU8a, u8aToHex, xxhashAsU8a } from '@dedot/utils';
 import { $Metadata, PortableRegistry } from 'dedot/codecs';
 import { describe, expect, it } from 'vitest';
-import { FirstDataDecodeError } from './first-data-decoders.ts';
 import { datalogItemKey } from './queries/datalog-window.ts';
 import { toLedger } from './queries/ledger.ts';
 import {
@@ -17,6 +16,7 @@ import {
   readReminderFacts,
   TIMESTAMP_NOW_KEY,
 } from './reminder-reads.ts';
+import { ScaleDecodeError } from './scale-reader.ts';
 
 // The production runtime's metadata (spec 43), which the devnet serves too.
 const metadata = $Metadata.tryDecode(
@@ -93,9 +93,9 @@ describe('the reminder reads against the metadata', () => {
       expect(decodeLedger(hex)).toEqual(toLedger(value.tryDecode(hex) as never));
     }
     expect(decodeLedger(null)).toBeNull();
-    expect(() => decodeLedger('0x00000002')).toThrow(FirstDataDecodeError);
+    expect(() => decodeLedger('0x00000002')).toThrow(ScaleDecodeError);
     expect(() => decodeLedger(`${u8aToHex(value.tryEncode(ledgers[0]))}00`)).toThrow(
-      FirstDataDecodeError,
+      ScaleDecodeError,
     );
   });
 
@@ -168,9 +168,7 @@ describe('readReminderFacts', () => {
   });
 
   it('fails on answers that are not storage values', async () => {
-    await expect(readReminderFacts(async () => 42, [ALICE], [])).rejects.toThrow(
-      FirstDataDecodeError,
-    );
+    await expect(readReminderFacts(async () => 42, [ALICE], [])).rejects.toThrow(ScaleDecodeError);
     await expect(readReminderFacts(async () => null, [ALICE], [])).rejects.toThrow(
       'The chain has no timestamp yet.',
     );

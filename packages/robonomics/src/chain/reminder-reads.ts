@@ -1,8 +1,8 @@
 import { decodeAddress, twox64Concat, u8aToHex } from '@dedot/utils';
-import type { RpcSend } from './first-data.ts';
-import { FirstDataDecodeError, hexBytes, Reader } from './first-data-decoders.ts';
 import { datalogItemKey, decodeDatalogItem, newestDatalogSlot } from './queries/datalog-window.ts';
 import type { SubscriptionKind, SubscriptionLedger } from './queries/ledger.ts';
+import type { RpcSend } from './rpc-socket.ts';
+import { hexBytes, Reader, ScaleDecodeError } from './scale-reader.ts';
 
 /**
  * The public reads behind renewal reminders and the quiet-home check when no chain client runs
@@ -48,7 +48,7 @@ export function decodeLedger(hex: string | null): SubscriptionLedger | null {
   let kind: SubscriptionKind;
   if (variant === 0) kind = { type: 'Lifetime', tps: r.compact() };
   else if (variant === 1) kind = { type: 'Daily', days: r.compact() };
-  else throw new FirstDataDecodeError(`Unknown subscription kind ${variant}.`);
+  else throw new ScaleDecodeError(`Unknown subscription kind ${variant}.`);
   r.end('subscription ledger');
   return { freeWeight, issueTime, lastUpdate, kind };
 }
@@ -85,7 +85,7 @@ export interface ReminderFacts {
 const asStorage = (value: unknown): string | null => {
   if (value === null) return null;
   if (typeof value === 'string' && /^0x([0-9a-fA-F]{2})*$/.test(value)) return value;
-  throw new FirstDataDecodeError('The node answered a storage read with something else.');
+  throw new ScaleDecodeError('The node answered a storage read with something else.');
 };
 
 /**
@@ -110,7 +110,7 @@ export async function readReminderFacts(
     Promise.all(controllers.map(async (c) => [c, await newestRecord(c)])),
   ]);
   const chainNow = decodeMoment(now);
-  if (chainNow === null) throw new FirstDataDecodeError('The chain has no timestamp yet.');
+  if (chainNow === null) throw new ScaleDecodeError('The chain has no timestamp yet.');
   return {
     chainNow,
     ledgers: new Map(ledgers as [string, SubscriptionLedger | null][]),

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Outlet, useLocation, useMatches } from 'react-router';
-import { documentTitle } from '../../lib/route-names.ts';
+import { Outlet, useLocation } from 'react-router';
 import { OfflineNotice } from '../pwa/OfflineNotice.tsx';
 import { UpdatePrompt } from '../pwa/UpdatePrompt.tsx';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
@@ -8,24 +7,6 @@ import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { RpcLinkBanner } from './RpcLinkBanner.tsx';
 import { Toasts } from './Toasts.tsx';
-
-export interface RouteHandle {
-  title?: string;
-}
-
-/** Sets "<title> / Robonomics Dapp" (and og:title) from the deepest route with a title. */
-function useDocumentTitle() {
-  const matches = useMatches();
-  const title = [...matches]
-    .reverse()
-    .map((m) => (m.handle as RouteHandle | undefined)?.title)
-    .find(Boolean);
-  useEffect(() => {
-    const text = documentTitle(title);
-    document.title = text;
-    document.querySelector('meta[property="og:title"]')?.setAttribute('content', text);
-  }, [title]);
-}
 
 /**
  * After moving to another route (not on the first load), focus goes to the new page's content,
@@ -41,7 +22,6 @@ function useFocusOnNavigation(path: string) {
 }
 
 export function RootLayout() {
-  useDocumentTitle();
   const location = useLocation();
   useFocusOnNavigation(location.pathname);
   return (

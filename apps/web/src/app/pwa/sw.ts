@@ -1,5 +1,5 @@
-import { openEarlySocket } from '@robonomics-dapp/robonomics/chain/early-socket';
 import { readReminderFacts } from '@robonomics-dapp/robonomics/chain/reminder-reads';
+import { openRpcSocket } from '@robonomics-dapp/robonomics/chain/rpc-socket';
 import { clientsClaim } from 'workbox-core';
 import {
   cleanupOutdatedCaches,
@@ -76,7 +76,7 @@ const deps: CheckDeps = {
   load: loadReminderState,
   save: saveReminderState,
   async read(endpoint, owners, controllers) {
-    const socket = openEarlySocket(endpoint, { requests: [], timeoutMs: 30_000 });
+    const socket = openRpcSocket(endpoint, { requests: [], timeoutMs: 30_000 });
     try {
       return await readReminderFacts(socket.send, owners, controllers);
     } finally {

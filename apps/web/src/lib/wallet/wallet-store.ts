@@ -1,4 +1,3 @@
-import { toRobonomicsAddress } from '@robonomics-dapp/robonomics/chain/address';
 import type { IKeyringPair, InjectedSigner } from 'dedot/types';
 import { create } from 'zustand';
 import { safeStorage } from '../safe-storage.ts';
@@ -48,7 +47,16 @@ interface WalletState {
   restore(): Promise<void>;
 }
 
-function toAccounts(accounts: InjectedAccount[]): WalletAccount[] {
+/**
+ * The address codec, loaded with the first wallet connection: the dashboard's first paint does
+ * not need it (docs/first-data.md).
+ */
+const addressCodec = () => import('@robonomics-dapp/robonomics/chain/address');
+
+function toAccounts(
+  accounts: InjectedAccount[],
+  toRobonomicsAddress: (address: string) => string,
+): WalletAccount[] {
   const seen = new Set<string>();
   const result: WalletAccount[] = [];
   for (const account of accounts) {
@@ -118,7 +126,8 @@ export const useWallet = create<WalletState>((set, get) => ({
     try {
       await waitForInjection();
       const extension = await enableWallet(wallet);
-      const accounts = toAccounts(await extension.accounts.get());
+      const { toRobonomicsAddress } = await addressCodec();
+      const accounts = toAccounts(await extension.accounts.get(), toRobonomicsAddress);
       const remembered = readRemembered();
       const address =
         accounts.find((a) => a.address === get().address)?.address ??
@@ -135,7 +144,7 @@ export const useWallet = create<WalletState>((set, get) => ({
       remember(wallet, address);
       stopAccounts =
         extension.accounts.subscribe?.((next) => {
-          const list = toAccounts(next);
+          const list = toAccounts(next, toRobonomicsAddress);
           const current = get().address;
           const keep = list.some((a) => a.address === current)
             ? current

@@ -1,4 +1,4 @@
-import type { RobonomicsClient } from '../client.ts';
+import type { RobonomicsClient } from '../client-type.ts';
 
 /** Follows RWS.AuctionQueue; the callback runs with the current queue and on every change. */
 export function subscribeAuctionQueue(

@@ -15,10 +15,10 @@ import { useTx } from '../../../components/use-tx.ts';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
 import { NoSignerError, readyClient } from '../../../lib/actions/send-action.ts';
 import { useChain } from '../../../lib/chain-store.ts';
+import { deviceNameOf } from '../../../lib/device-names.ts';
 import { keyKeeping } from '../../../lib/key-keeping.ts';
 import { links } from '../../../lib/route-names.ts';
 import {
-  deviceNameOf,
   randomSetupName,
   useSavedSetups,
   withoutControllerKey,

@@ -2,7 +2,8 @@ import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
 import type { BuyDevices } from '@robonomics-dapp/robonomics/chain/buy-subscription';
 import { purchaseDevices } from '@robonomics-dapp/robonomics/rws/devices';
 import { useId, useState } from 'react';
-import { deviceNameOf, useSavedSetups } from '../../../lib/saved-setups.ts';
+import { deviceNameOf } from '../../../lib/device-names.ts';
+import { useSavedSetups } from '../../../lib/saved-setups.ts';
 import { useDeviceList } from '../../../lib/use-devices.ts';
 
 /**

@@ -3,20 +3,14 @@ import { fileURLToPath } from 'node:url';
 import { concatU8a, stringToU8a, u8aToHex, xxhashAsU8a } from '@dedot/utils';
 import { $Metadata, PortableRegistry } from 'dedot/codecs';
 import { describe, expect, it } from 'vitest';
-import {
-  AUCTION_QUEUE_KEY,
-  decodeAuctionQueue,
-  FirstDataDecodeError,
-  hexBytes,
-  metadataConstant,
-  minimalBidOf,
-} from './first-data-decoders.ts';
+import { hexBytes, ScaleDecodeError } from '../scale-reader.ts';
+import { AUCTION_QUEUE_KEY, decodeAuctionQueue, metadataConstant, minimalBidOf } from './decode.ts';
 
 // The production runtime's metadata (spec 43), which the devnet serves too.
 const bytes = new Uint8Array(
   readFileSync(
     fileURLToPath(
-      new URL('../../../devnet/data/robonomics-runtime-metadata.scale', import.meta.url),
+      new URL('../../../../devnet/data/robonomics-runtime-metadata.scale', import.meta.url),
     ),
   ),
 );
@@ -38,6 +32,27 @@ describe('the first-data decoders against the metadata-based decoding', () => {
     expect(metadataConstant(bytes, 'NoSuchPallet', 'MinimalBid')).toBeUndefined();
   });
 
+  it('walks the hex string the node sends as it walks the bytes, reading only where it looks', () => {
+    const hex = u8aToHex(bytes);
+    for (const pallet of metadata.latest.pallets) {
+      for (const constant of pallet.constants) {
+        expect(u8aToHex(metadataConstant(hex, pallet.name, constant.name))).toBe(constant.value);
+      }
+    }
+    expect(minimalBidOf(hex)).toBe(minimalBidOf(bytes));
+    // What the walk reads must be hex (RWS.MinimalBid's entry: its name, type 6, 16 bytes)…
+    const entry = `28${u8aToHex(new TextEncoder().encode('MinimalBid')).slice(2)}1840`;
+    const at = hex.indexOf(entry);
+    expect(at).toBeGreaterThan(0);
+    expect(hex.indexOf(entry, at + 1)).toBe(-1);
+    const value = at + entry.length;
+    expect(minimalBidOf(`${hex.slice(0, value)}zz${hex.slice(value + 2)}`)).toBeUndefined();
+    // …what it steps over is never looked at (the extrinsic's description at the end).
+    expect(minimalBidOf(`${hex.slice(0, -4)}zzzz`)).toBe(1_000_000_000n);
+    expect(minimalBidOf(hex.slice(0, -1))).toBeUndefined();
+    expect(minimalBidOf(hex.slice(2))).toBeUndefined();
+  });
+
   it('reads RWS.MinimalBid as the client decodes it', () => {
     const constant = rws.constants.find((c) => c.name === 'MinimalBid')!;
     const live = registry.findCodec(constant.typeId).tryDecode(constant.value);
@@ -52,7 +67,7 @@ describe('the first-data decoders against the metadata-based decoding', () => {
     expect(minimalBidOf(bytes.slice(0, 10_000))).toBeUndefined();
     expect(minimalBidOf(new Uint8Array())).toBeUndefined();
     expect(() => metadataConstant(bytes.slice(0, 10_000), 'RWS', 'MinimalBid')).toThrow(
-      FirstDataDecodeError,
+      ScaleDecodeError,
     );
   });
 
@@ -82,17 +97,17 @@ describe('the first-data decoders against the metadata-based decoding', () => {
     }
     // Never written: the entry's default, an empty queue.
     expect(decodeAuctionQueue(null)).toEqual(codec.tryDecode(entry.default));
-    expect(() => decodeAuctionQueue('0x0400')).toThrow(FirstDataDecodeError);
-    expect(() => decodeAuctionQueue('0x04000000000000')).toThrow(FirstDataDecodeError);
-    expect(() => decodeAuctionQueue('0xzz')).toThrow(FirstDataDecodeError);
+    expect(() => decodeAuctionQueue('0x0400')).toThrow(ScaleDecodeError);
+    expect(() => decodeAuctionQueue('0x04000000000000')).toThrow(ScaleDecodeError);
+    expect(() => decodeAuctionQueue('0xzz')).toThrow(ScaleDecodeError);
   });
 
   it('reads hex strings and refuses what is not one', () => {
     expect([...hexBytes('0x00ff10')]).toEqual([0, 255, 16]);
-    expect(() => hexBytes('00ff')).toThrow(FirstDataDecodeError);
-    expect(() => hexBytes('0x0')).toThrow(FirstDataDecodeError);
+    expect(() => hexBytes('00ff')).toThrow(ScaleDecodeError);
+    expect(() => hexBytes('0x0')).toThrow(ScaleDecodeError);
     expect([...hexBytes('0xAbCd')]).toEqual([0xab, 0xcd]);
-    expect(() => hexBytes('0xab\u00e9f')).toThrow(FirstDataDecodeError);
-    expect(() => hexBytes('0xzz')).toThrow(FirstDataDecodeError);
+    expect(() => hexBytes('0xab\u00e9f')).toThrow(ScaleDecodeError);
+    expect(() => hexBytes('0xzz')).toThrow(ScaleDecodeError);
   });
 });

@@ -1,18 +1,19 @@
 import { ChainConnection } from '@robonomics-dapp/robonomics/chain/client';
+import { type FirstData, readFirstData } from '@robonomics-dapp/robonomics/chain/first-data/read';
+import { firstReadRequests } from '@robonomics-dapp/robonomics/chain/first-data/requests';
+import { startFirstData } from '@robonomics-dapp/robonomics/chain/first-data/start';
 import {
-  type EarlySocket,
   type MinimalWebSocket,
-  openEarlySocket,
-} from '@robonomics-dapp/robonomics/chain/early-socket';
-import { type FirstData, readFirstData } from '@robonomics-dapp/robonomics/chain/first-data';
-import { firstReadRequests } from '@robonomics-dapp/robonomics/chain/first-reads';
+  openRpcSocket,
+  type RpcSocket,
+} from '@robonomics-dapp/robonomics/chain/rpc-socket';
 import { WsProvider } from 'dedot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { removeDir } from '../../src/test-support.ts';
 import { type DevnetProcess, startDevnet } from './devnet-process.ts';
 
-// The page's early socket (packages/robonomics/src/chain/early-socket.ts): opened by the page's
+// The page's first-data socket (packages/robonomics/src/chain/rpc-socket.ts): opened by the page's
 // first script with the first reads sent at once, then read by the app. Against a real devnet.
 let devnet: DevnetProcess;
 let provider: WsProvider;
@@ -31,10 +32,10 @@ afterAll(async () => {
 
 const nodeSocket = (url: string) => new WebSocket(url) as unknown as MinimalWebSocket;
 
-/** An early socket to `url` with the first reads of a first visit, and its open count. */
-function early(url: string, options: { timeoutMs?: number } = {}) {
+/** A first-data socket to `url` with the first reads of a first visit, and its open count. */
+function firstReadsSocket(url: string, options: { timeoutMs?: number } = {}) {
   const opened = { count: 0 };
-  const socket = openEarlySocket(url, {
+  const socket = openRpcSocket(url, {
     requests: firstReadRequests(true),
     createSocket: nodeSocket,
     onOpen: () => opened.count++,
@@ -43,9 +44,9 @@ function early(url: string, options: { timeoutMs?: number } = {}) {
   return { socket, opened };
 }
 
-describe('the early socket', () => {
+describe('the first-data socket', () => {
   it('answers the reads sent at the start as the node does, each once, then asks again', async () => {
-    const { socket, opened } = early(devnet.url);
+    const { socket, opened } = firstReadsSocket(devnet.url);
     try {
       const genesis = await socket.send('chain_getBlockHash', [0]);
       expect(genesis).toBe(await provider.send('chain_getBlockHash', [0]));
@@ -64,7 +65,7 @@ describe('the early socket', () => {
   });
 
   it('gives readFirstData the same values as the node’s own socket', async () => {
-    const read = async (send: EarlySocket['send']) => {
+    const read = async (send: RpcSocket['send']) => {
       const published: FirstData[] = [];
       const downloaded = await readFirstData({
         endpoint: devnet.url,
@@ -73,29 +74,40 @@ describe('the early socket', () => {
       });
       return { last: published.at(-1), downloaded };
     };
-    const { socket } = early(devnet.url);
+    const { socket } = firstReadsSocket(devnet.url);
     try {
-      const viaEarly = await read(socket.send);
+      const viaSocket = await read(socket.send);
       const viaProvider = await read((method, params) => provider.send(method, params));
-      expect(viaEarly).toEqual(viaProvider);
-      expect(viaEarly.last?.minimalBid).toBe(1_000_000_000n);
+      expect(viaSocket).toEqual(viaProvider);
+      expect(viaSocket.last?.minimalBid).toBe(1_000_000_000n);
+      // Started as the page's first script starts them: the same values, the socket closed after.
+      const started = startFirstData({ endpoint: devnet.url, createSocket: nodeSocket });
+      const seen: FirstData[] = [];
+      started.watch((data) => seen.push(data));
+      expect(await started.done).toEqual(viaProvider.downloaded);
+      expect(started.latest()).toEqual(viaProvider.last);
+      expect(seen.at(-1)).toEqual(viaProvider.last);
+      // A late watcher gets the latest at once.
+      const late: FirstData[] = [];
+      started.watch((data) => late.push(data));
+      expect(late).toEqual([viaProvider.last]);
     } finally {
       socket.close();
     }
   });
 
   it('rejects in words when the node cannot be reached, is closed, or stays silent', async () => {
-    const unreachable = early('ws://127.0.0.1:1');
+    const unreachable = firstReadsSocket('ws://127.0.0.1:1');
     await expect(unreachable.socket.send('chain_getBlockHash', [0])).rejects.toThrow(
       /could not be reached|closed/,
     );
 
-    const closed = early(devnet.url);
+    const closed = firstReadsSocket(devnet.url);
     const waiting = closed.socket.send('state_getRuntimeVersion', []);
     closed.socket.close();
-    await expect(waiting).rejects.toThrow('The early connection is closed.');
+    await expect(waiting).rejects.toThrow('The connection is closed.');
     await expect(closed.socket.send('system_properties', [])).rejects.toThrow(
-      'The early connection is closed.',
+      'The connection is closed.',
     );
 
     const silent = new WebSocketServer({ host: '127.0.0.1', port: 0 });
@@ -103,7 +115,7 @@ describe('the early socket', () => {
     try {
       const { port } = silent.address() as { port: number };
       const started = Date.now();
-      const quiet = early(`ws://127.0.0.1:${port}`, { timeoutMs: 300 });
+      const quiet = firstReadsSocket(`ws://127.0.0.1:${port}`, { timeoutMs: 300 });
       await expect(quiet.socket.send('chain_getBlockHash', [0])).rejects.toThrow(
         'The node did not answer in time.',
       );
@@ -115,22 +127,27 @@ describe('the early socket', () => {
   });
 });
 
-describe('a chain connection given the early socket', () => {
-  it('takes the first values from it, closes it, and becomes ready on its own socket', async () => {
-    const { socket } = early(devnet.url);
-    const sent: string[] = [];
-    const watched: EarlySocket = {
-      endpoint: socket.endpoint,
-      send: (method, params) => {
-        sent.push(method);
-        return socket.send(method, params);
-      },
-      close: () => {
-        sent.push('close');
-        socket.close();
-      },
-    };
-    const connection = new ChainConnection(devnet.url, { cacheStorage: null, early: watched });
+/** Node WebSockets that note the methods sent on them and when they close. */
+function watchedSockets() {
+  const log: string[] = [];
+  const createSocket = (url: string) => {
+    const socket = new WebSocket(url);
+    const send = socket.send.bind(socket);
+    socket.send = ((data: string) => {
+      log.push((JSON.parse(data) as { method: string }).method);
+      send(data);
+    }) as typeof socket.send;
+    socket.on('close', () => log.push('close'));
+    return socket as unknown as MinimalWebSocket;
+  };
+  return { log, createSocket };
+}
+
+describe('a chain connection given the first reads the page started', () => {
+  it('takes the first values from them, closes their socket, and becomes ready on its own', async () => {
+    const { log, createSocket } = watchedSockets();
+    const firstData = startFirstData({ endpoint: devnet.url, createSocket });
+    const connection = new ChainConnection(devnet.url, { cacheStorage: null, firstData });
     // First values before the client's socket has opened are not a drop.
     const dropped: boolean[] = [];
     connection.onChange(() => dropped.push(connection.socketDropped));
@@ -138,8 +155,9 @@ describe('a chain connection given the early socket', () => {
       const client = await connection.ready();
       expect(dropped.length).toBeGreaterThan(0);
       expect(dropped.every((d) => !d)).toBe(true);
-      expect(connection.firstData?.minimalBid).toBe(client.consts.rws.minimalBid);
-      expect(sent).toEqual([
+      expect(connection.offer.minimalBid).toBe(client.consts.rws.minimalBid);
+      await expect.poll(() => log.at(-1)).toBe('close');
+      expect(log).toEqual([
         'chain_getBlockHash',
         'state_getRuntimeVersion',
         'system_properties',
@@ -147,46 +165,40 @@ describe('a chain connection given the early socket', () => {
         'state_getMetadata',
         'close',
       ]);
-      // The client reads on its own socket after the early one closed.
-      expect(await client.query.rws.auctionQueue()).toEqual(connection.firstData?.auctionQueue);
+      // The client reads on its own socket after the first-data one closed.
+      expect(await client.query.rws.auctionQueue()).toEqual(connection.offer.auctionQueue);
     } finally {
       await connection.disconnect();
     }
   });
 
-  it('closes an early socket to another endpoint unread, and one that failed does not hold it up', async () => {
-    const other = early('ws://127.0.0.1:1');
-    let closedOther = false;
-    const elsewhere = new ChainConnection(devnet.url, {
-      cacheStorage: null,
-      early: {
-        endpoint: 'ws://127.0.0.1:1',
-        send: () => Promise.reject(new Error('never read')),
-        close: () => {
-          closedOther = true;
-          other.socket.close();
-        },
-      },
+  it('closes first reads for another endpoint unread, and failed ones do not hold it up', async () => {
+    const elsewhere = watchedSockets();
+    const other = startFirstData({
+      endpoint: 'ws://127.0.0.1:1',
+      createSocket: elsewhere.createSocket,
     });
+    const connection = new ChainConnection(devnet.url, { cacheStorage: null, firstData: other });
     try {
-      await elsewhere.ready();
-      expect(closedOther).toBe(true);
-      expect(elsewhere.firstData?.minimalBid).toBe(1_000_000_000n);
-    } finally {
-      await elsewhere.disconnect();
-    }
-
-    const failed = early(devnet.url);
-    failed.socket.close();
-    const connection = new ChainConnection(devnet.url, {
-      cacheStorage: null,
-      early: failed.socket,
-    });
-    try {
-      const client = await connection.ready();
-      expect(client.consts.rws.minimalBid).toBe(1_000_000_000n);
+      await connection.ready();
+      await expect(other.done).resolves.toBeUndefined();
+      expect(other.latest()).toBeNull();
+      expect(connection.offer.minimalBid).toBe(1_000_000_000n);
     } finally {
       await connection.disconnect();
+    }
+
+    const failed = startFirstData({ endpoint: devnet.url, createSocket: nodeSocket });
+    failed.close();
+    const afterFailure = new ChainConnection(devnet.url, {
+      cacheStorage: null,
+      firstData: failed,
+    });
+    try {
+      const client = await afterFailure.ready();
+      expect(client.consts.rws.minimalBid).toBe(1_000_000_000n);
+    } finally {
+      await afterFailure.disconnect();
     }
   });
 });

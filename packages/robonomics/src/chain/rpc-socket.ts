@@ -1,14 +1,17 @@
-import type { RpcSend } from './first-data.ts';
+/**
+ * A plain JSON-RPC connection to a node over one WebSocket, without the chain client: requests
+ * given at the start go out the moment it opens and their answers wait until they are asked for.
+ * The page's first script reads the dashboard's first data through it before the app's own
+ * scripts have arrived (docs/first-data.md); the service worker reads reminders through it.
+ */
+
+/** A JSON-RPC call: method and parameters in, the result out. */
+export type RpcSend = (method: string, params: unknown[]) => Promise<unknown>;
 
 /** A JSON-RPC request: method and parameters. */
 export type RpcRequest = readonly [method: string, params: readonly unknown[]];
 
-/**
- * A WebSocket to the node opened by a tiny script in the page's head, before the app's own
- * scripts are even downloaded: the first reads go out at once and their answers wait here until
- * the app asks for them (docs/first-data.md).
- */
-export interface EarlySocket {
+export interface RpcSocket {
   readonly endpoint: string;
   /**
    * The answer of a request sent at the start when the same method and parameters are asked
@@ -19,7 +22,7 @@ export interface EarlySocket {
   close(): void;
 }
 
-/** What the early socket needs of a WebSocket: the browser's, or `ws` in Node. */
+/** What the socket needs of a WebSocket: the browser's, or `ws` in Node. */
 export interface MinimalWebSocket {
   readonly readyState: number;
   send(data: string): void;
@@ -30,10 +33,10 @@ export interface MinimalWebSocket {
   onerror: ((event: unknown) => void) | null;
 }
 
-export interface EarlySocketOptions {
-  /** Sent as soon as the socket opens, in this order. */
+export interface RpcSocketOptions {
+  /** Sent as soon as the socket opens, in this order; their answers are kept until asked for. */
   requests: readonly RpcRequest[];
-  /** The socket gives up (and rejects what waits) after this long; the app reads on its own then. */
+  /** The socket gives up (and rejects what waits) after this long. */
   timeoutMs?: number;
   createSocket?: (endpoint: string) => MinimalWebSocket;
   /** Called once when the socket opens. */
@@ -45,20 +48,21 @@ const keyOf = (method: string, params: readonly unknown[]) => `${method}:${JSON.
 
 /**
  * Opens a socket to `endpoint` and sends `requests` the moment it opens. Never throws: a socket
- * that cannot be opened rejects the answers, and the app then reads through its own connection.
+ * that cannot be opened rejects the answers.
  */
-export function openEarlySocket(
+export function openRpcSocket(
   endpoint: string,
   {
     requests,
     timeoutMs = 10_000,
     createSocket = (url) => new WebSocket(url) as unknown as MinimalWebSocket,
     onOpen,
-  }: EarlySocketOptions,
-): EarlySocket {
+  }: RpcSocketOptions,
+): RpcSocket {
   const waiting = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
   const queued: string[] = [];
-  const early = new Map<string, Promise<unknown>>();
+  /** The answers of `requests`, until each is asked for. */
+  const kept = new Map<string, Promise<unknown>>();
   let nextId = 1;
   let closed = false;
   let socket: MinimalWebSocket | null = null;
@@ -78,7 +82,7 @@ export function openEarlySocket(
   };
 
   const request = (method: string, params: readonly unknown[]): Promise<unknown> => {
-    if (closed) return Promise.reject(new Error('The early connection is closed.'));
+    if (closed) return Promise.reject(new Error('The connection is closed.'));
     const id = nextId++;
     const message = JSON.stringify({ jsonrpc: '2.0', id, method, params });
     const answer = new Promise<unknown>((resolve, reject) => waiting.set(id, { resolve, reject }));
@@ -119,22 +123,22 @@ export function openEarlySocket(
     const answer = request(method, params);
     // Unclaimed answers must not surface as unhandled rejections.
     answer.catch(() => {});
-    early.set(keyOf(method, params), answer);
+    kept.set(keyOf(method, params), answer);
   }
 
   return {
     endpoint,
     send(method, params) {
       const key = keyOf(method, params);
-      const answer = early.get(key);
+      const answer = kept.get(key);
       if (answer) {
-        early.delete(key);
+        kept.delete(key);
         return answer;
       }
       return request(method, params);
     },
     close() {
-      fail('The early connection is closed.');
+      fail('The connection is closed.');
     },
   };
 }

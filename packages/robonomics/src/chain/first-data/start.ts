@@ -1,0 +1,78 @@
+import type { KeptRuntime } from '../metadata-cache.ts';
+import { type MinimalWebSocket, openRpcSocket } from '../rpc-socket.ts';
+import { markFirstData } from './marks.ts';
+import { type FirstData, readFirstData } from './read.ts';
+import { firstReadRequests } from './requests.ts';
+
+type Hex = `0x${string}`;
+
+/**
+ * The first reads under way on a socket of their own (docs/first-data.md): the page's first
+ * script starts them before the app's modules have arrived, the chain connection takes them over.
+ */
+export interface FirstDataRead {
+  readonly endpoint: string;
+  /** What was kept for the endpoint from an earlier visit, as the reads used it. */
+  readonly kept: KeptRuntime | undefined;
+  /** Everything known so far; null until the node is checked. */
+  latest(): FirstData | null;
+  /** Calls `listener` with each new value, and at once with the latest if there is one. */
+  watch(listener: (data: FirstData) => void): () => void;
+  /**
+   * Settles once the reads are done, with the metadata they downloaded (keyed as dedot's
+   * `metadata` option), if any; never rejects.
+   */
+  readonly done: Promise<Record<string, Hex> | undefined>;
+  /** Closes the socket: reads still waiting end with what is known. */
+  close(): void;
+}
+
+export interface StartFirstDataOptions {
+  endpoint: string;
+  kept?: KeptRuntime;
+  /** The build's own devnet endpoints (see identifyNetwork). */
+  devnetEndpoints?: readonly string[];
+  /** The socket's WebSocket: the browser's by default, `ws` in Node. */
+  createSocket?: (endpoint: string) => MinimalWebSocket;
+}
+
+/**
+ * Opens a socket to `endpoint`, sends the first reads the moment it opens (the metadata only when
+ * none is kept) and reads their answers as they arrive; the socket is closed once they are in.
+ */
+export function startFirstData({
+  endpoint,
+  kept,
+  devnetEndpoints,
+  createSocket,
+}: StartFirstDataOptions): FirstDataRead {
+  const socket = openRpcSocket(endpoint, {
+    requests: firstReadRequests(!kept),
+    onOpen: () => markFirstData('socket-open'),
+    createSocket,
+  });
+  let latest: FirstData | null = null;
+  const listeners = new Set<(data: FirstData) => void>();
+  const done = readFirstData({
+    endpoint,
+    send: socket.send,
+    kept,
+    devnetEndpoints,
+    onData: (data) => {
+      latest = data;
+      for (const listener of [...listeners]) listener(data);
+    },
+  }).finally(() => socket.close());
+  return {
+    endpoint,
+    kept,
+    latest: () => latest,
+    watch(listener) {
+      listeners.add(listener);
+      if (latest) listener(latest);
+      return () => listeners.delete(listener);
+    },
+    done,
+    close: () => socket.close(),
+  };
+}
