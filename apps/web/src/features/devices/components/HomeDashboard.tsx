@@ -3,6 +3,7 @@ import type { HaStates } from '@robonomics-dapp/robonomics/home-assistant/states
 import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Tabs } from '../../../components/Tabs.tsx';
 import { safeStorage } from '../../../lib/safe-storage.ts';
+import { afterNextPaint, markHome } from '../home-marks.ts';
 import {
   columnsForWidth,
   type DeviceCardView,
@@ -81,6 +82,14 @@ export default function HomeDashboard({
   const [tab, setTab] = useState<string | null>(null);
   const columnCount = useColumnCount();
   const current = groups.find((g) => g.title === tab) ?? groups[0];
+  const hasCards = (current?.cards.length ?? 0) > 0;
+  useEffect(() => {
+    if (!hasCards) return;
+    afterNextPaint(() => {
+      markHome('first-card');
+      markHome('live-card');
+    });
+  }, [hasCards]);
   if (!current) return <p>The controller reports no entities.</p>;
 
   const renderEntity = (entity: EntityView) => (

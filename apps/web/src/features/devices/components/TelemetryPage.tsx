@@ -22,10 +22,13 @@ import {
   readConnectionChoice,
   writeConnectionChoice,
 } from '../connection-choice.ts';
+import { markHome } from '../home-marks.ts';
 import { useHome } from '../hooks/use-home.ts';
 import { sendLaunch } from '../send-launch.ts';
 import { ControlsBar } from './ControlsBar.tsx';
 import HomeDashboard from './HomeDashboard.tsx';
+
+markHome('page');
 
 const STATUS_TEXT: Record<LaunchStatus, string> = {
   pending: 'Waiting for request complete',
@@ -68,6 +71,12 @@ export function TelemetryPage() {
     [owner],
   );
   const home = useHome(controller, pair, pair ? user : null, request);
+  useEffect(() => {
+    if (pair) markHome('key');
+    if (home.config) markHome('config');
+    if (home.states) markHome('states');
+    if (home.connection.type === 'libp2p' && home.connection.connected) markHome('libp2p');
+  }, [pair, home.config, home.states, home.connection]);
   // Since when the page waits for the home's data: the moment a user is signed in.
   const [waitingSince, setWaitingSince] = useState<number | null>(null);
   useEffect(() => setWaitingSince(pair && controller ? Date.now() : null), [pair, controller]);
