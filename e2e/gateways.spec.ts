@@ -38,6 +38,12 @@ test.afterAll(async () => {
 });
 
 const panel = (page: Page) => page.getByRole('region', { name: 'IPFS' });
+const ipfsChip = (page: Page) => page.locator('[data-chip="ipfs"]');
+/** Opens the IPFS chip's panel (closed by default, or open already when no gateway answers). */
+async function openIpfs(page: Page) {
+  if ((await ipfsChip(page).getAttribute('aria-expanded')) !== 'true') await ipfsChip(page).click();
+  await expect(panel(page)).toBeVisible();
+}
 const row = (page: Page, origin: string) => panel(page).locator(`[data-gateway="${origin}"]`);
 const pickedRow = (page: Page) => panel(page).locator('[aria-current="true"]');
 
@@ -105,6 +111,7 @@ test('the home loads through the fastest gateway and the panel shows the ranking
     'Gateways are ranked by speed. If Datalog or Config file fails to load, pick any other gateway from the list.',
   );
   expect(await page.evaluate(() => localStorage.getItem('ipfs-smart-gateway:picked'))).toBe(picked);
+  await openIpfs(page);
   await page.screenshot({ path: `${SCREENS}/gateways-ranked.png`, fullPage: true });
 });
 
@@ -119,6 +126,7 @@ test('a picked gateway that starts failing is replaced without a reload', async 
       route.fulfill({ status: 502, contentType: 'text/html', body: '<html>502</html>' }),
     );
   }
+  await openIpfs(page);
   await markDocument(page);
   const reads = recordReads(page);
   const checking = page.waitForFunction(
@@ -160,6 +168,7 @@ test('a user gateway can be added, switched to and removed; bad ones are refused
   page,
 }) => {
   await openSeededHome(page, { blockPeer: true });
+  await openIpfs(page);
   const form = page.getByRole('form', { name: 'Add your gateway' });
   const input = form.getByLabel('Add your gateway');
   const switchTo = form.getByRole('button', { name: 'Switch gateway' });

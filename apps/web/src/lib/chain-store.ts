@@ -6,6 +6,10 @@ import {
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
 import type { FirstData } from '@robonomics-dapp/robonomics/chain/first-data';
 import { tokenProperties } from '@robonomics-dapp/robonomics/chain/first-data-decoders';
+import {
+  type StorageReader,
+  storageReader,
+} from '@robonomics-dapp/robonomics/chain/storage-reader';
 import { create } from 'zustand';
 import { takeEarlySocket } from '../boot/early-socket-handoff.ts';
 import { useEndpointStore } from './endpoint-store.ts';
@@ -139,6 +143,17 @@ export function firstDataIn(timeoutMs: number): Promise<void> {
     });
   });
 }
+
+/**
+ * Reads storage by key on the current connection as soon as its socket is open, before the
+ * client and its metadata are ready (reads that need no metadata, e.g. a datalog's last record).
+ * Waits while there is no connection yet; rejects when the endpoint changes first.
+ */
+export const readStorage: StorageReader = (key) => {
+  const current = connection;
+  if (!current) return Promise.reject(new Error('The chain is not started.'));
+  return storageReader((method, params) => current.request(method, params))(key);
+};
 
 let started = false;
 

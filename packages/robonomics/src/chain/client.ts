@@ -72,6 +72,8 @@ export class ChainConnection {
   #abandon: ((reason: Error) => void) | null = null;
   /** The page's early socket while the first reads use it. */
   #early: EarlySocket | undefined;
+  /** Requests waiting for the socket to open: closing the connection ends each. */
+  readonly #waiting = new Set<(reason: Error) => void>();
 
   constructor(endpoint: string, options: ChainConnectionOptions = {}) {
     this.endpoint = endpoint;
@@ -213,6 +215,30 @@ export class ChainConnection {
     return this.#ready;
   }
 
+  /**
+   * Sends one JSON-RPC request on the connection's socket as soon as it is open, without waiting
+   * for the client and its metadata: for reads that need none, such as storage by key
+   * (storage-reader.ts). Rejects when the connection is closed first.
+   */
+  async request<T = unknown>(method: string, params: unknown[]): Promise<T> {
+    while (this.#provider.status !== 'connected') {
+      if (this.#closed) throw new Error(CLOSED_EARLY);
+      await new Promise<void>((resolve, reject) => {
+        const stop = (reason: Error) => {
+          this.#provider.off('connected', opened);
+          reject(reason);
+        };
+        const opened = () => {
+          this.#waiting.delete(stop);
+          resolve();
+        };
+        this.#waiting.add(stop);
+        this.#provider.once('connected', opened);
+      });
+    }
+    return (await this.#provider.send(method, params)) as T;
+  }
+
   #socket(open: boolean) {
     if (this.socketOpen === open) return;
     this.socketOpen = open;
@@ -244,6 +270,8 @@ export class ChainConnection {
   async disconnect(): Promise<void> {
     this.#closed = true;
     this.#early?.close();
+    for (const stop of this.#waiting) stop(new Error(CLOSED_EARLY));
+    this.#waiting.clear();
     try {
       this.#abandon?.(new Error(CLOSED_EARLY));
       const client = this.client ?? this.#pending;

@@ -24,8 +24,22 @@ export interface HomeKeys {
   controller: string;
 }
 
+/** What the controller's last record points at, read before any key is needed. */
+export interface HomeRecord {
+  /** The states file's CID and the record's time. */
+  cid: string;
+  time: number;
+  /** The states file as served: an envelope for the subscription's devices. */
+  text: string;
+}
+
+/** Said when the controller has no datalog record yet (the home has never published). */
+export const NOT_PUBLISHED = 'The controller has not published any telemetry yet.';
+
 export interface LoadedHome {
   states: HaStates;
+  /** The states file as served (still encrypted), for the copy kept on this device. */
+  statesFile: string;
   /** Null when the controller's twin has no config topic yet. */
   config: HaConfig | null;
   /** The config file as served (still encrypted), for the cache. */
@@ -56,20 +70,35 @@ export async function openHomeFile<T>(
 }
 
 /**
+ * The controller's last datalog record and the states file it names, still encrypted: nothing
+ * here needs the user's key, so it can be read while the key is being opened. Rejects with
+ * NOT_PUBLISHED when the controller has no record yet.
+ */
+export async function findHomeRecord(
+  sources: Pick<HomeSources, 'lastRecord' | 'fetchText'>,
+  controller: string,
+): Promise<HomeRecord> {
+  const record = await sources.lastRecord(controller);
+  if (!record) throw new Error(NOT_PUBLISHED);
+  const cid = record.text.trim();
+  return { cid, time: record.time, text: await sources.fetchText(cid) };
+}
+
+/**
  * Finds and opens the home: the controller's last datalog record is the CID of its states
  * (which name the twin), and the twin's topic whose source is the controller is the config CID.
- * `status` receives the status texts of docs/product-rules.md in order.
+ * `status` receives the status texts of docs/product-rules.md in order. `found` is the record
+ * when it was read already (findHomeRecord).
  */
 export async function loadHome(
   sources: HomeSources,
   keys: HomeKeys,
   status: (text: string) => void,
+  found?: Promise<HomeRecord>,
 ): Promise<LoadedHome> {
   status('Find twin id');
-  const record = await sources.lastRecord(keys.controller);
-  if (!record) throw new Error('The controller has not published any telemetry yet.');
-  const cid = record.text.trim();
-  const states = await openHomeFile(await sources.fetchText(cid), keys, validateHaStates);
+  const { cid, time, text } = await (found ?? findHomeRecord(sources, keys.controller));
+  const states = await openHomeFile(text, keys, validateHaStates);
   status(`Twin id #${states.twin_id}`);
   status('Start load config');
   let config: HaConfig | null = null;
@@ -85,5 +114,5 @@ export async function loadHome(
     }
   }
   if (config) status('Config loaded');
-  return { states, config, configFile, cid, time: record.time };
+  return { states, statesFile: text, config, configFile, cid, time };
 }

@@ -16,10 +16,13 @@ interface UserKeyState {
   selectUser(user: string | null): void;
   /** Signs in with the secret phrase of `user`; returns an error text or null. */
   signIn(user: string, mnemonic: string, keep: boolean): Promise<string | null>;
-  /** Uses a key kept on this device for `user`, if there is one. */
+  /**
+   * Uses a key kept on this device for `user`, if there is one. Callers asking again while it is
+   * being opened share that one opening.
+   */
   restore(user: string): Promise<boolean>;
   /**
-   * Drops the key from memory and the home data kept for it (the cached config envelopes);
+   * Drops the key from memory and the home data kept for it (the config and states envelopes);
    * `forget` also deletes the key sealed on this device.
    */
   signOut(forget?: boolean): Promise<void>;
@@ -36,6 +39,20 @@ async function pairOf(mnemonic: string): Promise<{ pair: KeyPair; address: strin
   try {
     const pair = pairFromUri(phrase, 'ed25519');
     return { pair, address: encodeAddress(pair.publicKey, 32) };
+  } catch {
+    return null;
+  }
+}
+
+/** The openings of kept keys under way, by user. */
+const restoring = new Map<string, Promise<boolean>>();
+
+async function openKeptKey(user: string): Promise<{ pair: KeyPair } | null> {
+  try {
+    const record = await loadSealedKey(user);
+    if (!record) return null;
+    const derived = await pairOf(await openUserKey(record));
+    return derived && addressEq(derived.address, user) ? derived : null;
   } catch {
     return null;
   }
@@ -66,17 +83,18 @@ export const useUserKey = create<UserKeyState>((set, get) => ({
     }
     return null;
   },
-  async restore(user) {
-    try {
-      const record = await loadSealedKey(user);
-      if (!record) return false;
-      const derived = await pairOf(await openUserKey(record));
-      if (!derived || !addressEq(derived.address, user)) return false;
-      if (get().user === user) set({ pair: derived.pair });
-      return true;
-    } catch {
-      return false;
+  restore(user) {
+    let opening = restoring.get(user);
+    if (!opening) {
+      opening = openKeptKey(user).then((derived) => {
+        restoring.delete(user);
+        if (!derived) return false;
+        if (get().user === user) set({ pair: derived.pair });
+        return true;
+      });
+      restoring.set(user, opening);
     }
+    return opening;
   },
   async signOut(forget = false) {
     const { user } = get();

@@ -1,22 +1,28 @@
 import { decodeAddress } from '@dedot/utils';
-import type { RobonomicsClient } from '../client.ts';
+import type { StorageReader } from '../storage-reader.ts';
 import {
   DATALOG_WINDOW,
   type DatalogRecord,
+  datalogIndexKey,
   datalogItemKey,
+  decodeDatalogIndex,
   decodeDatalogItem,
 } from './datalog-window.ts';
 
-/** An account's newest datalog record (the slot before `end` of its ring), or null. */
+/**
+ * An account's newest datalog record (the slot before `end` of its ring), or null. Two storage
+ * reads by key, no metadata: it runs as soon as the node's socket is open.
+ */
 export async function fetchLastDatalog(
-  client: RobonomicsClient,
+  read: StorageReader,
   account: string,
 ): Promise<DatalogRecord | null> {
-  const index = await client.query.datalog.datalogIndex(account);
-  if (Number(index.start) === Number(index.end)) return null;
-  const last = (Number(index.end) + DATALOG_WINDOW - 1) % DATALOG_WINDOW;
-  const value = await client.rpc.state_getStorage(
-    datalogItemKey(decodeAddress(account), last) as `0x${string}`,
-  );
+  const publicKey = decodeAddress(account);
+  const index = await read(datalogIndexKey(publicKey) as `0x${string}`);
+  if (!index) return null;
+  const { start, end } = decodeDatalogIndex(index);
+  if (start === end) return null;
+  const last = (end + DATALOG_WINDOW - 1) % DATALOG_WINDOW;
+  const value = await read(datalogItemKey(publicKey, last) as `0x${string}`);
   return value ? decodeDatalogItem(value) : null;
 }

@@ -1,9 +1,7 @@
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
-import {
-  buildLaunchCommand,
-  type LaunchStatus,
-} from '@robonomics-dapp/robonomics/home-assistant/launch';
-import { useCallback, useEffect, useState } from 'react';
+import { buildLaunchCommand } from '@robonomics-dapp/robonomics/home-assistant/launch';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { UserSignIn } from '../../../components/UserSignIn.tsx';
@@ -18,6 +16,12 @@ import { useNow } from '../../../lib/use-now.ts';
 import { useUserKey } from '../../../lib/user-key/user-key-store.ts';
 import { chainUnavailableText } from '../chain-unavailable.ts';
 import {
+  type CommandStatus,
+  commandStatusText,
+  entityMark,
+  errorReason,
+} from '../command-status.ts';
+import {
   type ConnectionChoice,
   readConnectionChoice,
   writeConnectionChoice,
@@ -25,18 +29,32 @@ import {
 import { markHome } from '../home-marks.ts';
 import { useHome } from '../hooks/use-home.ts';
 import { sendLaunch } from '../send-launch.ts';
-import { ControlsBar } from './ControlsBar.tsx';
+import { ControlsBar, DeviceListKept } from './ControlsBar.tsx';
 import HomeDashboard from './HomeDashboard.tsx';
 
 markHome('page');
 
-const STATUS_TEXT: Record<LaunchStatus, string> = {
-  pending: 'Waiting for request complete',
-  approved: 'Waiting for request complete',
-  success: 'All done!',
-  declined: 'Request was declined',
-  error: 'Request was not complete',
-};
+/**
+ * The key kept on this device for the remembered user, opened as soon as the page runs, beside
+ * the home's first reads (the sign-in form asks for the same query and shares it). True while
+ * the key of the user remembered when the page opened is being opened: the sign-in form waits
+ * behind it, so it does not show for a moment to a returning user.
+ */
+function useKeptKeyOpening(): boolean {
+  const { user, pair, restore } = useUserKey();
+  const [remembered] = useState(user);
+  const query = useQuery({
+    queryKey: ['sealed-key', user],
+    queryFn: () => restore(user!),
+    enabled: user !== null && !pair,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+  return user !== null && user === remembered && !pair && query.isPending;
+}
+
+let commandIds = 0;
 
 export function TelemetryPage() {
   const now = useNow(60_000);
@@ -56,6 +74,7 @@ export function TelemetryPage() {
   const devices = deviceList?.addresses;
   const ledger = useLedger(owner);
   const { user, pair } = useUserKey();
+  const keyOpening = useKeptKeyOpening();
   const notify = useToasts((s) => s.notify);
   const [request, setRequest] = useState<{ type: ConnectionChoice; attempt: number }>(() => ({
     type: readConnectionChoice(owner),
@@ -70,42 +89,63 @@ export function TelemetryPage() {
     },
     [owner],
   );
-  const home = useHome(controller, pair, pair ? user : null, request);
+  const home = useHome(controller, pair, pair ? user : null, request, user !== null);
   useEffect(() => {
     if (pair) markHome('key');
-    if (home.config) markHome('config');
-    if (home.states) markHome('states');
-    if (home.connection.type === 'libp2p' && home.connection.connected) markHome('libp2p');
-  }, [pair, home.config, home.states, home.connection]);
+  }, [pair]);
   // Since when the page waits for the home's data: the moment a user is signed in.
   const [waitingSince, setWaitingSince] = useState<number | null>(null);
   useEffect(() => setWaitingSince(pair && controller ? Date.now() : null), [pair, controller]);
-  const [statuses, setStatuses] = useState<Record<string, LaunchStatus>>({});
 
+  // The last command of each entity, shown on its card; each has one toast, updated in place.
+  const [commands, setCommands] = useState<Record<string, CommandStatus>>({});
+  const statesRef = useRef(home.states);
+  statesRef.current = home.states;
   const send = useCallback(
     (entityId: string, domain: string) => (service: string, params?: Record<string, unknown>) => {
       if (!owner || !controller || !pair || !user) return;
-      setStatuses((s) => ({ ...s, [entityId]: 'pending' }));
-      void (async () => {
-        await sendLaunch(
-          {
-            client,
-            chainUnavailable: chainUnavailable ?? '',
-            owner,
-            controller,
-            user: pair,
-            userAddress: user,
-            devices,
-            ipfsApi: appConfig.ipfsApi,
-            channel:
-              home.connection.type === 'libp2p' && home.connection.connected ? home.peer : null,
-            notify: (text, kind) => notify(text, { kind }),
-            onStatus: (status) => setStatuses((s) => ({ ...s, [entityId]: status })),
-            onHomeNotListening: home.notListening,
-          },
-          buildLaunchCommand(domain, service, entityId, params),
+      const id = ++commandIds;
+      const step = `command:${id}`;
+      let reason: string | null = null;
+      const update = (status: CommandStatus['status']) =>
+        setCommands((all) =>
+          all[entityId]?.id === id || status === 'pending'
+            ? {
+                ...all,
+                [entityId]: {
+                  id,
+                  status,
+                  reason,
+                  before:
+                    all[entityId]?.id === id
+                      ? all[entityId]!.before
+                      : entityMark(statesRef.current?.entities[entityId]),
+                },
+              }
+            : all,
         );
-      })();
+      update('pending');
+      void sendLaunch(
+        {
+          client,
+          chainUnavailable: chainUnavailable ?? '',
+          owner,
+          controller,
+          user: pair,
+          userAddress: user,
+          devices,
+          ipfsApi: appConfig.ipfsApi,
+          channel:
+            home.connection.type === 'libp2p' && home.connection.connected ? home.peer : null,
+          notify: (text, kind) => {
+            if (kind === 'error') reason = errorReason(text);
+            notify(text, { kind, step });
+          },
+          onStatus: update,
+          onHomeNotListening: home.notListening,
+        },
+        buildLaunchCommand(domain, service, entityId, params),
+      ).then(() => useToasts.getState().finish(step));
     },
     [
       client,
@@ -121,14 +161,19 @@ export function TelemetryPage() {
       notify,
     ],
   );
+  const statusOf = (entityId: string) => {
+    const command = commands[entityId];
+    return command && commandStatusText(command, home.states?.entities[entityId]);
+  };
 
   return (
     <>
       <PageHeading title="Devices control panel">
-        Sign in as a user of your subscription to see your home and control its devices.
+        {!user &&
+          'Sign in as a user of your subscription to see your home and control its devices.'}
       </PageHeading>
       {!setup ? (
-        <section className="card stack">
+        <section className="card stack-s">
           <p>
             Choose or add a setup first: the page needs the subscription owner and its Home
             Assistant controller.
@@ -143,9 +188,13 @@ export function TelemetryPage() {
           </div>
         </section>
       ) : (
-        <div className="stack">
-          <section className="card stack-s">
-            {devices ? (
+        <div className="stack home-page">
+          <section className="home-account" aria-label="Account">
+            {keyOpening ? (
+              <p className="loading small" role="status">
+                Opening the key kept on this device
+              </p>
+            ) : devices ? (
               <UserSignIn users={devices} />
             ) : chainUnavailable && chain.state === 'error' ? (
               <p className="error small" role="alert">
@@ -154,23 +203,21 @@ export function TelemetryPage() {
             ) : (
               <p className="loading small">Loading users</p>
             )}
-            {deviceList && !deviceList.live && (
-              <p className="small" data-testid="device-list-kept">
-                Users as last seen on this device, {new Date(deviceList.time).toLocaleString()}: the
-                parachain has not answered yet.
-              </p>
-            )}
+            {deviceList && !deviceList.live && !pair && <DeviceListKept time={deviceList.time} />}
           </section>
           <ControlsBar
             setupName={setup.name}
             controller={controller}
             user={pair ? user : null}
             devices={devices}
+            devicesKeptSince={deviceList && !deviceList.live && pair ? deviceList.time : null}
             ledger={ledger}
             now={now}
             ready={home.phase === 'ready'}
+            live={home.live}
             connection={home.connection}
             chainUnavailable={chainUnavailable}
+            chainFailed={chain.state === 'error'}
             choice={request.type}
             onReconnect={reconnect}
             updated={home.updated}
@@ -185,9 +232,16 @@ export function TelemetryPage() {
                 : 'Loading your home'}
             </p>
           )}
-          {home.phase === 'waiting' && (
+          {home.waiting === 'unreadable' && (
             <p className="loading" role="status">
               Your home is not readable for this user yet: waiting for the controller's next record
+            </p>
+          )}
+          {home.waiting === 'unpublished' && (
+            <p className="loading" role="status" data-testid="home-unpublished">
+              The controller has not published any telemetry yet. Waiting for your home's first
+              publication: its first datalog record, its config on the digital twin, or its states
+              sent peer-to-peer. The home appears here as soon as one arrives.
             </p>
           )}
           {home.phase === 'error' && (
@@ -199,8 +253,9 @@ export function TelemetryPage() {
             <HomeDashboard
               states={home.states}
               config={home.config}
+              live={home.live}
               send={send}
-              statusOf={(id) => (statuses[id] ? STATUS_TEXT[statuses[id]!] : undefined)}
+              statusOf={statusOf}
             />
           )}
         </div>
