@@ -7,6 +7,7 @@ import {
   blockPeerPaths,
   CONTROLLER,
   CONTROLLER_PHRASE,
+  closeControlPanels,
   DEV_PHRASE,
   openSeededHome,
   saveSeededSetup,
@@ -60,6 +61,7 @@ test.describe('devices control panel', () => {
     await expect(page.getByTestId('connection-type')).toContainText('Parachain', {
       timeout: 30_000,
     });
+    await closeControlPanels(page);
     await page.getByRole('tab', { name: /^Switches & Outlets/ }).click();
     const { card, state } = firstSwitch(page);
     const before = (await state.textContent())?.trim();

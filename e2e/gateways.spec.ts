@@ -81,6 +81,7 @@ test('the home loads through the fastest gateway and the panel shows the ranking
 }) => {
   const reads = recordReads(page);
   await openSeededHome(page);
+  await openIpfs(page);
   const picked = await pickedRow(page).getAttribute('data-gateway');
   expect(FAST).toContain(picked);
   await expect(pickedRow(page)).toContainText(`${picked} ✓`);
@@ -111,7 +112,6 @@ test('the home loads through the fastest gateway and the panel shows the ranking
     'Gateways are ranked by speed. If Datalog or Config file fails to load, pick any other gateway from the list.',
   );
   expect(await page.evaluate(() => localStorage.getItem('ipfs-smart-gateway:picked'))).toBe(picked);
-  await openIpfs(page);
   await page.screenshot({ path: `${SCREENS}/gateways-ranked.png`, fullPage: true });
 });
 

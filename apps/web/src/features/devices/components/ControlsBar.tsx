@@ -1,6 +1,15 @@
 import type { SubscriptionLedger } from '@robonomics-dapp/robonomics/chain/queries/ledger';
 import { isSubscriptionActive } from '@robonomics-dapp/robonomics/rws/subscription';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { Link } from 'react-router';
 import { Address } from '../../../components/Address.tsx';
 import { BanIcon, CheckIcon, DownloadIcon } from '../../../components/icons.tsx';
@@ -158,7 +167,36 @@ function useOpenPanels(chips: Chip[]) {
       if (!next.delete(name)) next.add(name);
       return next;
     });
-  return { open, toggle };
+  const close = useCallback(() => setOpen((current) => (current.size ? new Set() : current)), []);
+  return { open, toggle, close };
+}
+
+/**
+ * The open panels float over the page under the chips, so opening one (by a tap, or by itself)
+ * never moves the cards under the user's finger; a tap elsewhere or Escape closes them, and
+ * Escape puts the focus back on the chip it came from.
+ */
+function useDismiss(bar: RefObject<HTMLElement | null>, open: boolean, close: () => void) {
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (bar.current && !bar.current.contains(event.target as Node)) close();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      const chip = (document.activeElement as HTMLElement | null)
+        ?.closest('.controls-panels > [id]')
+        ?.getAttribute('id');
+      close();
+      if (chip) bar.current?.querySelector<HTMLElement>(`[aria-controls="${chip}"]`)?.focus();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [bar, open, close]);
 }
 
 /**
@@ -166,8 +204,8 @@ function useOpenPanels(chips: Chip[]) {
  * Subscription, Datalog, IPFS), each a button opening its panel: the connection (peer-to-peer or
  * parachain, Reconnect, the path in use), the subscription with its controller and user marks,
  * the datalog's freshness with the config and datalog downloads, and the IPFS gateways
- * (docs/product-rules.md). Panels start closed; a chip that turns unhealthy says so in its label
- * and opens its panel by itself, which says what to do.
+ * (docs/product-rules.md). Panels start closed and open over the page, under the chips; a chip
+ * that turns unhealthy says so in its label and opens its panel by itself, which says what to do.
  */
 export function ControlsBar(props: ControlsBarProps) {
   const { ledger, now, devices, controller, user, connection, ready } = props;
@@ -262,11 +300,13 @@ export function ControlsBar(props: ControlsBarProps) {
     meaning: kept ? 'kept on this device, waiting for live data' : (freshness?.text ?? 'waiting'),
   };
   const chips = [connectionChip, subscriptionChip, datalogChip, ipfsChip];
-  const { open, toggle } = useOpenPanels(chips);
+  const { open, toggle, close } = useOpenPanels(chips);
+  const bar = useRef<HTMLElement>(null);
+  useDismiss(bar, open.size > 0, close);
   const panelId = (name: ChipName) => `${id}-${name}`;
 
   return (
-    <section className="controls" aria-label="Controls">
+    <section className="controls" aria-label="Controls" ref={bar}>
       <ul className="status-chips" aria-label="Status">
         {chips.map((chip) => (
           <li key={chip.name}>
