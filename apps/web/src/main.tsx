@@ -6,6 +6,7 @@ import { isFramed, showFramedNotice } from './app/frame-guard.ts';
 import { startWorkerAfterPaint } from './app/pwa/start-worker.ts';
 import { appRenderStarted, firstDataIn, startChain } from './lib/chain-store.ts';
 import { removePlaintextConfigs } from './lib/home-config-cache.ts';
+import { routePaths } from './lib/route-names.ts';
 import './app/styles.css';
 
 markFirstData('script-parsed');
@@ -25,6 +26,14 @@ else {
   // once instead of rendering the page twice (docs/first-data.md).
   // (No top-level await here: it would split the entry into many small chunks.)
   startChain();
+  // The devices page's longest read for a returning user is opening the key kept on this
+  // device: it starts with the app, beside the page's own code (docs/first-data.md).
+  if (window.location.hash.startsWith(`#${routePaths.telemetry}`)) {
+    void import('./lib/user-key/user-key-store.ts').then(({ useUserKey }) => {
+      const { user, pair, restore } = useUserKey.getState();
+      if (user && !pair) void restore(user);
+    });
+  }
   const render = () => {
     createRoot(root).render(
       <StrictMode>

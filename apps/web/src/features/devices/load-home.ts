@@ -1,5 +1,5 @@
 import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
-import { decryptEnvelope } from '@robonomics-dapp/robonomics/crypto/envelope';
+import { decryptEnvelopeAsync } from '@robonomics-dapp/robonomics/crypto/envelope';
 import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
 import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
 import { validateHaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
@@ -60,7 +60,9 @@ export async function openHomeFile<T>(
 ): Promise<T> {
   let plain: unknown;
   try {
-    plain = parsePayload(decryptEnvelope(text, keys.user, keys.userAddress, keys.controller));
+    plain = parsePayload(
+      await decryptEnvelopeAsync(text, keys.user, keys.userAddress, keys.controller),
+    );
   } catch {
     throw new Error('decryptMsg');
   }

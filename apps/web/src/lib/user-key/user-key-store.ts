@@ -29,7 +29,7 @@ interface UserKeyState {
 }
 
 async function pairOf(mnemonic: string): Promise<{ pair: KeyPair; address: string } | null> {
-  const [{ isValidMnemonic, pairFromUri }, { encodeAddress }] = await Promise.all([
+  const [{ isValidMnemonic, pairFromUriAsync }, { encodeAddress }] = await Promise.all([
     import('@robonomics-dapp/robonomics/crypto/keys'),
     import('@dedot/utils'),
   ]);
@@ -37,7 +37,7 @@ async function pairOf(mnemonic: string): Promise<{ pair: KeyPair; address: strin
   // A dev URI (//Alice) or a derivation path is allowed as well as a plain phrase.
   if (!phrase.startsWith('//') && !isValidMnemonic(phrase.split('//')[0]!)) return null;
   try {
-    const pair = pairFromUri(phrase, 'ed25519');
+    const pair = await pairFromUriAsync(phrase, 'ed25519');
     return { pair, address: encodeAddress(pair.publicKey, 32) };
   } catch {
     return null;

@@ -203,7 +203,9 @@ export function TelemetryPage() {
             ) : (
               <p className="loading small">Loading users</p>
             )}
-            {deviceList && !deviceList.live && !pair && <DeviceListKept time={deviceList.time} />}
+            {deviceList && !deviceList.live && !pair && !keyOpening && (
+              <DeviceListKept time={deviceList.time} />
+            )}
           </section>
           <ControlsBar
             setupName={setup.name}
