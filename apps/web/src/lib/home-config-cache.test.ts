@@ -50,12 +50,16 @@ describe('home config cache', () => {
 describe('home states kept on this device', () => {
   const key = `hastates:${ENDPOINT}:${CONTROLLER}`;
 
-  it('keeps the states file and a newer update, as served, under hastates:{endpoint}:{controller}', () => {
+  it('keeps the states file and a newer update apart, as served, under hastates: and haupdate:', () => {
     writeKeptStatesFile(ENDPOINT, CONTROLLER, { time: 100, envelope: '{"data":"file"}' });
     writeKeptStatesUpdate(ENDPOINT, CONTROLLER, { time: 200, envelope: '{"data":"update"}' });
     expect(JSON.parse(localStorage.getItem(key)!)).toEqual({
-      file: { time: 100, envelope: '{"data":"file"}' },
-      update: { time: 200, envelope: '{"data":"update"}' },
+      time: 100,
+      envelope: '{"data":"file"}',
+    });
+    expect(JSON.parse(localStorage.getItem(`haupdate:${ENDPOINT}:${CONTROLLER}`)!)).toEqual({
+      time: 200,
+      envelope: '{"data":"update"}',
     });
     expect(readKeptStates(ENDPOINT, CONTROLLER)?.update?.envelope).toBe('{"data":"update"}');
   });
@@ -82,7 +86,7 @@ describe('home states kept on this device', () => {
       envelope: 'x'.repeat(MAX_KEPT_STATES_CHARS + 1),
     });
     expect(readKeptStates(ENDPOINT, CONTROLLER)).toBeNull();
-    localStorage.setItem(key, '{"file": "not an envelope"}');
+    localStorage.setItem(key, '{"time": "not a time"}');
     expect(readKeptStates(ENDPOINT, CONTROLLER)).toBeNull();
     expect(localStorage.getItem(key)).toBeNull();
   });

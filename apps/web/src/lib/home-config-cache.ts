@@ -2,13 +2,15 @@ import { safeStorage } from './safe-storage.ts';
 
 /**
  * The home kept on this device (docs/security.md): the config under
- * `haconfig:{endpoint}:{controller}` and the last states under `hastates:{endpoint}:{controller}`.
+ * `haconfig:{endpoint}:{controller}`, the last states file under `hastates:{endpoint}:{controller}`
+ * and the newest live update of the states under `haupdate:{endpoint}:{controller}`.
  * Each is kept as the encrypted envelope exactly as the home published it (only the signed-in
  * user's key opens it, in memory), never decrypted: the home's services, dashboard, LAN addresses
  * and device states stay out of storage. Signing out removes both.
  */
 const PREFIX = 'haconfig:';
 const STATES_PREFIX = 'hastates:';
+const UPDATE_PREFIX = 'haupdate:';
 /** A states file larger than this is not kept (storage holds a few MB per site). */
 export const MAX_KEPT_STATES_CHARS = 2_000_000;
 
@@ -95,26 +97,23 @@ export interface KeptStates {
   update: KeptEnvelope | null;
 }
 
-const statesKeyOf = (endpoint: string, controller: string) =>
+/**
+ * The file and the update are kept apart, so an update (every state change) never rewrites the
+ * file (hundreds of kilobytes with its history).
+ */
+const fileKeyOf = (endpoint: string, controller: string) =>
   `${STATES_PREFIX}${endpoint}:${controller}`;
+const updateKeyOf = (endpoint: string, controller: string) =>
+  `${UPDATE_PREFIX}${endpoint}:${controller}`;
 
-const isEnvelope = (value: unknown): value is KeptEnvelope =>
-  !!value &&
-  typeof (value as KeptEnvelope).time === 'number' &&
-  typeof (value as KeptEnvelope).envelope === 'string';
-
-/** The states kept for a controller, if any. */
-export function readKeptStates(endpoint: string, controller: string): KeptStates | null {
-  const key = statesKeyOf(endpoint, controller);
+function readEnvelope(key: string): KeptEnvelope | null {
   const raw = safeStorage.get(key);
   if (!raw) return null;
   try {
-    const value = JSON.parse(raw) as Partial<KeptStates>;
-    const kept = {
-      file: isEnvelope(value.file) ? value.file : null,
-      update: isEnvelope(value.update) ? value.update : null,
-    };
-    if (kept.file || kept.update) return kept;
+    const value = JSON.parse(raw) as Partial<KeptEnvelope>;
+    if (typeof value.time === 'number' && typeof value.envelope === 'string') {
+      return { time: value.time, envelope: value.envelope };
+    }
   } catch {
     // Not an entry of ours.
   }
@@ -123,34 +122,43 @@ export function readKeptStates(endpoint: string, controller: string): KeptStates
 }
 
 /**
- * Stores a controller's kept states; when storage is full, the states kept for other homes make
- * room (the config and everything else stay).
+ * Stores one kept envelope; when storage is full, the states kept for other homes make room (the
+ * configs and everything else stay).
  */
-function storeKeptStates(endpoint: string, controller: string, kept: KeptStates): void {
-  const key = statesKeyOf(endpoint, controller);
-  const text = JSON.stringify(kept);
+function storeEnvelope(key: string, entry: KeptEnvelope): void {
+  // Time first: readTime finds it without parsing the envelope.
+  const text = JSON.stringify({ time: entry.time, envelope: entry.envelope });
   if (safeStorage.set(key, text)) return;
+  const mine = key.slice(key.indexOf(':'));
   for (const other of safeStorage.keys()) {
-    if (other.startsWith(STATES_PREFIX) && other !== key) safeStorage.remove(other);
+    const kept = other.startsWith(STATES_PREFIX) || other.startsWith(UPDATE_PREFIX);
+    if (kept && other.slice(other.indexOf(':')) !== mine) safeStorage.remove(other);
   }
   if (!safeStorage.set(key, text)) safeStorage.remove(key);
 }
 
-/** Keeps the states file of the controller's newest record; an older update goes with it. */
+/** The states kept for a controller, if any; an update no newer than the file is left out. */
+export function readKeptStates(endpoint: string, controller: string): KeptStates | null {
+  const file = readEnvelope(fileKeyOf(endpoint, controller));
+  const update = readEnvelope(updateKeyOf(endpoint, controller));
+  const newer = update && (!file || update.time > file.time) ? update : null;
+  return file || newer ? { file, update: newer } : null;
+}
+
+/** Keeps the states file of the controller's newest record (never an older one). */
 export function writeKeptStatesFile(
   endpoint: string,
   controller: string,
   file: KeptEnvelope,
 ): void {
-  const kept = readKeptStates(endpoint, controller);
-  if (kept?.file && kept.file.time > file.time) return;
-  const update = kept?.update && kept.update.time > file.time ? kept.update : null;
-  if (file.envelope.length > MAX_KEPT_STATES_CHARS) {
-    if (update) storeKeptStates(endpoint, controller, { file: null, update });
-    else safeStorage.remove(statesKeyOf(endpoint, controller));
-    return;
-  }
-  storeKeptStates(endpoint, controller, { file, update });
+  const key = fileKeyOf(endpoint, controller);
+  const kept = readTime(key);
+  if (kept !== null && kept > file.time) return;
+  if (file.envelope.length > MAX_KEPT_STATES_CHARS) safeStorage.remove(key);
+  else storeEnvelope(key, file);
+  const update = updateKeyOf(endpoint, controller);
+  const updated = readTime(update);
+  if (updated !== null && updated <= file.time) safeStorage.remove(update);
 }
 
 /** Keeps the newest live update of the controller's states beside its last states file. */
@@ -160,15 +168,25 @@ export function writeKeptStatesUpdate(
   update: KeptEnvelope,
 ): void {
   if (update.envelope.length > MAX_KEPT_STATES_CHARS) return;
-  const kept = readKeptStates(endpoint, controller);
-  if (kept?.update && kept.update.time > update.time) return;
-  storeKeptStates(endpoint, controller, { file: kept?.file ?? null, update });
+  const key = updateKeyOf(endpoint, controller);
+  const kept = readTime(key);
+  if (kept !== null && kept > update.time) return;
+  storeEnvelope(key, update);
 }
 
-/** Removes every kept config and every kept states entry (sign-out). */
+/** The time of a kept entry, read without parsing its envelope. */
+function readTime(key: string): number | null {
+  const raw = safeStorage.get(key);
+  const match = raw?.match(/^\{"time":(\d+(?:\.\d+)?),/);
+  return match ? Number(match[1]) : null;
+}
+
+/** Removes every kept config, states file and update (sign-out). */
 export function clearHomeConfigCache(): void {
   for (const key of safeStorage.keys()) {
-    if (key.startsWith(PREFIX) || key.startsWith(STATES_PREFIX)) safeStorage.remove(key);
+    if ([PREFIX, STATES_PREFIX, UPDATE_PREFIX].some((p) => key.startsWith(p))) {
+      safeStorage.remove(key);
+    }
   }
 }
 
