@@ -26,13 +26,10 @@ else {
   // once instead of rendering the page twice (docs/first-data.md).
   // (No top-level await here: it would split the entry into many small chunks.)
   startChain();
-  // The devices page's longest read for a returning user is opening the key kept on this
-  // device: it starts with the app, beside the page's own code (docs/first-data.md).
+  // A returning user's devices page: its first reads (the key kept on this device, the home's
+  // last record) start with the app, beside the page's own code (docs/devices-page.md).
   if (window.location.hash.startsWith(`#${routePaths.telemetry}`)) {
-    void import('./lib/user-key/user-key-store.ts').then(({ useUserKey }) => {
-      const { user, pair, restore } = useUserKey.getState();
-      if (user && !pair) void restore(user);
-    });
+    void import('./features/devices/early-home.ts').then((early) => early.startEarlyHome());
   }
   const render = () => {
     createRoot(root).render(

@@ -57,7 +57,10 @@ function connect(endpoint: string) {
   // The page's first script opened a socket to the usual endpoint (docs/first-data.md).
   connection = new ChainConnection(endpoint, {
     early: takeEarlySocket(),
-    beforeClient: () => appRendered.then(afterPaint),
+    beforeClient: async () => {
+      await appRendered.then(afterPaint);
+      await Promise.all(clientHolds);
+    },
   });
   void previous?.disconnect();
   const current = connection;
@@ -84,6 +87,20 @@ function connect(endpoint: string) {
       useChain.setState(tokenProperties(properties));
     },
     () => {},
+  );
+}
+
+/** What the client's start waits for besides the first paint (holdChainClient). */
+const clientHolds: Promise<unknown>[] = [];
+
+/**
+ * Makes the chain client's start (its module and the metadata decoding, long work on the main
+ * thread) wait until `until` settles, at most `maxMs`: for a page whose first paint needs no
+ * client, such as a home kept on this device. Only a hold asked before the client starts counts.
+ */
+export function holdChainClient(until: Promise<unknown>, maxMs: number): void {
+  clientHolds.push(
+    Promise.race([until, new Promise((resolve) => setTimeout(resolve, maxMs))]).catch(() => {}),
   );
 }
 

@@ -21,8 +21,15 @@ export type HomeMilestone =
 
 export const HOME_MARK_PREFIX = 'home:';
 
+let firstCard: () => void = () => {};
+/** Settles once the first frame with a device card has been painted on this page. */
+export const firstCardPainted = new Promise<void>((resolve) => {
+  firstCard = resolve;
+});
+
 /** Marks `milestone` the first time it is reached on this page; later calls do nothing. */
 export function markHome(milestone: HomeMilestone): void {
+  if (milestone === 'first-card') firstCard();
   const name = `${HOME_MARK_PREFIX}${milestone}`;
   try {
     const timeline = globalThis.performance;

@@ -4,7 +4,8 @@ import { encryptForDevices } from '@robonomics-dapp/robonomics/crypto/envelope';
 import { pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
 import { cidToH256 } from '@robonomics-dapp/robonomics/ipfs/cid';
 import { describe, expect, it } from 'vitest';
-import { type HomeSources, loadHome } from './load-home.ts';
+import type { HomeSources } from './home-record.ts';
+import { loadHome } from './load-home.ts';
 
 const controller = pairFromUri(
   'legal winner thank year wave sausage worth useful legal winner thank yellow',

@@ -7,34 +7,13 @@ import { parsePayload } from '@robonomics-dapp/robonomics/home-assistant/python-
 import type { HaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
 import { validateHaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
 import { h256ToCid } from '@robonomics-dapp/robonomics/ipfs/cid';
-
-/** Where the loader reads from: the chain and an IPFS gateway. */
-export interface HomeSources {
-  /** The newest datalog record of an account: its time and text (the states CID). */
-  lastRecord(account: string): Promise<{ time: number; text: string } | null>;
-  /** A twin's topics and their sources. */
-  twinTopics(id: number): Promise<{ topic: string; source: string }[]>;
-  /** A file's text from IPFS. */
-  fetchText(cid: string): Promise<string>;
-}
+import { findHomeRecord, type HomeRecord, type HomeSources } from './home-record.ts';
 
 export interface HomeKeys {
   user: KeyPair;
   userAddress: string;
   controller: string;
 }
-
-/** What the controller's last record points at, read before any key is needed. */
-export interface HomeRecord {
-  /** The states file's CID and the record's time. */
-  cid: string;
-  time: number;
-  /** The states file as served: an envelope for the subscription's devices. */
-  text: string;
-}
-
-/** Said when the controller has no datalog record yet (the home has never published). */
-export const NOT_PUBLISHED = 'The controller has not published any telemetry yet.';
 
 export interface LoadedHome {
   states: HaStates;
@@ -69,21 +48,6 @@ export async function openHomeFile<T>(
   const checked = validate(plain);
   if (!checked.ok) throw new Error(checked.error);
   return checked.value;
-}
-
-/**
- * The controller's last datalog record and the states file it names, still encrypted: nothing
- * here needs the user's key, so it can be read while the key is being opened. Rejects with
- * NOT_PUBLISHED when the controller has no record yet.
- */
-export async function findHomeRecord(
-  sources: Pick<HomeSources, 'lastRecord' | 'fetchText'>,
-  controller: string,
-): Promise<HomeRecord> {
-  const record = await sources.lastRecord(controller);
-  if (!record) throw new Error(NOT_PUBLISHED);
-  const cid = record.text.trim();
-  return { cid, time: record.time, text: await sources.fetchText(cid) };
 }
 
 /**

@@ -84,6 +84,8 @@ export const useUserKey = create<UserKeyState>((set, get) => ({
     return null;
   },
   restore(user) {
+    // Already open: nothing to do again.
+    if (get().pair && get().user === user) return Promise.resolve(true);
     let opening = restoring.get(user);
     if (!opening) {
       opening = openKeptKey(user).then((derived) => {

@@ -11,7 +11,8 @@ import {
 import { readIpfsText, useGateways } from '../../../lib/ipfs-gateways.ts';
 import { useToasts } from '../../../lib/toasts.ts';
 import { markHome } from '../home-marks.ts';
-import { type HomeKeys, type LoadedHome, NOT_PUBLISHED, openHomeFile } from '../load-home.ts';
+import { NOT_PUBLISHED } from '../home-record.ts';
+import { type HomeKeys, type LoadedHome, openHomeFile } from '../load-home.ts';
 import { mergeSnapshot } from '../merge-snapshot.ts';
 import type { PeerConnection } from '../peer-channel.ts';
 import { type KeptHome, useKeptConfig, useKeptStates } from './use-kept-home.ts';

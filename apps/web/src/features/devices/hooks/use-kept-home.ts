@@ -35,6 +35,8 @@ export function useKeptConfig(
     queryKey: ['home-config-cache', endpoint, keys?.controller, keys?.userAddress, attempt],
     enabled: keys !== null,
     queryFn: async (): Promise<HaConfig | null> => {
+      // The kept states first: they are what the first card waits for.
+      await keptStatesOpening(endpoint, keys!);
       const cached = readConfigEnvelope(endpoint, keys!.controller);
       if (!cached) return null;
       return openHomeFile(cached.envelope, keys!, validateHaConfig).catch(() => null);
@@ -77,6 +79,20 @@ export async function openKeptStates(endpoint: string, keys: HomeKeys): Promise<
   return null;
 }
 
+/** The opening of the kept states, per user's keys and endpoint: once per page. */
+const openings = new WeakMap<HomeKeys, Map<string, Promise<KeptHome | null>>>();
+
+function keptStatesOpening(endpoint: string, keys: HomeKeys): Promise<KeptHome | null> {
+  const byEndpoint = openings.get(keys) ?? new Map<string, Promise<KeptHome | null>>();
+  openings.set(keys, byEndpoint);
+  let opening = byEndpoint.get(endpoint);
+  if (!opening) {
+    opening = openKeptStates(endpoint, keys).catch(() => null);
+    byEndpoint.set(endpoint, opening);
+  }
+  return opening;
+}
+
 /**
  * The home's last states kept on this device (docs/security.md), opened once per page for the
  * signed-in user: shown at once, marked with their time, until live data arrives.
@@ -86,7 +102,7 @@ export function useKeptStates(endpoint: string, keys: HomeKeys | null): KeptHome
     useQuery({
       queryKey: ['home-states-cache', endpoint, keys?.controller, keys?.userAddress],
       enabled: keys !== null,
-      queryFn: () => openKeptStates(endpoint, keys!),
+      queryFn: () => keptStatesOpening(endpoint, keys!),
       ...ONCE,
     }).data ?? null
   );

@@ -1,38 +1,18 @@
 import type { DatalogRecord } from '@robonomics-dapp/robonomics/chain/queries/datalog-window';
-import { fetchLastDatalog } from '@robonomics-dapp/robonomics/chain/queries/last-datalog';
-import { fetchTwinMap } from '@robonomics-dapp/robonomics/chain/queries/twin-map';
 import { subscribeDatalogRecords } from '@robonomics-dapp/robonomics/chain/subscriptions/datalog-records';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { readStorage } from '../../../lib/chain-store.ts';
-import { readIpfsText } from '../../../lib/ipfs-gateways.ts';
 import { type NotifyOptions, useToasts } from '../../../lib/toasts.ts';
 import { useChainSubscription } from '../../../lib/use-chain-subscription.ts';
-import {
-  findHomeRecord,
-  type HomeKeys,
-  type HomeRecord,
-  type HomeSources,
-  type LoadedHome,
-  loadHome,
-  NOT_PUBLISHED,
-} from '../load-home.ts';
+import { takeEarlyRecord } from '../early-home.ts';
+import { findHomeRecord, type HomeRecord, NOT_PUBLISHED } from '../home-record.ts';
+import { homeSources } from '../home-sources.ts';
+import { type HomeKeys, type LoadedHome, loadHome } from '../load-home.ts';
 
 export type Notify = (text: string, options?: NotifyOptions) => unknown;
 
 /** The loading messages of one home load replace each other, one toast at a time. */
 const HOME_LOAD_STEP = 'home-load';
-
-/**
- * Where the home is read from: the chain's storage by key as soon as the node's socket is open
- * (no wait for the client's metadata), and IPFS through the fastest working gateway
- * (docs/ipfs-gateways.md).
- */
-export const homeSources: HomeSources = {
-  lastRecord: (account) => fetchLastDatalog(readStorage, account),
-  twinTopics: (id) => fetchTwinMap(readStorage, id),
-  fetchText: (cid) => readIpfsText(cid),
-};
 
 /** The text a failed home load shows in a toast: 'decryptMsg' is shown as the original app does. */
 export const loadErrorText = (message: string) =>
@@ -48,7 +28,9 @@ const ONCE = {
 
 const recordQuery = (endpoint: string, controller: string | null, attempt: number) => ({
   queryKey: ['home-record', endpoint, controller, attempt],
-  queryFn: (): Promise<HomeRecord> => findHomeRecord(homeSources, controller!),
+  queryFn: (): Promise<HomeRecord> =>
+    (attempt === 0 ? takeEarlyRecord(endpoint, controller!) : null) ??
+    findHomeRecord(homeSources, controller!),
   ...ONCE,
 });
 
