@@ -126,13 +126,30 @@ function boxKey(curvePublicKey: Uint8Array, curveSecretKey: Uint8Array): Uint8Ar
  * the prime-order subgroup.
  */
 export function canEncryptTo(key: BoxPublic): boolean {
+  let bytes: Uint8Array;
   try {
-    const point = ed25519.Point.fromBytes(publicKeyOf(key));
-    return !point.isSmallOrder() && point.isTorsionFree();
+    bytes = publicKeyOf(key);
   } catch {
     return false;
   }
+  // A property of the key alone, asked for every device of every envelope: worked out once.
+  const hex = bytesToHex(bytes);
+  let answer = encryptable.get(hex);
+  if (answer === undefined) {
+    try {
+      const point = ed25519.Point.fromBytes(bytes);
+      answer = !point.isSmallOrder() && point.isTorsionFree();
+    } catch {
+      answer = false;
+    }
+    if (encryptable.size >= 1024) encryptable.clear();
+    encryptable.set(hex, answer);
+  }
+  return answer;
 }
+
+/** canEncryptTo's answers by public key (hex). */
+const encryptable = new Map<string, boolean>();
 
 /** Raw box: nonce || tag || ciphertext. A nonce is only passed for reproducible vectors. */
 export function encryptBytes(

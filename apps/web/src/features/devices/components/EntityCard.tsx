@@ -1,5 +1,5 @@
 import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { TimeSeriesChart } from '../../../components/chart/TimeSeriesChart.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { checkCommand, stateTone, stateWords } from '../entity-rules.ts';
@@ -40,7 +40,7 @@ function numericHistory(entity: EntityView) {
  * state in words, the domain's controls with the main one as a large target, and its history.
  * A command outside what the entity accepts is refused here, in words, before it is sent.
  */
-export function EntityCard({
+export const EntityCard = memo(function EntityCard({
   entity,
   config,
   send,
@@ -102,4 +102,4 @@ export function EntityCard({
       {entity.updated && <p className="small muted">Updated {formatDateTime(entity.updated)}</p>}
     </article>
   );
-}
+});

@@ -61,6 +61,24 @@ function MasonryItem({ children }: { children: ReactNode }) {
 }
 
 /**
+ * One sender per entity, the same function from render to render (while `send` is the same), so
+ * an entity card whose entity and status did not change is not drawn again (EntityCard is memo).
+ */
+function useSenders(send: (entityId: string, domain: string) => Send) {
+  const kept = useRef<{ send: typeof send; byEntity: Map<string, Send> } | null>(null);
+  if (kept.current?.send !== send) kept.current = { send, byEntity: new Map() };
+  const { byEntity } = kept.current;
+  return (entityId: string, domain: string): Send => {
+    let sender = byEntity.get(entityId);
+    if (!sender) {
+      sender = send(entityId, domain);
+      byEntity.set(entityId, sender);
+    }
+    return sender;
+  };
+}
+
+/**
  * The cards of the tab shown, in an order that holds while the tab stays shown: the tab's sort
  * (docs/product-rules.md) when it is first shown, then updates (the kept home going live, new
  * states) change the cards but never move them under the user's finger; a device that appears
@@ -114,6 +132,7 @@ export default function HomeDashboard({
   useEffect(() => {
     if (hasCards && live) afterNextPaint(() => markHome('live-card'));
   }, [hasCards, live]);
+  const senders = useSenders(send);
   if (!current) return <p>The controller reports no entities.</p>;
 
   const renderEntity = (entity: EntityView) => (
@@ -121,7 +140,7 @@ export default function HomeDashboard({
       key={entity.id}
       entity={entity}
       config={config}
-      send={send(entity.id, entity.domain)}
+      send={senders(entity.id, entity.domain)}
       status={statusOf(entity.id)}
     />
   );
