@@ -3,7 +3,12 @@ import { Keyring } from '@polkadot/keyring';
 import type { KeyringPair } from '@polkadot/keyring/types';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
 import { DevnetChain } from './fixtures/devnet-chain.ts';
-import { CONTROLLER_PHRASE, openSeededHome } from './fixtures/seeded-home.ts';
+import {
+  CONTROLLER_PHRASE,
+  markDocument,
+  openSeededHome,
+  sameDocument,
+} from './fixtures/seeded-home.ts';
 
 // The devnet profile's gateways, as the e2e stack starts them (playwright.config.ts).
 const API = 'http://127.0.0.1:5001';
@@ -67,14 +72,6 @@ async function recordLastStatesAgain() {
     controllerPair,
   );
 }
-
-/** A marker that survives only while the page is not reloaded. */
-const markDocument = (page: Page) =>
-  page.evaluate(() => {
-    (window as unknown as { sameDocument?: boolean }).sameDocument = true;
-  });
-const sameDocument = (page: Page) =>
-  page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
 
 test('the home loads through the fastest gateway and the panel shows the ranking', async ({
   page,

@@ -9,9 +9,11 @@ import {
   CONTROLLER_PHRASE,
   closeControlPanels,
   DEV_PHRASE,
+  markDocument,
   openSeededPanel,
+  sameDocument,
   saveSeededSetup,
-  shortAddress,
+  signInUser,
 } from './fixtures/seeded-home.ts';
 
 /**
@@ -40,12 +42,7 @@ const chip = (page: Page, name: string) => page.locator(`[data-chip="${name}"]`)
 async function keepBobSignedIn(page: Page) {
   await saveSeededSetup(page);
   await page.goto('./#/telemetry');
-  const form = page.getByRole('form', { name: 'Sign in as a user' });
-  await form.getByLabel('Select a user').selectOption({ label: shortAddress(BOB_ED25519) });
-  await form.getByLabel('Pass phrase').fill(`${DEV_PHRASE}//Bob`);
-  await form.getByLabel('Keep me signed in (only for trusted devices)').check();
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId('signed-in-user')).toBeVisible();
+  await signInUser(page, BOB_ED25519, `${DEV_PHRASE}//Bob`, { keep: true });
   await expect(home(page).locator('[data-entity]').first()).toBeVisible({ timeout: 120_000 });
   // The states this visit saw are kept (encrypted) for the next one.
   await expect
@@ -173,10 +170,7 @@ test('no gateway answering: the IPFS chip says so and opens its panel by itself'
   await blockPeerPaths(page, { relay: true });
   await saveSeededSetup(page);
   await page.goto('./#/telemetry');
-  const form = page.getByRole('form', { name: 'Sign in as a user' });
-  await form.getByLabel('Select a user').selectOption({ label: shortAddress(BOB_ED25519) });
-  await form.getByLabel('Pass phrase').fill(`${DEV_PHRASE}//Bob`);
-  await form.getByRole('button', { name: 'Sign in' }).click();
+  await signInUser(page, BOB_ED25519, `${DEV_PHRASE}//Bob`);
   const ipfs = chip(page, 'ipfs');
   await expect(ipfs).toHaveAttribute('data-state', 'bad', { timeout: 45_000 });
   await expect(ipfs).toHaveText('No IPFS gateway');
@@ -274,13 +268,6 @@ async function lastRecord(): Promise<string> {
   return item[1].toUtf8();
 }
 
-const markDocument = (page: Page) =>
-  page.evaluate(() => {
-    (window as unknown as { sameDocument?: boolean }).sameDocument = true;
-  });
-const sameDocument = (page: Page) =>
-  page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
-
 test('a home that has not published yet shows as soon as its first record lands, no reload', async ({
   page,
 }) => {
@@ -335,10 +322,7 @@ test('a home that has not published yet shows as soon as its config is on its tw
 async function openUnpublished(page: Page) {
   await saveSeededSetup(page);
   await page.goto('./#/telemetry');
-  const form = page.getByRole('form', { name: 'Sign in as a user' });
-  await form.getByLabel('Select a user').selectOption({ label: shortAddress(BOB_ED25519) });
-  await form.getByLabel('Pass phrase').fill(`${DEV_PHRASE}//Bob`);
-  await form.getByRole('button', { name: 'Sign in' }).click();
+  await signInUser(page, BOB_ED25519, `${DEV_PHRASE}//Bob`);
   const waiting = page.getByTestId('home-unpublished');
   await expect(waiting).toBeVisible({ timeout: 30_000 });
   await expect(waiting).toContainText('The controller has not published any telemetry yet.');

@@ -1,3 +1,5 @@
+import { markOnce } from '@robonomics-dapp/robonomics/chain/first-data-marks';
+
 /**
  * Milestones on the way to the home on screen, as User Timing marks (performance.mark): the
  * bench (`npm run bench`, scripts/bench-home.mjs) reads them to show where a load of the devices
@@ -30,14 +32,7 @@ export const firstCardPainted = new Promise<void>((resolve) => {
 /** Marks `milestone` the first time it is reached on this page; later calls do nothing. */
 export function markHome(milestone: HomeMilestone): void {
   if (milestone === 'first-card') firstCard();
-  const name = `${HOME_MARK_PREFIX}${milestone}`;
-  try {
-    const timeline = globalThis.performance;
-    if (!timeline?.mark || timeline.getEntriesByName(name, 'mark').length > 0) return;
-    timeline.mark(name);
-  } catch {
-    // A browser without User Timing: nothing to measure.
-  }
+  markOnce(`${HOME_MARK_PREFIX}${milestone}`);
 }
 
 /** Calls `then` once the frame being prepared now has been painted. */

@@ -50,21 +50,43 @@ export async function openHomeFile<T>(
   return checked.value;
 }
 
+/** A file of the home already opened on this device: its envelope as served, and what it holds. */
+export interface OpenedFile<T> {
+  envelope: string;
+  value: T;
+  /** The file's CID, when it is known. */
+  cid?: string;
+}
+
+/**
+ * Files opened already (the copies kept on this device): when the record names the same states
+ * file, or the twin the same config, they are used as they are instead of being read and opened
+ * again.
+ */
+export interface OpenedFiles {
+  states?: OpenedFile<HaStates> | null;
+  config?: OpenedFile<HaConfig> | null;
+}
+
 /**
  * Finds and opens the home: the controller's last datalog record is the CID of its states
  * (which name the twin), and the twin's topic whose source is the controller is the config CID.
  * `status` receives the status texts of docs/product-rules.md in order. `found` is the record
- * when it was read already (findHomeRecord).
+ * when it was read already (findHomeRecord); `opened`, files this device opened already.
  */
 export async function loadHome(
   sources: HomeSources,
   keys: HomeKeys,
   status: (text: string) => void,
   found?: Promise<HomeRecord>,
+  opened: OpenedFiles = {},
 ): Promise<LoadedHome> {
   status('Find twin id');
   const { cid, time, text } = await (found ?? findHomeRecord(sources, keys.controller));
-  const states = await openHomeFile(text, keys, validateHaStates);
+  const states =
+    opened.states?.envelope === text
+      ? opened.states.value
+      : await openHomeFile(text, keys, validateHaStates);
   status(`Twin id #${states.twin_id}`);
   status('Start load config');
   let config: HaConfig | null = null;
@@ -74,9 +96,14 @@ export async function loadHome(
     const own = topics.find((t) => addressEq(t.source, keys.controller));
     if (own) {
       const configCid = h256ToCid(own.topic);
-      const envelope = await sources.fetchText(configCid);
-      config = await openHomeFile(envelope, keys, validateHaConfig);
-      configFile = { cid: configCid, envelope };
+      if (opened.config?.cid === configCid) {
+        config = opened.config.value;
+        configFile = { cid: configCid, envelope: opened.config.envelope };
+      } else {
+        const envelope = await sources.fetchText(configCid);
+        config = await openHomeFile(envelope, keys, validateHaConfig);
+        configFile = { cid: configCid, envelope };
+      }
     }
   }
   if (config) status('Config loaded');

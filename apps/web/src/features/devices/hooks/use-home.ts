@@ -140,7 +140,7 @@ export function useHome(
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
   useHomeRecord(endpoint, keys || expected ? controller : null, attempt);
-  const keptConfig = useKeptConfig(endpoint, keys, attempt);
+  const keptConfig = useKeptConfig(endpoint, keys);
   const kept = useKeptStates(endpoint, keys);
   const load = useLoadedHome(endpoint, keys, attempt, notify);
   const loaded: LoadedHome | undefined = keys ? load.data : undefined;

@@ -3,8 +3,9 @@ import { type HaStates, validateHaStates } from '@robonomics-dapp/robonomics/hom
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { readConfigEnvelope, readKeptStates } from '../../../lib/home-config-cache.ts';
-import { type HomeKeys, openHomeFile } from '../load-home.ts';
+import { type HomeKeys, type OpenedFile, openHomeFile } from '../load-home.ts';
 import { mergeSnapshot } from '../merge-snapshot.ts';
+import { READ_ONCE } from './read-once.ts';
 
 /** The home as this device last saw it, opened in memory; `time` is when it was current. */
 export interface KeptHome {
@@ -12,41 +13,8 @@ export interface KeptHome {
   time: number;
   /** The live update kept with it, newer than its states file, on its own. */
   update: { snapshot: HaStates; time: number } | null;
-}
-
-const ONCE = {
-  retry: false,
-  gcTime: 0,
-  staleTime: Number.POSITIVE_INFINITY,
-  refetchOnWindowFocus: false,
-  refetchOnReconnect: false,
-} as const;
-
-/**
- * The config kept on this device for the controller: its encrypted envelope, opened here in
- * memory only. `settled` once it was opened or found missing or unreadable (then null).
- */
-export function useKeptConfig(
-  endpoint: string,
-  keys: HomeKeys | null,
-  attempt: number,
-): { config: HaConfig | null; settled: boolean } {
-  const query = useQuery({
-    queryKey: ['home-config-cache', endpoint, keys?.controller, keys?.userAddress, attempt],
-    enabled: keys !== null,
-    queryFn: async (): Promise<HaConfig | null> => {
-      // The kept states first: they are what the first card waits for.
-      await keptStatesOpening(endpoint, keys!);
-      const cached = readConfigEnvelope(endpoint, keys!.controller);
-      if (!cached) return null;
-      return openHomeFile(cached.envelope, keys!, validateHaConfig).catch(() => null);
-    },
-    ...ONCE,
-  });
-  return useMemo(
-    () => ({ config: query.data ?? null, settled: keys !== null && !query.isPending }),
-    [query.data, query.isPending, keys],
-  );
+  /** The kept states file as opened, for a load of the same file to use as it is. */
+  file: OpenedFile<HaStates> | null;
 }
 
 /**
@@ -63,34 +31,74 @@ export async function openKeptStates(endpoint: string, keys: HomeKeys): Promise<
     kept.file ? open(kept.file.envelope) : null,
     kept.update ? open(kept.update.envelope) : null,
   ]);
+  const opened = file && kept.file ? { envelope: kept.file.envelope, value: file } : null;
   const newer =
     update && (!file || kept.update!.time > kept.file!.time)
       ? { snapshot: update, time: kept.update!.time }
       : null;
   if (file && newer) {
-    return {
-      states: mergeSnapshot(file, newer.snapshot, newer.time),
-      time: newer.time,
-      update: newer,
-    };
+    const states = mergeSnapshot(file, newer.snapshot, newer.time);
+    return { states, time: newer.time, update: newer, file: opened };
   }
-  if (file) return { states: file, time: kept.file!.time, update: null };
-  if (newer) return { states: newer.snapshot, time: newer.time, update: newer };
+  if (file) return { states: file, time: kept.file!.time, update: null, file: opened };
+  if (newer) return { states: newer.snapshot, time: newer.time, update: newer, file: null };
   return null;
 }
 
-/** The opening of the kept states, per user's keys and endpoint: once per page. */
-const openings = new WeakMap<HomeKeys, Map<string, Promise<KeptHome | null>>>();
+/** The config kept for the controller, opened with this user's key; null when there is none. */
+async function openKeptConfig(
+  endpoint: string,
+  keys: HomeKeys,
+): Promise<OpenedFile<HaConfig> | null> {
+  const cached = readConfigEnvelope(endpoint, keys.controller);
+  if (!cached) return null;
+  const config = await openHomeFile(cached.envelope, keys, validateHaConfig).catch(() => null);
+  return config && { envelope: cached.envelope, value: config, cid: cached.cid };
+}
 
-function keptStatesOpening(endpoint: string, keys: HomeKeys): Promise<KeptHome | null> {
-  const byEndpoint = openings.get(keys) ?? new Map<string, Promise<KeptHome | null>>();
+/** What this device keeps of a home, opened once per page and user: the states, then the config. */
+interface KeptOpenings {
+  states: Promise<KeptHome | null>;
+  config: Promise<OpenedFile<HaConfig> | null>;
+}
+
+const openings = new WeakMap<HomeKeys, Map<string, KeptOpenings>>();
+
+/**
+ * The openings of the home kept on this device for `keys` (shared by the hooks below and by the
+ * load from the chain, which uses the same files as they are): the states first, as the first
+ * card waits for them, then the config.
+ */
+export function keptOpenings(endpoint: string, keys: HomeKeys): KeptOpenings {
+  const byEndpoint = openings.get(keys) ?? new Map<string, KeptOpenings>();
   openings.set(keys, byEndpoint);
-  let opening = byEndpoint.get(endpoint);
-  if (!opening) {
-    opening = openKeptStates(endpoint, keys).catch(() => null);
-    byEndpoint.set(endpoint, opening);
+  let kept = byEndpoint.get(endpoint);
+  if (!kept) {
+    const states = openKeptStates(endpoint, keys).catch(() => null);
+    kept = { states, config: states.then(() => openKeptConfig(endpoint, keys)) };
+    byEndpoint.set(endpoint, kept);
   }
-  return opening;
+  return kept;
+}
+
+/**
+ * The config kept on this device for the controller: its encrypted envelope, opened here in
+ * memory only. `settled` once it was opened or found missing or unreadable (then null).
+ */
+export function useKeptConfig(
+  endpoint: string,
+  keys: HomeKeys | null,
+): { config: HaConfig | null; settled: boolean } {
+  const query = useQuery({
+    queryKey: ['home-config-cache', endpoint, keys?.controller, keys?.userAddress],
+    enabled: keys !== null,
+    queryFn: () => keptOpenings(endpoint, keys!).config,
+    ...READ_ONCE,
+  });
+  return useMemo(
+    () => ({ config: query.data?.value ?? null, settled: keys !== null && !query.isPending }),
+    [query.data, query.isPending, keys],
+  );
 }
 
 /**
@@ -102,8 +110,8 @@ export function useKeptStates(endpoint: string, keys: HomeKeys | null): KeptHome
     useQuery({
       queryKey: ['home-states-cache', endpoint, keys?.controller, keys?.userAddress],
       enabled: keys !== null,
-      queryFn: () => keptStatesOpening(endpoint, keys!),
-      ...ONCE,
+      queryFn: () => keptOpenings(endpoint, keys!).states,
+      ...READ_ONCE,
     }).data ?? null
   );
 }

@@ -8,6 +8,8 @@ import { takeEarlyRecord } from '../early-home.ts';
 import { findHomeRecord, type HomeRecord, NOT_PUBLISHED } from '../home-record.ts';
 import { homeSources } from '../home-sources.ts';
 import { type HomeKeys, type LoadedHome, loadHome } from '../load-home.ts';
+import { READ_ONCE } from './read-once.ts';
+import { keptOpenings } from './use-kept-home.ts';
 
 export type Notify = (text: string, options?: NotifyOptions) => unknown;
 
@@ -18,20 +20,12 @@ const HOME_LOAD_STEP = 'home-load';
 export const loadErrorText = (message: string) =>
   message === 'decryptMsg' ? 'Error: decryptMsg' : `Error: ${message}`;
 
-const ONCE = {
-  retry: false,
-  gcTime: 0,
-  staleTime: Number.POSITIVE_INFINITY,
-  refetchOnWindowFocus: false,
-  refetchOnReconnect: false,
-} as const;
-
 const recordQuery = (endpoint: string, controller: string | null, attempt: number) => ({
   queryKey: ['home-record', endpoint, controller, attempt],
   queryFn: (): Promise<HomeRecord> =>
     (attempt === 0 ? takeEarlyRecord(endpoint, controller!) : null) ??
     findHomeRecord(homeSources, controller!),
-  ...ONCE,
+  ...READ_ONCE,
 });
 
 /**
@@ -64,6 +58,10 @@ export function useLoadedHome(
     queryFn: async (): Promise<LoadedHome> => {
       try {
         const found = queryClient.fetchQuery(recordQuery(endpoint, keys!.controller, attempt));
+        // What this device kept is opened first (the first card waits for it), and a file the
+        // record or the twin names again is used as it is rather than opened twice.
+        const kept = keptOpenings(endpoint, keys!);
+        const [states, config] = await Promise.all([kept.states, kept.config]);
         const home = await loadHome(
           homeSources,
           keys!,
@@ -73,6 +71,7 @@ export function useLoadedHome(
               kind: text === 'Config loaded' ? 'success' : 'info',
             }),
           found,
+          { states: states?.file, config },
         );
         useToasts.getState().finish(HOME_LOAD_STEP);
         return home;
@@ -83,7 +82,7 @@ export function useLoadedHome(
         throw error instanceof Error ? error : new Error(message);
       }
     },
-    ...ONCE,
+    ...READ_ONCE,
   });
 }
 

@@ -12,6 +12,7 @@ import { readIpfsText } from '../../../lib/ipfs-gateways.ts';
 import { useChainQuery } from '../../../lib/use-chain-query.ts';
 import { useChainSubscription } from '../../../lib/use-chain-subscription.ts';
 import { type HomeKeys, openHomeFile } from '../load-home.ts';
+import { READ_ONCE } from './read-once.ts';
 
 /**
  * The config of a home that has not published its telemetry yet, found on its twin as soon as
@@ -42,10 +43,7 @@ export function useWatchedConfig(keys: HomeKeys | null): HaConfig | null {
       queryKey: ['watched-config', cid, keys?.userAddress],
       enabled: cid !== null && keys !== null,
       queryFn: async () => openHomeFile(await readIpfsText(cid!), keys!, validateHaConfig),
-      retry: false,
-      gcTime: 0,
-      staleTime: Number.POSITIVE_INFINITY,
-      refetchOnWindowFocus: false,
+      ...READ_ONCE,
     }).data ?? null
   );
 }
