@@ -10,9 +10,25 @@ import { markFirstData } from '@robonomics-dapp/robonomics/chain/first-data-mark
 import { firstReadRequests } from '@robonomics-dapp/robonomics/chain/first-reads';
 import { metadataCacheKey } from '@robonomics-dapp/robonomics/chain/metadata-cache-key';
 import { isFramed } from '../app/frame-guard.ts';
+import { routePaths } from '../lib/route-names.ts';
 import { safeStorage } from '../lib/safe-storage.ts';
+import { readRememberedUser } from '../lib/user-key/remembered-user.ts';
+import { loadSealedKey } from '../lib/user-key/sealed-key-db.ts';
 import { usualChoice } from '../lib/usual-endpoint.ts';
+import { leaveEarlyKey } from './early-key-handoff.ts';
 import { leaveEarlySocket } from './early-socket-handoff.ts';
+
+// On the devices page, a returning user's sealed key is read from its store at once: the longest
+// of the page's first reads (docs/devices-page.md).
+const rememberedUser = readRememberedUser();
+if (
+  !isFramed() &&
+  rememberedUser &&
+  typeof indexedDB !== 'undefined' &&
+  window.location.hash.startsWith(`#${routePaths.telemetry}`)
+) {
+  leaveEarlyKey(rememberedUser, loadSealedKey(rememberedUser));
+}
 
 if (!isFramed() && typeof WebSocket === 'function') {
   const { endpoint } = usualChoice();

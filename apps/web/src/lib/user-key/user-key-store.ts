@@ -1,12 +1,12 @@
 import { addressEq, isValidAddress } from '@robonomics-dapp/robonomics/chain/address';
 import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
 import { create } from 'zustand';
+import { takeEarlyKey } from '../../boot/early-key-handoff.ts';
 import { clearHomeConfigCache } from '../home-config-cache.ts';
 import { safeStorage } from '../safe-storage.ts';
+import { REMEMBERED_USER_KEY, readRememberedUser } from './remembered-user.ts';
 import { openUserKey, sealUserKey } from './sealed-key.ts';
 import { deleteSealedKey, loadSealedKey, saveSealedKey } from './sealed-key-db.ts';
-
-const USER_KEY = 'robonomics-dapp.rws-user.v1';
 
 interface UserKeyState {
   /** The selected user (a device account of the subscription), remembered across visits. */
@@ -49,7 +49,9 @@ const restoring = new Map<string, Promise<boolean>>();
 
 async function openKeptKey(user: string): Promise<{ pair: KeyPair } | null> {
   try {
-    const record = await loadSealedKey(user);
+    // The page's first script may have started this read already (docs/devices-page.md).
+    const record = await ((await takeEarlyKey(user)?.catch(() => undefined)) ??
+      loadSealedKey(user));
     if (!record) return null;
     const derived = await pairOf(await openUserKey(record));
     return derived && addressEq(derived.address, user) ? derived : null;
@@ -59,12 +61,12 @@ async function openKeptKey(user: string): Promise<{ pair: KeyPair } | null> {
 }
 
 export const useUserKey = create<UserKeyState>((set, get) => ({
-  user: safeStorage.get(USER_KEY),
+  user: readRememberedUser(),
   pair: null,
   selectUser(user) {
     if (user === get().user) return;
-    if (user) safeStorage.set(USER_KEY, user);
-    else safeStorage.remove(USER_KEY);
+    if (user) safeStorage.set(REMEMBERED_USER_KEY, user);
+    else safeStorage.remove(REMEMBERED_USER_KEY);
     set({ user, pair: null });
   },
   async signIn(user, mnemonic, keep) {
@@ -73,7 +75,7 @@ export const useUserKey = create<UserKeyState>((set, get) => ({
     const derived = await pairOf(mnemonic);
     if (!derived || !addressEq(derived.address, user))
       return 'The entered pass phrase does not match the user address';
-    safeStorage.set(USER_KEY, user);
+    safeStorage.set(REMEMBERED_USER_KEY, user);
     set({ user, pair: derived.pair });
     try {
       if (keep) await saveSealedKey(await sealUserKey(user, mnemonic.trim()));

@@ -384,7 +384,9 @@ export function ControlsBar(props: ControlsBarProps) {
               another user.
             </p>
           )}
-          {props.devicesKeptSince !== null && <DeviceListKept time={props.devicesKeptSince} />}
+          {props.devicesKeptSince !== null && open.has('subscription') && (
+            <DeviceListKept time={props.devicesKeptSince} />
+          )}
         </Panel>
         <DatalogPanel
           {...props}

@@ -12,10 +12,11 @@ import { readIpfsText, useGateways } from '../../../lib/ipfs-gateways.ts';
 import { useToasts } from '../../../lib/toasts.ts';
 import { markHome } from '../home-marks.ts';
 import { NOT_PUBLISHED } from '../home-record.ts';
+import type { KeptHome } from '../kept-home.ts';
 import { type HomeKeys, type LoadedHome, openHomeFile } from '../load-home.ts';
 import { mergeSnapshot } from '../merge-snapshot.ts';
 import type { PeerConnection } from '../peer-channel.ts';
-import { type KeptHome, useKeptConfig, useKeptStates } from './use-kept-home.ts';
+import { useKeptConfig, useKeptStates } from './use-kept-home.ts';
 import { useHomeRecord, useLatestRecord, useLoadedHome } from './use-loaded-home.ts';
 import {
   type ConnectionRequest,

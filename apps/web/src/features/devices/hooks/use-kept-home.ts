@@ -1,85 +1,9 @@
-import { type HaConfig, validateHaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
-import { type HaStates, validateHaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
+import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { readConfigEnvelope, readKeptStates } from '../../../lib/home-config-cache.ts';
-import { type HomeKeys, type OpenedFile, openHomeFile } from '../load-home.ts';
-import { mergeSnapshot } from '../merge-snapshot.ts';
+import { type KeptHome, keptOpenings } from '../kept-home.ts';
+import type { HomeKeys } from '../load-home.ts';
 import { READ_ONCE } from './read-once.ts';
-
-/** The home as this device last saw it, opened in memory; `time` is when it was current. */
-export interface KeptHome {
-  states: HaStates;
-  time: number;
-  /** The live update kept with it, newer than its states file, on its own. */
-  update: { snapshot: HaStates; time: number } | null;
-  /** The kept states file as opened, for a load of the same file to use as it is. */
-  file: OpenedFile<HaStates> | null;
-}
-
-/**
- * Opens the states kept for the controller: its last states file, with the newer live update
- * merged in. Null when nothing is kept, or nothing kept opens with this user's key (a home it no
- * longer belongs to, a damaged entry).
- */
-export async function openKeptStates(endpoint: string, keys: HomeKeys): Promise<KeptHome | null> {
-  const kept = readKeptStates(endpoint, keys.controller);
-  if (!kept) return null;
-  const open = (envelope: string) =>
-    openHomeFile(envelope, keys, validateHaStates).catch(() => null);
-  const [file, update] = await Promise.all([
-    kept.file ? open(kept.file.envelope) : null,
-    kept.update ? open(kept.update.envelope) : null,
-  ]);
-  const opened = file && kept.file ? { envelope: kept.file.envelope, value: file } : null;
-  const newer =
-    update && (!file || kept.update!.time > kept.file!.time)
-      ? { snapshot: update, time: kept.update!.time }
-      : null;
-  if (file && newer) {
-    const states = mergeSnapshot(file, newer.snapshot, newer.time);
-    return { states, time: newer.time, update: newer, file: opened };
-  }
-  if (file) return { states: file, time: kept.file!.time, update: null, file: opened };
-  if (newer) return { states: newer.snapshot, time: newer.time, update: newer, file: null };
-  return null;
-}
-
-/** The config kept for the controller, opened with this user's key; null when there is none. */
-async function openKeptConfig(
-  endpoint: string,
-  keys: HomeKeys,
-): Promise<OpenedFile<HaConfig> | null> {
-  const cached = readConfigEnvelope(endpoint, keys.controller);
-  if (!cached) return null;
-  const config = await openHomeFile(cached.envelope, keys, validateHaConfig).catch(() => null);
-  return config && { envelope: cached.envelope, value: config, cid: cached.cid };
-}
-
-/** What this device keeps of a home, opened once per page and user: the states, then the config. */
-interface KeptOpenings {
-  states: Promise<KeptHome | null>;
-  config: Promise<OpenedFile<HaConfig> | null>;
-}
-
-const openings = new WeakMap<HomeKeys, Map<string, KeptOpenings>>();
-
-/**
- * The openings of the home kept on this device for `keys` (shared by the hooks below and by the
- * load from the chain, which uses the same files as they are): the states first, as the first
- * card waits for them, then the config.
- */
-export function keptOpenings(endpoint: string, keys: HomeKeys): KeptOpenings {
-  const byEndpoint = openings.get(keys) ?? new Map<string, KeptOpenings>();
-  openings.set(keys, byEndpoint);
-  let kept = byEndpoint.get(endpoint);
-  if (!kept) {
-    const states = openKeptStates(endpoint, keys).catch(() => null);
-    kept = { states, config: states.then(() => openKeptConfig(endpoint, keys)) };
-    byEndpoint.set(endpoint, kept);
-  }
-  return kept;
-}
 
 /**
  * The config kept on this device for the controller: its encrypted envelope, opened here in

@@ -7,9 +7,9 @@ import { useChainSubscription } from '../../../lib/use-chain-subscription.ts';
 import { takeEarlyRecord } from '../early-home.ts';
 import { findHomeRecord, type HomeRecord, NOT_PUBLISHED } from '../home-record.ts';
 import { homeSources } from '../home-sources.ts';
+import { keptOpenings } from '../kept-home.ts';
 import { type HomeKeys, type LoadedHome, loadHome } from '../load-home.ts';
 import { READ_ONCE } from './read-once.ts';
-import { keptOpenings } from './use-kept-home.ts';
 
 export type Notify = (text: string, options?: NotifyOptions) => unknown;
 

@@ -2,10 +2,10 @@ import { encodeAddress } from '@dedot/utils';
 import { encryptForDevices } from '@robonomics-dapp/robonomics/crypto/envelope';
 import { pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { writeKeptStatesFile, writeKeptStatesUpdate } from '../../../lib/home-config-cache.ts';
-import type { LoadedHome } from '../load-home.ts';
-import { homeBase } from './use-home.ts';
-import { openKeptStates } from './use-kept-home.ts';
+import { writeKeptStatesFile, writeKeptStatesUpdate } from '../../lib/home-config-cache.ts';
+import { homeBase } from './hooks/use-home.ts';
+import { openKeptStates } from './kept-home.ts';
+import type { LoadedHome } from './load-home.ts';
 
 const controller = pairFromUri(
   'legal winner thank year wave sausage worth useful legal winner thank yellow',
