@@ -13,6 +13,8 @@ interface UserKeyState {
   user: string | null;
   /** The user's ed25519 key, in memory only. */
   pair: KeyPair | null;
+  /** The key in memory was opened from the copy kept on this device (not typed in). */
+  restored: boolean;
   selectUser(user: string | null): void;
   /** Signs in with the secret phrase of `user`; returns an error text or null. */
   signIn(user: string, mnemonic: string, keep: boolean): Promise<string | null>;
@@ -63,11 +65,12 @@ async function openKeptKey(user: string): Promise<{ pair: KeyPair } | null> {
 export const useUserKey = create<UserKeyState>((set, get) => ({
   user: readRememberedUser(),
   pair: null,
+  restored: false,
   selectUser(user) {
     if (user === get().user) return;
     if (user) safeStorage.set(REMEMBERED_USER_KEY, user);
     else safeStorage.remove(REMEMBERED_USER_KEY);
-    set({ user, pair: null });
+    set({ user, pair: null, restored: false });
   },
   async signIn(user, mnemonic, keep) {
     if (!user || !mnemonic.trim()) return 'Please, enter user address & pass phrase';
@@ -76,7 +79,7 @@ export const useUserKey = create<UserKeyState>((set, get) => ({
     if (!derived || !addressEq(derived.address, user))
       return 'The entered pass phrase does not match the user address';
     safeStorage.set(REMEMBERED_USER_KEY, user);
-    set({ user, pair: derived.pair });
+    set({ user, pair: derived.pair, restored: false });
     try {
       if (keep) await saveSealedKey(await sealUserKey(user, mnemonic.trim()));
       else await deleteSealedKey(user);
@@ -93,7 +96,7 @@ export const useUserKey = create<UserKeyState>((set, get) => ({
       opening = openKeptKey(user).then((derived) => {
         restoring.delete(user);
         if (!derived) return false;
-        if (get().user === user) set({ pair: derived.pair });
+        if (get().user === user) set({ pair: derived.pair, restored: true });
         return true;
       });
       restoring.set(user, opening);
@@ -102,7 +105,7 @@ export const useUserKey = create<UserKeyState>((set, get) => ({
   },
   async signOut(forget = false) {
     const { user } = get();
-    set({ pair: null });
+    set({ pair: null, restored: false });
     clearHomeConfigCache();
     if (forget && user) await deleteSealedKey(user).catch(() => {});
   },

@@ -1,6 +1,6 @@
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
 import { buildLaunchCommand } from '@robonomics-dapp/robonomics/home-assistant/launch';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '../../../components/PageHeading.tsx';
@@ -41,8 +41,13 @@ markHome('page');
  * behind it, so it does not show for a moment to a returning user.
  */
 function useKeptKeyOpening(): boolean {
-  const { user, pair, restore } = useUserKey();
+  const { user, pair, restore, restored } = useUserKey();
   const [remembered] = useState(user);
+  // Opened before this page rendered (the early start): the sign-in still says the key was kept.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (restored && user) queryClient.setQueryData(['sealed-key', user], true);
+  }, [restored, user, queryClient]);
   const query = useQuery({
     queryKey: ['sealed-key', user],
     queryFn: () => restore(user!),
