@@ -28,6 +28,13 @@ test.afterAll(async () => {
 
 const controls = (page: Page) => page.getByRole('region', { name: 'Controls' });
 const chip = (page: Page, name: string) => controls(page).locator(`[data-chip="${name}"]`);
+/** Opens a status chip's panel (a no-op when it is open). */
+async function openChip(page: Page, name: string) {
+  if ((await chip(page, name).getAttribute('aria-expanded')) !== 'true') {
+    await chip(page, name).click();
+  }
+  await expect(chip(page, name)).toHaveAttribute('aria-expanded', 'true');
+}
 const device = (page: Page, name: string) =>
   page.getByRole('region', { name: 'Home' }).getByRole('article', { name, exact: true });
 
@@ -44,8 +51,16 @@ async function download(page: Page, button: string) {
 test('before sign-in the controls bar asks for a login', async ({ page }) => {
   await saveSeededSetup(page);
   await page.goto('./#/telemetry');
+  // The chips are there, their panels closed.
+  for (const name of ['connection', 'subscription', 'datalog', 'ipfs']) {
+    await expect(chip(page, name)).toHaveAttribute('aria-expanded', 'false');
+  }
+  await expect(controls(page).getByRole('region', { name: 'Subscription' })).toBeHidden();
+  // Nobody signed in yet: waiting, not a fault.
+  await expect(chip(page, 'subscription')).toHaveAttribute('data-state', 'busy');
+  await expect(chip(page, 'subscription')).toHaveText('Subscription');
+  await openChip(page, 'subscription');
   await expect(controls(page).getByTestId('telemetry-user')).toHaveText('You need to login first');
-  await expect(chip(page, 'subscription')).toHaveAttribute('data-state', 'bad');
   // The controller is a device of the active subscription: its mark is a check.
   const controller = controls(page).getByTestId('telemetry-controller');
   await expect(controller).toContainText(shortAddress(CONTROLLER));
@@ -53,6 +68,7 @@ test('before sign-in the controls bar asks for a login', async ({ page }) => {
   await expect(controls(page).getByTestId('telemetry-subscription')).toHaveText(
     'Subscription: active',
   );
+  await openChip(page, 'datalog');
   await expect(controls(page).getByText('Config is missing')).toBeVisible();
   await expect(controls(page).getByText('Datalog is missing')).toBeVisible();
 });
@@ -174,6 +190,7 @@ test('the controls bar: marks, freshness, downloads and the connection choice', 
   await expect(chip(page, 'datalog')).toHaveAttribute('data-state', 'ok');
 
   // Downloads: the decrypted config and datalog, named as the original named them.
+  await openChip(page, 'datalog');
   const config = await download(page, 'Download config');
   expect(config.name).toMatch(/^127\.0\.0\.1_5173-Config_Seeded home-\d{4}-\d\d-\d\d\.json$/);
   expect(config.json.peer_id).toEqual(expect.any(String));
@@ -183,6 +200,7 @@ test('the controls bar: marks, freshness, downloads and the connection choice', 
   expect(Object.keys(datalog.json.entities)).toContain('switch.kitchen_kettle');
 
   // The parachain, chosen: commands and updates go through the chain, and the choice is kept.
+  await openChip(page, 'connection');
   const form = controls(page).getByRole('form', { name: 'Connection type' });
   await form.getByLabel('Connection type').selectOption('parachain');
   await form.getByRole('button', { name: 'Reconnect' }).click();

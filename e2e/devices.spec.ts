@@ -8,6 +8,7 @@ import {
   blockPeerPaths,
   CONTROLLER,
   CONTROLLER_PHRASE,
+  closeControlPanels,
   DEV_PHRASE,
   firstSwitch,
   openSeededHome,
@@ -56,6 +57,7 @@ test.describe('devices control panel', () => {
     await expect(page.getByTestId('connection-type')).toContainText('Parachain', {
       timeout: 30_000,
     });
+    await closeControlPanels(page);
     await page.getByRole('tab', { name: /^Switches & Outlets/ }).click();
     const { card, state } = firstSwitch(page);
     const before = (await state.textContent())?.trim();

@@ -3,7 +3,12 @@ import { Keyring } from '@polkadot/keyring';
 import type { KeyringPair } from '@polkadot/keyring/types';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
 import { DevnetChain } from './fixtures/devnet-chain.ts';
-import { CONTROLLER_PHRASE, openSeededHome } from './fixtures/seeded-home.ts';
+import {
+  CONTROLLER_PHRASE,
+  markDocument,
+  openSeededHome,
+  sameDocument,
+} from './fixtures/seeded-home.ts';
 
 // The devnet profile's gateways, as the e2e stack starts them (playwright.config.ts).
 const API = 'http://127.0.0.1:5001';
@@ -38,6 +43,12 @@ test.afterAll(async () => {
 });
 
 const panel = (page: Page) => page.getByRole('region', { name: 'IPFS' });
+const ipfsChip = (page: Page) => page.locator('[data-chip="ipfs"]');
+/** Opens the IPFS chip's panel (closed by default, or open already when no gateway answers). */
+async function openIpfs(page: Page) {
+  if ((await ipfsChip(page).getAttribute('aria-expanded')) !== 'true') await ipfsChip(page).click();
+  await expect(panel(page)).toBeVisible();
+}
 const row = (page: Page, origin: string) => panel(page).locator(`[data-gateway="${origin}"]`);
 const pickedRow = (page: Page) => panel(page).locator('[aria-current="true"]');
 
@@ -62,19 +73,12 @@ async function recordLastStatesAgain() {
   );
 }
 
-/** A marker that survives only while the page is not reloaded. */
-const markDocument = (page: Page) =>
-  page.evaluate(() => {
-    (window as unknown as { sameDocument?: boolean }).sameDocument = true;
-  });
-const sameDocument = (page: Page) =>
-  page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
-
 test('the home loads through the fastest gateway and the panel shows the ranking', async ({
   page,
 }) => {
   const reads = recordReads(page);
   await openSeededHome(page);
+  await openIpfs(page);
   const picked = await pickedRow(page).getAttribute('data-gateway');
   expect(FAST).toContain(picked);
   await expect(pickedRow(page)).toContainText(`${picked} ✓`);
@@ -119,6 +123,7 @@ test('a picked gateway that starts failing is replaced without a reload', async 
       route.fulfill({ status: 502, contentType: 'text/html', body: '<html>502</html>' }),
     );
   }
+  await openIpfs(page);
   await markDocument(page);
   const reads = recordReads(page);
   const checking = page.waitForFunction(
@@ -160,6 +165,7 @@ test('a user gateway can be added, switched to and removed; bad ones are refused
   page,
 }) => {
   await openSeededHome(page, { blockPeer: true });
+  await openIpfs(page);
   const form = page.getByRole('form', { name: 'Add your gateway' });
   const input = form.getByLabel('Add your gateway');
   const switchTo = form.getByRole('button', { name: 'Switch gateway' });

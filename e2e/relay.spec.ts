@@ -69,12 +69,26 @@ for (const generation of ['legacy', 'current'] as const) {
     }) => {
       // A first visit keeps the home's config (encrypted) on this device.
       await openThroughRelay(page);
-      // With no gateway answering, the states can only be the ones the proxy kept and sends
-      // to each peer that connects.
+      // With no gateway answering, and the states this device kept removed, the states can
+      // only be the ones the proxy kept and sends to each peer that connects.
       await blockGateways(page);
+      await page.addInitScript(() => {
+        for (const key of Object.keys(localStorage))
+          if (key.startsWith('hastates:')) localStorage.removeItem(key);
+      });
       await page.reload();
       await signInUser(page, BOB_ED25519, `${DEV_PHRASE}//Bob`);
-      await expect(page.getByRole('region', { name: 'Home' })).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole('region', { name: 'Home' })).toHaveAttribute(
+        'data-live',
+        'true',
+        {
+          timeout: 30_000,
+        },
+      );
+      // No gateway answers: the IPFS chip says so (its panel opens over the home by itself).
+      await expect(page.locator('[data-chip="ipfs"]')).toHaveAttribute('data-state', 'bad', {
+        timeout: 20_000,
+      });
       await expect(page.getByTestId('connection-type')).toHaveAttribute(
         'data-multiplexer',
         MULTIPLEXER[generation],

@@ -60,12 +60,14 @@ async function openForeignPage(page: Page, html: string): Promise<void> {
 test.describe('security', () => {
   test('sign-out leaves no readable home data in storage', async ({ page }) => {
     await openSeededHome(page, { blockPeer: true });
-    // The config is cached, as its encrypted envelope only.
-    await expect
-      .poll(() =>
-        page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('haconfig:'))),
-      )
-      .toHaveLength(1);
+    // The config and the last states are kept, as their encrypted envelopes only.
+    for (const prefix of ['haconfig:', 'hastates:']) {
+      await expect
+        .poll(() =>
+          page.evaluate((p) => Object.keys(localStorage).filter((k) => k.startsWith(p)), prefix),
+        )
+        .toHaveLength(1);
+    }
     const signedIn = await browserStorage(page);
     for (const marker of PLAINTEXT_MARKERS) expect(signedIn, marker).not.toContain(marker);
 
@@ -76,7 +78,9 @@ test.describe('security', () => {
     await expect(page.getByRole('form', { name: 'Sign in as a user' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Home' })).toBeHidden();
     const signedOut = await browserStorage(page);
-    expect(signedOut).not.toContain('haconfig:');
+    for (const prefix of ['haconfig:', 'hastates:', 'haupdate:']) {
+      expect(signedOut).not.toContain(prefix);
+    }
     for (const marker of PLAINTEXT_MARKERS) expect(signedOut, marker).not.toContain(marker);
   });
 

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { benchBundle, DASHBOARD_BUDGET_KIB, SAVE_SETUP_EXTRA_BUDGET_KIB } from './bench-bundle.mjs';
 import { benchChart } from './bench-chart.mjs';
 import { benchGateways } from './bench-gateways.mjs';
+import { benchHome } from './bench-home.mjs';
 import { benchPrice, benchPriceOptions, FIRST_SECONDS_BUDGET_KIB } from './bench-price.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -32,6 +33,11 @@ if (firstSeconds !== undefined && firstSeconds > FIRST_SECONDS_BUDGET_KIB) {
 
 console.log('\nTime to "Config loaded" through the ranked IPFS gateways (devnet stack, Chromium)');
 await benchGateways();
+
+console.log(
+  '\nThe devices page of a returning user: first card, cold and warm; tap → new state (devnet stack, Chromium)',
+);
+await benchHome();
 
 // Benchmarks of the workspaces, each a script run with tsx.
 for (const script of [

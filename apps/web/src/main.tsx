@@ -6,6 +6,7 @@ import { isFramed, showFramedNotice } from './app/frame-guard.ts';
 import { startWorkerAfterPaint } from './app/pwa/start-worker.ts';
 import { appRenderStarted, firstDataIn, startChain } from './lib/chain-store.ts';
 import { removePlaintextConfigs } from './lib/home-config-cache.ts';
+import { routePaths } from './lib/route-names.ts';
 import './app/styles.css';
 
 markFirstData('script-parsed');
@@ -25,6 +26,11 @@ else {
   // once instead of rendering the page twice (docs/first-data.md).
   // (No top-level await here: it would split the entry into many small chunks.)
   startChain();
+  // A returning user's devices page: its first reads (the key kept on this device, the home's
+  // last record) start with the app, beside the page's own code (docs/devices-page.md).
+  if (window.location.hash.startsWith(`#${routePaths.telemetry}`)) {
+    void import('./features/devices/early-home.ts').then((early) => early.startEarlyHome());
+  }
   const render = () => {
     createRoot(root).render(
       <StrictMode>

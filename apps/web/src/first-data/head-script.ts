@@ -12,8 +12,24 @@ import { keptRuntimeOf } from '@robonomics-dapp/robonomics/chain/metadata-cache'
 import { metadataCacheKey } from '@robonomics-dapp/robonomics/chain/metadata-cache-key';
 import { isFramed } from '../app/frame-guard.ts';
 import { appConfig } from '../lib/config.ts';
+import { routePaths } from '../lib/route-names.ts';
 import { safeStorage } from '../lib/safe-storage.ts';
+import { readRememberedUser } from '../lib/user-key/remembered-user.ts';
+import { loadSealedKey } from '../lib/user-key/sealed-key-db.ts';
 import { usualChoice } from '../lib/usual-endpoint.ts';
+import { leaveEarlyKey } from './early-key-handoff.ts';
+
+// On the devices page, a returning user's sealed key is read from its store at once: the longest
+// of the page's first reads (docs/devices-page.md).
+const rememberedUser = readRememberedUser();
+if (
+  !isFramed() &&
+  rememberedUser &&
+  typeof indexedDB !== 'undefined' &&
+  window.location.hash.startsWith(`#${routePaths.telemetry}`)
+) {
+  leaveEarlyKey(rememberedUser, loadSealedKey(rememberedUser));
+}
 
 if (!isFramed() && typeof WebSocket === 'function') {
   const { endpoint } = usualChoice();
@@ -23,6 +39,8 @@ if (!isFramed() && typeof WebSocket === 'function') {
       // A warm visit: this endpoint's metadata and the values taken from it are kept.
       kept: keptRuntimeOf(safeStorage.get(metadataCacheKey(endpoint)), endpoint),
       devnetEndpoints: appConfig.devnetEndpoints,
+      // The app reads the home's pointers by key on it until its client's socket is open.
+      keepOpen: true,
     }),
   );
 }

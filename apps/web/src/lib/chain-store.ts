@@ -7,6 +7,10 @@ import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
 import { takeFirstData } from '@robonomics-dapp/robonomics/chain/first-data/handoff';
 import type { Offer } from '@robonomics-dapp/robonomics/chain/first-data/read';
 import { type NetworkIdentity, XRT } from '@robonomics-dapp/robonomics/chain/network-identity';
+import {
+  type StorageReader,
+  storageReader,
+} from '@robonomics-dapp/robonomics/chain/storage-reader';
 import { create } from 'zustand';
 import { appConfig } from './config.ts';
 import { useEndpointStore } from './endpoint-store.ts';
@@ -77,7 +81,10 @@ function connect(endpoint: string) {
   // The page's first script started the first reads on the usual endpoint (docs/first-data.md).
   connection = new ChainConnection(endpoint, {
     firstData: takeFirstData(),
-    beforeClient: () => appRendered.then(afterPaint),
+    beforeClient: async () => {
+      await appRendered.then(afterPaint);
+      await Promise.all(clientHolds);
+    },
     devnetEndpoints: appConfig.devnetEndpoints,
   });
   void previous?.disconnect();
@@ -99,6 +106,20 @@ function connect(endpoint: string) {
   current.onChange(mirror);
   // The first reads the page's first script started may have brought the values already.
   mirror();
+}
+
+/** What the client's start waits for besides the first paint (holdChainClient). */
+const clientHolds: Promise<unknown>[] = [];
+
+/**
+ * Makes the chain client's start (its module and the metadata decoding, long work on the main
+ * thread) wait until `until` settles, at most `maxMs`: for a page whose first paint needs no
+ * client, such as a home kept on this device. Only a hold asked before the client starts counts.
+ */
+export function holdChainClient(until: Promise<unknown>, maxMs: number): void {
+  clientHolds.push(
+    Promise.race([until, new Promise((resolve) => setTimeout(resolve, maxMs))]).catch(() => {}),
+  );
 }
 
 let rendering: () => void = () => {};
@@ -154,6 +175,17 @@ export function firstDataIn(timeoutMs: number): Promise<void> {
     });
   });
 }
+
+/**
+ * Reads storage by key on the current connection as soon as its socket is open, before the
+ * client and its metadata are ready (reads that need no metadata, e.g. a datalog's last record).
+ * Waits while there is no connection yet; rejects when the endpoint changes first.
+ */
+export const readStorage: StorageReader = (key) => {
+  const current = connection;
+  if (!current) return Promise.reject(new Error('The chain is not started.'));
+  return storageReader((method, params) => current.request(method, params))(key);
+};
 
 let started = false;
 

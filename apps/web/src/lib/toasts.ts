@@ -27,9 +27,10 @@ export interface NotifyOptions {
    */
   timeoutMs?: number;
   /**
-   * Names the process the message reports on ('home-load', 'peer'): the next message of the same
-   * process replaces it (its step completed), and `finish(step)` removes it when the process
-   * ends. An error is never replaced this way: it stays until the user dismisses it.
+   * Names the process the message reports on ('home-load', 'peer', one command): the next
+   * message of the same process replaces it where it stands (its step completed), and
+   * `finish(step)` removes it when the process ends. An error is never replaced this way: it
+   * stays until the user dismisses it.
    */
   step?: string;
 }
@@ -55,10 +56,16 @@ export const useToasts = create<ToastState>((set, get) => ({
   toasts: [],
   notify(text, { kind = 'info', timeoutMs, step } = {}) {
     const id = nextId++;
-    const kept = step
-      ? get().toasts.filter((t) => t.step !== step || t.kind === 'error')
-      : get().toasts;
-    set({ toasts: [...kept, { id, text, kind, step }].slice(-MAX_TOASTS) });
+    const toast: Toast = { id, text, kind, step };
+    const toasts = get().toasts;
+    // The step's message so far is replaced where it stands, so the messages do not move.
+    const at = step ? toasts.findIndex((t) => t.step === step && t.kind !== 'error') : -1;
+    set({
+      toasts:
+        at === -1
+          ? [...toasts, toast].slice(-MAX_TOASTS)
+          : toasts.map((t, i) => (i === at ? toast : t)),
+    });
     const timeout = timeoutMs ?? defaultTimeout(kind, step);
     if (timeout > 0) setTimeout(() => get().dismiss(id), timeout);
     return id;

@@ -1,5 +1,5 @@
 import { fetchLastDatalog } from '@robonomics-dapp/robonomics/chain/queries/last-datalog';
-import { useChain } from './chain-store.ts';
+import { readStorage, useChain } from './chain-store.ts';
 import { cleanReport, homeKey, useHomeReports } from './home-reports.ts';
 import { useChainQuery } from './use-chain-query.ts';
 import { useLatestRecord } from './use-latest-record.ts';
@@ -22,8 +22,9 @@ export function useLastReport(controller: string | null): LastReport {
   const stored = cleanReport(
     useHomeReports((s) => (controller ? s.reports[homeKey(endpoint, controller)] : undefined)),
   );
-  const last = useChainQuery(controller ? ['last-datalog', controller] : null, (client) =>
-    fetchLastDatalog(client, controller!),
+  // Two reads by key on the connection (no metadata needed), once the chain is there.
+  const last = useChainQuery(controller ? ['last-datalog', controller] : null, () =>
+    fetchLastDatalog(readStorage, controller!),
   );
   const latest = useLatestRecord(controller);
   const times = [last.data?.time, latest?.time, stored.reportedAt].filter(

@@ -8,7 +8,7 @@ import { safeStorage } from './safe-storage.ts';
 
 /**
  * The endpoint the app uses unless a `?rpc=` link is accepted: the saved choice, else the build's
- * default. Its own module: the page's first script (boot/early-reads.ts) needs it too.
+ * default. Its own module: the page's first script (first-data/head-script.ts) needs it too.
  */
 export function usualChoice(): EndpointChoice {
   return chooseEndpoint({

@@ -8,9 +8,13 @@ import { MemoryStorage } from '@robonomics-dapp/robonomics/chain/memory-storage'
 import { fetchDatalogWindow } from '@robonomics-dapp/robonomics/chain/queries/datalog-window';
 import { fetchDevices } from '@robonomics-dapp/robonomics/chain/queries/devices';
 import { fetchFirstFreeAuction } from '@robonomics-dapp/robonomics/chain/queries/first-free-auction';
+import { fetchLastDatalog } from '@robonomics-dapp/robonomics/chain/queries/last-datalog';
 import { fetchLedger } from '@robonomics-dapp/robonomics/chain/queries/ledger';
 import { fetchNextAccountIndex } from '@robonomics-dapp/robonomics/chain/queries/next-account-index';
 import { fetchOwnedTwins } from '@robonomics-dapp/robonomics/chain/queries/owned-twins';
+import { fetchTwinMap } from '@robonomics-dapp/robonomics/chain/queries/twin-map';
+import { fetchTwinTopics } from '@robonomics-dapp/robonomics/chain/queries/twin-topics';
+import { storageReader } from '@robonomics-dapp/robonomics/chain/storage-reader';
 import { subscribeDevices } from '@robonomics-dapp/robonomics/chain/subscriptions/devices';
 import {
   CONNECTION_LOST_PENDING,
@@ -68,6 +72,25 @@ describe('the app chain layer on the devnet', () => {
     // A cache with the same total is reused as it is.
     const cached = { total: 1, twins: [42] };
     expect(await fetchOwnedTwins(client, aliceAddress, cached)).toBe(cached);
+  });
+
+  it('reads the last record and a twin by storage key, before a new connection has its client', async () => {
+    const early = new ChainConnection(devnet.url, { cacheStorage: new MemoryStorage() });
+    try {
+      const read = storageReader((method, params) => early.request(method, params));
+      // Asked at once: the reads wait for the socket, not for the client and its metadata.
+      const [last, twin] = await Promise.all([
+        fetchLastDatalog(read, aliceAddress),
+        fetchTwinMap(read, 0),
+      ]);
+      expect(early.client).toBeNull();
+      expect(last).toEqual((await fetchDatalogWindow(client, aliceAddress)).at(-1));
+      expect(twin).toEqual((await fetchTwinTopics(client, [0]))[0]);
+      expect(await fetchLastDatalog(read, bobEd25519)).toBeNull();
+      expect(await fetchTwinMap(read, 999)).toEqual([]);
+    } finally {
+      await early.disconnect();
+    }
   });
 
   it('sends a transaction, settles on its events and reloads devices on NewDevices', async () => {
@@ -225,7 +248,10 @@ describe('a node that is not there yet', () => {
     let node: DevnetProcess | null = null;
     try {
       await expect.poll(() => late.state).not.toBe('connected');
+      // A request made now goes out once the node is there.
+      const genesis = late.request<string>('chain_getBlockHash', [0]);
       node = await startDevnet(['--instant', '--chain-port', String(port)], dir);
+      expect(await genesis).toMatch(/^0x[0-9a-f]{64}$/);
       await expect.poll(() => late.state, { timeout: 20_000 }).toBe('connected');
       const api = await late.ready();
       expect(api.runtimeVersion.specName).toBe('robonomics');
@@ -235,6 +261,18 @@ describe('a node that is not there yet', () => {
       removeDir(dir);
     }
   }, 60_000);
+});
+
+describe('a request to a node that never answers', () => {
+  it('ends when the connection is closed', async () => {
+    const nowhere = new ChainConnection(`ws://127.0.0.1:${await freePort()}`, {
+      cacheStorage: new MemoryStorage(),
+      retryDelayMs: 100,
+    });
+    const pending = nowhere.request('chain_getBlockHash', [0]);
+    await nowhere.disconnect();
+    await expect(pending).rejects.toThrow('closed before the node answered');
+  });
 });
 
 /** A port nothing listens on (asked of the system, then released). */

@@ -125,7 +125,6 @@ export class ChainConnection {
           downloaded = await this.#untilClosed(started.done);
         } finally {
           stop();
-          started.close();
         }
         await afterFirstData();
       }
@@ -278,6 +277,9 @@ export class ChainConnection {
     });
     this.#provider = provider;
     provider.on('connected', () => {
+      // Reads by key go on the client's socket from now on.
+      this.#firstData?.close();
+      this.#firstData = undefined;
       markFirstData('socket-open');
       this.#socket(true);
       this.#set(this.client ? 'connected' : 'connecting');
@@ -323,6 +325,37 @@ export class ChainConnection {
   /** Resolves with the client once connected and the metadata is loaded. */
   ready(): Promise<RobonomicsClient> {
     return this.#ready;
+  }
+
+  /**
+   * Sends one JSON-RPC request without waiting for the client and its metadata: for reads that
+   * need none, such as storage by key (storage-reader.ts). It goes on the first reads' socket
+   * while that is open, else on the client's socket once that is open; rejects when the
+   * connection is closed first.
+   */
+  async request<T = unknown>(method: string, params: unknown[]): Promise<T> {
+    for (;;) {
+      if (this.#closed) throw new Error(CLOSED_EARLY);
+      if (this.#provider?.status === 'connected') {
+        return (await this.#provider.send(method, params)) as T;
+      }
+      const early = this.#firstData;
+      if (early) {
+        try {
+          return (await early.send(method, params)) as T;
+        } catch {
+          // Its socket closed: the client's socket takes over.
+          if (this.#firstData === early) this.#firstData = undefined;
+          continue;
+        }
+      }
+      await new Promise<void>((resolve) => {
+        const off = this.onChange(() => {
+          off();
+          resolve();
+        });
+      });
+    }
   }
 
   #socket(open: boolean) {

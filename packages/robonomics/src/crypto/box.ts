@@ -126,13 +126,30 @@ function boxKey(curvePublicKey: Uint8Array, curveSecretKey: Uint8Array): Uint8Ar
  * the prime-order subgroup.
  */
 export function canEncryptTo(key: BoxPublic): boolean {
+  let bytes: Uint8Array;
   try {
-    const point = ed25519.Point.fromBytes(publicKeyOf(key));
-    return !point.isSmallOrder() && point.isTorsionFree();
+    bytes = publicKeyOf(key);
   } catch {
     return false;
   }
+  // A property of the key alone, asked for every device of every envelope: worked out once.
+  const hex = bytesToHex(bytes);
+  let answer = encryptable.get(hex);
+  if (answer === undefined) {
+    try {
+      const point = ed25519.Point.fromBytes(bytes);
+      answer = !point.isSmallOrder() && point.isTorsionFree();
+    } catch {
+      answer = false;
+    }
+    if (encryptable.size >= 1024) encryptable.clear();
+    encryptable.set(hex, answer);
+  }
+  return answer;
 }
+
+/** canEncryptTo's answers by public key (hex). */
+const encryptable = new Map<string, boolean>();
 
 /** Raw box: nonce || tag || ciphertext. A nonce is only passed for reproducible vectors. */
 export function encryptBytes(
@@ -161,16 +178,29 @@ export function encryptMessage(
   return `0x${bytesToHex(encryptBytes(bytes, senderSecret, recipientPublicKey, nonce))}`;
 }
 
-/** Hex text -> bytes. Like HA, a leading "0x" is optional; surrounding whitespace is ignored. */
+/** Each ASCII code's hex digit value, -1 for a character that is not one. */
+const HEX_DIGIT = Int8Array.from({ length: 128 }, (_, code) => {
+  const c = String.fromCharCode(code);
+  return /[0-9a-fA-F]/.test(c) ? Number.parseInt(c, 16) : -1;
+});
+
+/**
+ * Hex text -> bytes. Like HA, a leading "0x" is optional; surrounding whitespace is ignored.
+ * Read in one pass with a table (a states file is hundreds of kilobytes of hex).
+ */
 export function boxHexToBytes(hex: string): Uint8Array {
   if (typeof hex !== 'string') throw new DecryptError('bad-hex', 'The ciphertext is not text.');
-  const clean = hex.trim().replace(/^0x/, '');
-  if (clean.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(clean)) {
+  const text = hex.trim();
+  const start = text.startsWith('0x') ? 2 : 0;
+  if ((text.length - start) % 2 !== 0) {
     throw new DecryptError('bad-hex', 'The ciphertext is not hex text.');
   }
-  const bytes = new Uint8Array(clean.length / 2);
-  for (let i = 0; i < bytes.length; i++) {
-    bytes[i] = Number.parseInt(clean.slice(i * 2, i * 2 + 2), 16);
+  const bytes = new Uint8Array((text.length - start) / 2);
+  for (let i = 0, at = start; i < bytes.length; i++, at += 2) {
+    const high = HEX_DIGIT[text.charCodeAt(at)] ?? -1;
+    const low = HEX_DIGIT[text.charCodeAt(at + 1)] ?? -1;
+    if ((high | low) < 0) throw new DecryptError('bad-hex', 'The ciphertext is not hex text.');
+    bytes[i] = (high << 4) | low;
   }
   return bytes;
 }

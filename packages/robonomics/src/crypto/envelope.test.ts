@@ -7,6 +7,7 @@ import { DecryptError, decryptMessage, encryptMessage } from './box.ts';
 import {
   dataKeyFromMnemonic,
   decryptEnvelope,
+  decryptEnvelopeAsync,
   ENVELOPE_DATA_KEY,
   encryptForDevices,
   envelopeJson,
@@ -93,6 +94,20 @@ describe('multi-recipient envelope', () => {
     expect(decryptEnvelope(envelope, controller, CONTROLLER, CONTROLLER)).toBe(STATES);
     // Step by step: the entry is the mnemonic, boxed controller -> user.
     expect(decryptMessage(envelope[USER]!, user, CONTROLLER)).toBe(DATA_MNEMONIC);
+  });
+
+  it('opens the same with the platform PBKDF2, and refuses the same way', async () => {
+    const { json } = encryptForDevices(STATES, controller, [USER], { nonce: NONCE });
+    expect(await decryptEnvelopeAsync(json, user, USER, CONTROLLER)).toBe(STATES);
+    const stranger = pairFromUri('//Eve');
+    const refused = await decryptEnvelopeAsync(
+      json,
+      stranger,
+      encodeAddress(stranger.publicKey, 32),
+      CONTROLLER,
+    ).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(DecryptError);
+    expect((refused as DecryptError).reason).toBe('not-a-recipient');
   });
 
   it('opens an envelope made by hand the HA way', () => {

@@ -7,7 +7,9 @@ import {
   generateMnemonic,
   isValidMnemonic,
   miniSecretFromMnemonic,
+  miniSecretFromMnemonicAsync,
   pairFromUri,
+  pairFromUriAsync,
   signMessage,
 } from './keys.ts';
 
@@ -52,6 +54,32 @@ describe('keys (docs/crypto.md test vectors)', () => {
     expect(pairFromUri(seed).publicKey).toHaveLength(32);
     expect(() => pairFromUri('not a seed at all')).toThrow('This is not a valid secret phrase');
     expect(() => pairFromUri('//Alice/soft')).toThrow('Only hard derivation paths');
+  });
+
+  it('derives the same keys with the platform PBKDF2, and without it', async () => {
+    const mnemonic = 'bottom drive obey lake curtain smoke basket hold race lonely fit walk';
+    expect(hex(await miniSecretFromMnemonicAsync(mnemonic))).toBe(
+      '0xfac7959dbfe72f052e5a0c3c8d6530f202b02fd8f9f5ca3580ec8deb7797479e',
+    );
+    for (const uri of [mnemonic, `${mnemonic}//Bob`, '//Alice', `0x${'11'.repeat(32)}//x//1`]) {
+      expect((await pairFromUriAsync(uri, 'ed25519')).secretKey).toEqual(
+        pairFromUri(uri).secretKey,
+      );
+    }
+    expect((await pairFromUriAsync('//Alice', 'sr25519')).publicKey).toEqual(
+      pairFromUri('//Alice', 'sr25519').publicKey,
+    );
+    await expect(pairFromUriAsync('not a seed at all')).rejects.toThrow('not a valid secret');
+    // Without Web Crypto (an old runtime), the script's own PBKDF2 gives the same bytes.
+    const subtle = Object.getOwnPropertyDescriptor(globalThis, 'crypto');
+    Object.defineProperty(globalThis, 'crypto', { value: {}, configurable: true });
+    try {
+      expect(hex(await miniSecretFromMnemonicAsync(mnemonic))).toBe(
+        '0xfac7959dbfe72f052e5a0c3c8d6530f202b02fd8f9f5ca3580ec8deb7797479e',
+      );
+    } finally {
+      if (subtle) Object.defineProperty(globalThis, 'crypto', subtle);
+    }
   });
 
   it('generates valid 12-word mnemonics', () => {

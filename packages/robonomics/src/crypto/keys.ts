@@ -102,11 +102,8 @@ function deriveHard(pair: KeyPair, seed: Uint8Array, junctions: string[]): KeyPa
   return current;
 }
 
-/**
- * A key from what a user pastes: a 12/24-word mnemonic, a 0x-prefixed 32-byte seed, optionally
- * followed by hard derivations (`//Alice`); `//Alice` alone means the dev phrase.
- */
-export function pairFromUri(uri: string, type: KeyType = 'ed25519'): KeyPair {
+/** What a pasted key names: its phrase or 0x seed, and its hard derivations (`//Alice`). */
+function parseUri(uri: string): { phrase: string; junctions: string[] } {
   const text = uri.trim();
   const pathStart = text.indexOf('//');
   const phrase = (pathStart === -1 ? text : text.slice(0, pathStart)).trim() || DEV_PHRASE;
@@ -114,15 +111,55 @@ export function pairFromUri(uri: string, type: KeyType = 'ed25519'): KeyPair {
   if (path && !/^(\/\/[^/]+)+$/.test(path)) {
     throw new Error('Only hard derivation paths (//name) are supported.');
   }
-  let seed: Uint8Array;
-  if (/^0x[0-9a-fA-F]{64}$/.test(phrase)) {
-    seed = hexToBytes(phrase);
-  } else if (isValidMnemonic(phrase)) {
-    seed = miniSecretFromMnemonic(phrase);
-  } else {
+  if (!/^0x[0-9a-fA-F]{64}$/.test(phrase) && !isValidMnemonic(phrase)) {
     throw new Error('This is not a valid secret phrase (12 or 24 words) or 0x seed.');
   }
-  const junctions = path ? path.slice(2).split('//') : [];
+  return { phrase, junctions: path ? path.slice(2).split('//') : [] };
+}
+
+const isSeed = (phrase: string) => /^0x[0-9a-fA-F]{64}$/.test(phrase);
+
+/**
+ * A key from what a user pastes: a 12/24-word mnemonic, a 0x-prefixed 32-byte seed, optionally
+ * followed by hard derivations (`//Alice`); `//Alice` alone means the dev phrase.
+ */
+export function pairFromUri(uri: string, type: KeyType = 'ed25519'): KeyPair {
+  const { phrase, junctions } = parseUri(uri);
+  const seed = isSeed(phrase) ? hexToBytes(phrase) : miniSecretFromMnemonic(phrase);
+  return deriveHard(pairFromSeed(seed, type), seed, junctions);
+}
+
+/**
+ * The mini-secret of miniSecretFromMnemonic, with the browser's own PBKDF2 (Web Crypto) where
+ * there is one: the same bytes, without 2048 rounds of SHA-512 in script on the main thread.
+ */
+export async function miniSecretFromMnemonicAsync(
+  mnemonic: string,
+  password = '',
+): Promise<Uint8Array> {
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) return miniSecretFromMnemonic(mnemonic, password);
+  const entropy = mnemonicToEntropy(normalizeMnemonic(mnemonic), wordlist);
+  const material = await subtle.importKey('raw', entropy as BufferSource, 'PBKDF2', false, [
+    'deriveBits',
+  ]);
+  const bits = await subtle.deriveBits(
+    {
+      name: 'PBKDF2',
+      hash: 'SHA-512',
+      salt: encoder.encode(`mnemonic${password}`),
+      iterations: 2048,
+    },
+    material,
+    512,
+  );
+  return new Uint8Array(bits).slice(0, 32);
+}
+
+/** pairFromUri, its mnemonic stretched by miniSecretFromMnemonicAsync. */
+export async function pairFromUriAsync(uri: string, type: KeyType = 'ed25519'): Promise<KeyPair> {
+  const { phrase, junctions } = parseUri(uri);
+  const seed = isSeed(phrase) ? hexToBytes(phrase) : await miniSecretFromMnemonicAsync(phrase);
   return deriveHard(pairFromSeed(seed, type), seed, junctions);
 }
 

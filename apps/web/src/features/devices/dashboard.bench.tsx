@@ -41,7 +41,7 @@ const send = () => () => {};
 describe('devices control panel', () => {
   bench('dashboard render with 300 entities (category view, first tab)', () => {
     const view = render(
-      <HomeDashboard states={home} config={null} send={send} statusOf={() => undefined} />,
+      <HomeDashboard states={home} config={null} live send={send} statusOf={() => undefined} />,
     );
     view.unmount();
   });

@@ -4,7 +4,8 @@ import { encryptForDevices } from '@robonomics-dapp/robonomics/crypto/envelope';
 import { pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
 import { cidToH256 } from '@robonomics-dapp/robonomics/ipfs/cid';
 import { describe, expect, it } from 'vitest';
-import { type HomeSources, loadHome } from './load-home.ts';
+import type { HomeSources } from './home-record.ts';
+import { loadHome } from './load-home.ts';
 
 const controller = pairFromUri(
   'legal winner thank year wave sausage worth useful legal winner thank yellow',
@@ -52,6 +53,46 @@ describe('loading the home', () => {
     expect(loaded.configFile).toEqual({ cid: CONFIG_CID, envelope: sealedConfig });
     expect(loaded.cid).toBe(STATES_CID);
     expect(toasts).toEqual(['Find twin id', 'Twin id #3', 'Start load config', 'Config loaded']);
+  });
+
+  it('uses the files this device opened already when the record and the twin name them again', async () => {
+    const keys = { user, userAddress: address(user), controller: address(controller) };
+    const sealedStates = seal(states);
+    const sealedConfig = seal(config);
+    const sources = home(sealedStates, sealedConfig);
+    const read: string[] = [];
+    const counted = {
+      ...sources,
+      fetchText: (cid: string) => {
+        read.push(cid);
+        return sources.fetchText(cid);
+      },
+    };
+    const openedStates = {
+      envelope: sealedStates,
+      value: { twin_id: 3, devices: {}, entities: {} },
+    };
+    const openedConfig = {
+      envelope: sealedConfig,
+      cid: CONFIG_CID,
+      value: { services: {}, peer_id: 'kept', libp2p_multiaddress: [] } as never,
+    };
+    const loaded = await loadHome(counted, keys, () => {}, undefined, {
+      states: openedStates,
+      config: openedConfig,
+    });
+    // The states file is read (the record names it) but not opened again; the config not read.
+    expect(read).toEqual([STATES_CID]);
+    expect(loaded.states).toBe(openedStates.value);
+    expect(loaded.config?.peer_id).toBe('kept');
+    expect(loaded.configFile).toEqual({ cid: CONFIG_CID, envelope: sealedConfig });
+    // Another file than the one kept: opened as usual.
+    const other = await loadHome(sources, keys, () => {}, undefined, {
+      states: { envelope: 'an older file', value: openedStates.value },
+      config: { ...openedConfig, cid: 'QmOlder' },
+    });
+    expect(other.states.entities['switch.lamp']?.state).toBe('on');
+    expect(other.config?.peer_id).toBe('12D3KooWabc');
   });
 
   it('says decryptMsg for a user who is not a recipient or a tampered file', async () => {

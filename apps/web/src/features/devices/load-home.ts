@@ -1,5 +1,5 @@
 import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
-import { decryptEnvelope } from '@robonomics-dapp/robonomics/crypto/envelope';
+import { decryptEnvelopeAsync } from '@robonomics-dapp/robonomics/crypto/envelope';
 import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
 import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
 import { validateHaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
@@ -7,16 +7,7 @@ import { parsePayload } from '@robonomics-dapp/robonomics/home-assistant/python-
 import type { HaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
 import { validateHaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
 import { h256ToCid } from '@robonomics-dapp/robonomics/ipfs/cid';
-
-/** Where the loader reads from: the chain and an IPFS gateway. */
-export interface HomeSources {
-  /** The newest datalog record of an account: its time and text (the states CID). */
-  lastRecord(account: string): Promise<{ time: number; text: string } | null>;
-  /** A twin's topics and their sources. */
-  twinTopics(id: number): Promise<{ topic: string; source: string }[]>;
-  /** A file's text from IPFS. */
-  fetchText(cid: string): Promise<string>;
-}
+import { findHomeRecord, type HomeRecord, type HomeSources } from './home-record.ts';
 
 export interface HomeKeys {
   user: KeyPair;
@@ -26,6 +17,8 @@ export interface HomeKeys {
 
 export interface LoadedHome {
   states: HaStates;
+  /** The states file as served (still encrypted), for the copy kept on this device. */
+  statesFile: string;
   /** Null when the controller's twin has no config topic yet. */
   config: HaConfig | null;
   /** The config file as served (still encrypted), for the cache. */
@@ -46,7 +39,9 @@ export async function openHomeFile<T>(
 ): Promise<T> {
   let plain: unknown;
   try {
-    plain = parsePayload(decryptEnvelope(text, keys.user, keys.userAddress, keys.controller));
+    plain = parsePayload(
+      await decryptEnvelopeAsync(text, keys.user, keys.userAddress, keys.controller),
+    );
   } catch {
     throw new Error('decryptMsg');
   }
@@ -55,21 +50,43 @@ export async function openHomeFile<T>(
   return checked.value;
 }
 
+/** A file of the home already opened on this device: its envelope as served, and what it holds. */
+export interface OpenedFile<T> {
+  envelope: string;
+  value: T;
+  /** The file's CID, when it is known. */
+  cid?: string;
+}
+
+/**
+ * Files opened already (the copies kept on this device): when the record names the same states
+ * file, or the twin the same config, they are used as they are instead of being read and opened
+ * again.
+ */
+export interface OpenedFiles {
+  states?: OpenedFile<HaStates> | null;
+  config?: OpenedFile<HaConfig> | null;
+}
+
 /**
  * Finds and opens the home: the controller's last datalog record is the CID of its states
  * (which name the twin), and the twin's topic whose source is the controller is the config CID.
- * `status` receives the status texts of docs/product-rules.md in order.
+ * `status` receives the status texts of docs/product-rules.md in order. `found` is the record
+ * when it was read already (findHomeRecord); `opened`, files this device opened already.
  */
 export async function loadHome(
   sources: HomeSources,
   keys: HomeKeys,
   status: (text: string) => void,
+  found?: Promise<HomeRecord>,
+  opened: OpenedFiles = {},
 ): Promise<LoadedHome> {
   status('Find twin id');
-  const record = await sources.lastRecord(keys.controller);
-  if (!record) throw new Error('The controller has not published any telemetry yet.');
-  const cid = record.text.trim();
-  const states = await openHomeFile(await sources.fetchText(cid), keys, validateHaStates);
+  const { cid, time, text } = await (found ?? findHomeRecord(sources, keys.controller));
+  const states =
+    opened.states?.envelope === text
+      ? opened.states.value
+      : await openHomeFile(text, keys, validateHaStates);
   status(`Twin id #${states.twin_id}`);
   status('Start load config');
   let config: HaConfig | null = null;
@@ -79,11 +96,16 @@ export async function loadHome(
     const own = topics.find((t) => addressEq(t.source, keys.controller));
     if (own) {
       const configCid = h256ToCid(own.topic);
-      const envelope = await sources.fetchText(configCid);
-      config = await openHomeFile(envelope, keys, validateHaConfig);
-      configFile = { cid: configCid, envelope };
+      if (opened.config?.cid === configCid) {
+        config = opened.config.value;
+        configFile = { cid: configCid, envelope: opened.config.envelope };
+      } else {
+        const envelope = await sources.fetchText(configCid);
+        config = await openHomeFile(envelope, keys, validateHaConfig);
+        configFile = { cid: configCid, envelope };
+      }
     }
   }
   if (config) status('Config loaded');
-  return { states, config, configFile, cid, time: record.time };
+  return { states, statesFile: text, config, configFile, cid, time };
 }

@@ -112,10 +112,11 @@ describe('sendLaunch', () => {
     const { ctx, toasts, statuses, notListening } = context({ channel: peer.call });
     expect(await sendLaunch(ctx, command)).toBe('error');
     expect(notListening).toEqual(['could not negotiate /call']);
-    expect(toasts.map((t) => t.text)).toEqual([
-      'Launch command',
-      `${HOME_NOT_LISTENING_TEXT} Sending through the parachain.`,
-      `Error: Robonomics is not ready. ${CHAIN_AWAY}`,
+    expect(toasts).toEqual([
+      { text: 'Launch command', kind: undefined },
+      // A step of the command, not its end: the command's next message replaces it.
+      { text: `${HOME_NOT_LISTENING_TEXT} Sending through the parachain.`, kind: undefined },
+      { text: `Error: Robonomics is not ready. ${CHAIN_AWAY}`, kind: 'error' },
     ]);
     expect(statuses).toEqual(['error']);
   });

@@ -94,9 +94,10 @@ export async function sendLaunch(
         ctx.notify('Error: Check status of the HomeAssistant.', 'error');
         return finish('error');
       }
-      // The command did not reach the home: it goes through the parachain instead.
+      // The command did not reach the home: it goes through the parachain instead (a step of
+      // this command, not its end: the next message replaces it).
       ctx.onHomeNotListening?.(error.detail);
-      ctx.notify(`${error.message} Sending through the parachain.`, 'error');
+      ctx.notify(`${error.message} Sending through the parachain.`);
     }
   }
 

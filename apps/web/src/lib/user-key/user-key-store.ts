@@ -1,27 +1,32 @@
 import { addressEq, isValidAddress } from '@robonomics-dapp/robonomics/chain/address';
 import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
 import { create } from 'zustand';
+import { takeEarlyKey } from '../../first-data/early-key-handoff.ts';
 import { clearHomeConfigCache } from '../home-config-cache.ts';
 import { keyKeeping } from '../key-keeping.ts';
 import { safeStorage } from '../safe-storage.ts';
 import { useSavedSetups } from '../saved-setups.ts';
+import { REMEMBERED_USER_KEY, readRememberedUser } from './remembered-user.ts';
 import { openUserKey, sealUserKey } from './sealed-key.ts';
 import { deleteSealedKey, loadSealedKey, saveSealedKey } from './sealed-key-db.ts';
-
-const USER_KEY = 'robonomics-dapp.rws-user.v1';
 
 interface UserKeyState {
   /** The selected user (a device account of the subscription), remembered across visits. */
   user: string | null;
   /** The user's ed25519 key, in memory only. */
   pair: KeyPair | null;
+  /** The key in memory was opened from the copy kept on this device (not typed in). */
+  restored: boolean;
   selectUser(user: string | null): void;
   /** Signs in with the secret phrase of `user`; returns an error text or null. */
   signIn(user: string, mnemonic: string, keep: boolean): Promise<string | null>;
-  /** Uses a key kept on this device for `user`, if there is one. */
+  /**
+   * Uses a key kept on this device for `user`, if there is one. Callers asking again while it is
+   * being opened share that one opening.
+   */
   restore(user: string): Promise<boolean>;
   /**
-   * Drops the key from memory and the home data kept for it (the cached config envelopes);
+   * Drops the key from memory and the home data kept for it (the config and states envelopes);
    * `forget` also deletes the key sealed on this device and every controller keystore kept in
    * this browser.
    */
@@ -29,7 +34,7 @@ interface UserKeyState {
 }
 
 async function pairOf(mnemonic: string): Promise<{ pair: KeyPair; address: string } | null> {
-  const [{ isValidMnemonic, pairFromUri }, { encodeAddress }] = await Promise.all([
+  const [{ isValidMnemonic, pairFromUriAsync }, { encodeAddress }] = await Promise.all([
     import('@robonomics-dapp/robonomics/crypto/keys'),
     import('@dedot/utils'),
   ]);
@@ -37,21 +42,38 @@ async function pairOf(mnemonic: string): Promise<{ pair: KeyPair; address: strin
   // A dev URI (//Alice) or a derivation path is allowed as well as a plain phrase.
   if (!phrase.startsWith('//') && !isValidMnemonic(phrase.split('//')[0]!)) return null;
   try {
-    const pair = pairFromUri(phrase, 'ed25519');
+    const pair = await pairFromUriAsync(phrase, 'ed25519');
     return { pair, address: encodeAddress(pair.publicKey, 32) };
   } catch {
     return null;
   }
 }
 
+/** The openings of kept keys under way, by user. */
+const restoring = new Map<string, Promise<boolean>>();
+
+async function openKeptKey(user: string): Promise<{ pair: KeyPair } | null> {
+  try {
+    // The page's first script may have started this read already (docs/devices-page.md).
+    const record = await ((await takeEarlyKey(user)?.catch(() => undefined)) ??
+      loadSealedKey(user));
+    if (!record) return null;
+    const derived = await pairOf(await openUserKey(record));
+    return derived && addressEq(derived.address, user) ? derived : null;
+  } catch {
+    return null;
+  }
+}
+
 export const useUserKey = create<UserKeyState>((set, get) => ({
-  user: safeStorage.get(USER_KEY),
+  user: readRememberedUser(),
   pair: null,
+  restored: false,
   selectUser(user) {
     if (user === get().user) return;
-    if (user) safeStorage.set(USER_KEY, user);
-    else safeStorage.remove(USER_KEY);
-    set({ user, pair: null });
+    if (user) safeStorage.set(REMEMBERED_USER_KEY, user);
+    else safeStorage.remove(REMEMBERED_USER_KEY);
+    set({ user, pair: null, restored: false });
   },
   async signIn(user, mnemonic, keep) {
     if (!user || !mnemonic.trim()) return 'Please, enter user address & pass phrase';
@@ -59,8 +81,8 @@ export const useUserKey = create<UserKeyState>((set, get) => ({
     const derived = await pairOf(mnemonic);
     if (!derived || !addressEq(derived.address, user))
       return 'The entered pass phrase does not match the user address';
-    safeStorage.set(USER_KEY, user);
-    set({ user, pair: derived.pair });
+    safeStorage.set(REMEMBERED_USER_KEY, user);
+    set({ user, pair: derived.pair, restored: false });
     try {
       // Never where the page's origin is shared with other content (key-keeping.ts).
       if (keep && keyKeeping.allowed) await saveSealedKey(await sealUserKey(user, mnemonic.trim()));
@@ -70,21 +92,24 @@ export const useUserKey = create<UserKeyState>((set, get) => ({
     }
     return null;
   },
-  async restore(user) {
-    try {
-      const record = await loadSealedKey(user);
-      if (!record) return false;
-      const derived = await pairOf(await openUserKey(record));
-      if (!derived || !addressEq(derived.address, user)) return false;
-      if (get().user === user) set({ pair: derived.pair });
-      return true;
-    } catch {
-      return false;
+  restore(user) {
+    // Already open: nothing to do again.
+    if (get().pair && get().user === user) return Promise.resolve(true);
+    let opening = restoring.get(user);
+    if (!opening) {
+      opening = openKeptKey(user).then((derived) => {
+        restoring.delete(user);
+        if (!derived) return false;
+        if (get().user === user) set({ pair: derived.pair, restored: true });
+        return true;
+      });
+      restoring.set(user, opening);
     }
+    return opening;
   },
   async signOut(forget = false) {
     const { user } = get();
-    set({ pair: null });
+    set({ pair: null, restored: false });
     clearHomeConfigCache();
     if (!forget) return;
     useSavedSetups.getState().forgetControllerKeys();

@@ -18,7 +18,11 @@ export const FIRST_DATA_MARK_PREFIX = 'first-data:';
  * timeline is asked, not a module's memory: the page's first script marks too.
  */
 export function markFirstData(milestone: FirstDataMilestone): void {
-  const name = `${FIRST_DATA_MARK_PREFIX}${milestone}`;
+  markOnce(`${FIRST_DATA_MARK_PREFIX}${milestone}`);
+}
+
+/** Sets the User Timing mark `name` unless this page has it already. */
+export function markOnce(name: string): void {
   try {
     const timeline = globalThis.performance;
     if (!timeline?.mark || timeline.getEntriesByName(name, 'mark').length > 0) return;

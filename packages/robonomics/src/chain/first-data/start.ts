@@ -1,5 +1,5 @@
 import type { KeptRuntime } from '../metadata-cache.ts';
-import { type MinimalWebSocket, openRpcSocket } from '../rpc-socket.ts';
+import { type MinimalWebSocket, openRpcSocket, type RpcSend } from '../rpc-socket.ts';
 import { markFirstData } from './marks.ts';
 import { type FirstData, readFirstData } from './read.ts';
 import { firstReadRequests } from './requests.ts';
@@ -23,6 +23,11 @@ export interface FirstDataRead {
    * `metadata` option), if any; never rejects.
    */
   readonly done: Promise<Record<string, Hex> | undefined>;
+  /**
+   * Another request on the reads' socket while it is open (rejects once it is closed): for reads
+   * that need no metadata before the client's own socket is open (ChainConnection.request).
+   */
+  send: RpcSend;
   /** Closes the socket: reads still waiting end with what is known. */
   close(): void;
 }
@@ -34,6 +39,11 @@ export interface StartFirstDataOptions {
   devnetEndpoints?: readonly string[];
   /** The socket's WebSocket: the browser's by default, `ws` in Node. */
   createSocket?: (endpoint: string) => MinimalWebSocket;
+  /**
+   * Keep the socket open once the reads are done, for the app's own reads until it closes it
+   * (the socket's timeout closes it in any case).
+   */
+  keepOpen?: boolean;
 }
 
 /**
@@ -45,6 +55,7 @@ export function startFirstData({
   kept,
   devnetEndpoints,
   createSocket,
+  keepOpen = false,
 }: StartFirstDataOptions): FirstDataRead {
   const socket = openRpcSocket(endpoint, {
     requests: firstReadRequests(!kept),
@@ -62,7 +73,9 @@ export function startFirstData({
       latest = data;
       for (const listener of [...listeners]) listener(data);
     },
-  }).finally(() => socket.close());
+  }).finally(() => {
+    if (!keepOpen) socket.close();
+  });
   return {
     endpoint,
     kept,
@@ -73,6 +86,7 @@ export function startFirstData({
       return () => listeners.delete(listener);
     },
     done,
+    send: socket.send,
     close: () => socket.close(),
   };
 }

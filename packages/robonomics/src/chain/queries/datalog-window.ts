@@ -48,6 +48,26 @@ export function datalogItemKey(account: Uint8Array, index: number): string {
   return u8aToHex(new Uint8Array([...prefix, ...twox64Concat(arg)]));
 }
 
+/**
+ * DatalogIndex(account) keys: twox128("Datalog") ++ twox128("DatalogIndex") ++
+ * twox64Concat(account). Its value is the ring's RingBufferIndex (decodeDatalogIndex).
+ */
+export function datalogIndexKey(account: Uint8Array): string {
+  const prefix = [
+    ...twox128(encoder.encode('Datalog')),
+    ...twox128(encoder.encode('DatalogIndex')),
+  ];
+  return u8aToHex(new Uint8Array([...prefix, ...twox64Concat(account)]));
+}
+
+/** RingBufferIndex = {start: Compact<u64>, end: Compact<u64>}: the ring's first and next slot. */
+export function decodeDatalogIndex(value: string): { start: number; end: number } {
+  const bytes = hexBytes(value);
+  const [start, used] = compact(bytes, 0);
+  const [end] = compact(bytes, used);
+  return { start: Number(start), end: Number(end) };
+}
+
 /** RingBufferItem = (Compact<u64> moment, Bytes record). */
 export function decodeDatalogItem(value: string): DatalogRecord {
   const bytes = hexBytes(value);

@@ -1,22 +1,27 @@
 import { decodeAddress } from '@dedot/utils';
-import type { RobonomicsClient } from '../client.ts';
+import type { StorageReader } from '../storage-reader.ts';
 import {
   type DatalogRecord,
+  datalogIndexKey,
   datalogItemKey,
+  decodeDatalogIndex,
   decodeDatalogItem,
   newestDatalogSlot,
 } from './datalog-window.ts';
 
-/** An account's newest datalog record (the slot before `end` of its ring), or null. */
+/**
+ * An account's newest datalog record (the slot before `end` of its ring), or null. Two storage
+ * reads by key, no metadata: it runs as soon as the node's socket is open.
+ */
 export async function fetchLastDatalog(
-  client: RobonomicsClient,
+  read: StorageReader,
   account: string,
 ): Promise<DatalogRecord | null> {
-  const index = await client.query.datalog.datalogIndex(account);
-  const last = newestDatalogSlot({ start: Number(index.start), end: Number(index.end) });
+  const publicKey = decodeAddress(account);
+  const index = await read(datalogIndexKey(publicKey) as `0x${string}`);
+  if (!index) return null;
+  const last = newestDatalogSlot(decodeDatalogIndex(index));
   if (last === null) return null;
-  const value = await client.rpc.state_getStorage(
-    datalogItemKey(decodeAddress(account), last) as `0x${string}`,
-  );
+  const value = await read(datalogItemKey(publicKey, last) as `0x${string}`);
   return value ? decodeDatalogItem(value) : null;
 }

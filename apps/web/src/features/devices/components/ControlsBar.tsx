@@ -1,6 +1,15 @@
 import type { SubscriptionLedger } from '@robonomics-dapp/robonomics/chain/queries/ledger';
 import { isSubscriptionActive } from '@robonomics-dapp/robonomics/rws/subscription';
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import {
+  type FormEvent,
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { Link } from 'react-router';
 import { Address } from '../../../components/Address.tsx';
 import { BanIcon, CheckIcon, DownloadIcon } from '../../../components/icons.tsx';
@@ -8,12 +17,19 @@ import { downloadFile } from '../../../lib/download-file.ts';
 import { useGateways } from '../../../lib/ipfs-gateways.ts';
 import { links } from '../../../lib/route-names.ts';
 import type { ConnectionChoice } from '../connection-choice.ts';
-import { datalogFreshness, downloadName, type Freshness } from '../datalog-status.ts';
+import {
+  asOfText,
+  datalogFreshness,
+  downloadName,
+  type Freshness,
+  timeAgo,
+} from '../datalog-status.ts';
 import type { ConnectionState } from '../hooks/use-home.ts';
 import { IpfsPanel } from './IpfsPanel.tsx';
 import './devices.css';
 
 type ChipState = 'ok' | 'bad' | 'busy';
+type ChipName = 'connection' | 'ipfs' | 'subscription' | 'datalog';
 
 /** "Libp2p (via relay) ✓", "Libp2p (direct) ✓", "Parachain ✓" or "… · Connecting". */
 export function connectionText(connection: ConnectionState): string {
@@ -58,25 +74,6 @@ function StateIcon({ state, label }: { state: ChipState; label: string }) {
   );
 }
 
-function Chip({
-  name,
-  state,
-  label,
-  children,
-}: {
-  name: string;
-  state: ChipState;
-  label: string;
-  children: ReactNode;
-}) {
-  return (
-    <li className="status-chip" data-chip={name} data-state={state}>
-      <StateIcon state={state} label={label} />
-      {children}
-    </li>
-  );
-}
-
 /** A ✓ when the address is a device of the subscription, else a ban sign. */
 function DeviceMark({ address, devices }: { address: string; devices: string[] | undefined }) {
   if (!devices) return null;
@@ -91,22 +88,41 @@ function DeviceMark({ address, devices }: { address: string; devices: string[] |
   );
 }
 
+/** The device list is the one last seen on this device: the parachain has not answered yet. */
+export function DeviceListKept({ time }: { time: number }) {
+  return (
+    <p className="small" data-testid="device-list-kept">
+      Users as last seen on this device, {new Date(time).toLocaleString()}: the parachain has not
+      answered yet.
+    </p>
+  );
+}
+
 export interface ControlsBarProps {
   setupName: string;
   controller: string | null;
   /** The signed-in user's address, when there is one. */
   user: string | null;
   devices: string[] | undefined;
+  /**
+   * When the device list shown was seen on this device, while the parachain has not answered
+   * and a user is signed in (before that, the sign-in says it).
+   */
+  devicesKeptSince: number | null;
   ledger: SubscriptionLedger | null | undefined;
   now: number;
-  /** The home is loaded (connection facts apply only then). */
+  /** The home is shown (connection facts apply only then). */
   ready: boolean;
+  /** The home shown came over the network on this visit; false while it is the kept copy. */
+  live: boolean;
   connection: ConnectionState;
   /** Why the parachain cannot be used now; null while it can. */
   chainUnavailable: string | null;
+  /** The parachain node failed to answer (not merely not connected yet). */
+  chainFailed: boolean;
   choice: ConnectionChoice;
   onReconnect: (choice: ConnectionChoice) => void;
-  /** When the shown data was written, ms; null before any arrived. */
+  /** When the shown data was current, ms; null before any arrived. */
   updated: number | null;
   /** Since when the page waits for data, ms. */
   waitingSince: number | null;
@@ -114,14 +130,86 @@ export interface ControlsBarProps {
   states: unknown;
 }
 
+/** One status chip: its state, the words for it, and its label (which says what is wrong). */
+interface Chip {
+  name: ChipName;
+  state: ChipState;
+  label: string;
+  /** What the state means, for screen readers. */
+  meaning: string;
+}
+
 /**
- * The devices page's controls: the status line (Libp2p, IPFS, Subscription, Datalog) and a
- * panel for each: the connection (peer-to-peer or parachain, Reconnect, the path in use), the
- * IPFS gateways, the subscription with its controller and user marks, and the datalog's
- * freshness with the config and datalog downloads (docs/product-rules.md).
+ * Opens a chip's panel by itself when the chip turns unhealthy ('bad'); once the user closes it,
+ * it opens by itself again only after the chip was healthy in between.
+ */
+function useOpenPanels(chips: Chip[]) {
+  const [open, setOpen] = useState<ReadonlySet<ChipName>>(() => new Set());
+  const armed = useRef(new Set<ChipName>(['connection', 'subscription', 'datalog', 'ipfs']));
+  const bad = chips
+    .filter((c) => c.state === 'bad')
+    .map((c) => c.name)
+    .join(' ');
+  const ok = chips
+    .filter((c) => c.state === 'ok')
+    .map((c) => c.name)
+    .join(' ');
+  useEffect(() => {
+    for (const name of ok.split(' ')) if (name) armed.current.add(name as ChipName);
+    const opening = bad.split(' ').filter((n) => n && armed.current.has(n as ChipName));
+    if (opening.length === 0) return;
+    for (const name of opening) armed.current.delete(name as ChipName);
+    setOpen((current) => new Set([...current, ...(opening as ChipName[])]));
+  }, [bad, ok]);
+  const toggle = (name: ChipName) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (!next.delete(name)) next.add(name);
+      return next;
+    });
+  const close = useCallback(() => setOpen((current) => (current.size ? new Set() : current)), []);
+  return { open, toggle, close };
+}
+
+/**
+ * The open panels float over the page under the chips, so opening one (by a tap, or by itself)
+ * never moves the cards under the user's finger; a tap elsewhere or Escape closes them, and
+ * Escape puts the focus back on the chip it came from.
+ */
+function useDismiss(bar: RefObject<HTMLElement | null>, open: boolean, close: () => void) {
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (bar.current && !bar.current.contains(event.target as Node)) close();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      const chip = (document.activeElement as HTMLElement | null)
+        ?.closest('.controls-panels > [id]')
+        ?.getAttribute('id');
+      close();
+      if (chip) bar.current?.querySelector<HTMLElement>(`[aria-controls="${chip}"]`)?.focus();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [bar, open, close]);
+}
+
+/**
+ * The devices page's controls, compact: a row of status chips (Libp2p or Parachain,
+ * Subscription, Datalog, IPFS), each a button opening its panel: the connection (peer-to-peer or
+ * parachain, Reconnect, the path in use), the subscription with its controller and user marks,
+ * the datalog's freshness with the config and datalog downloads, and the IPFS gateways
+ * (docs/product-rules.md). Panels start closed and open over the page, under the chips; a chip
+ * that turns unhealthy says so in its label and opens its panel by itself, which says what to do.
  */
 export function ControlsBar(props: ControlsBarProps) {
   const { ledger, now, devices, controller, user, connection, ready } = props;
+  const id = useId();
   const gateways = useGateways();
   // Undefined: not read yet (or the parachain does not answer); null: there is none.
   const subscription =
@@ -141,57 +229,110 @@ export function ControlsBar(props: ControlsBarProps) {
     devices.includes(user);
   const freshness: Freshness | null =
     props.waitingSince === null ? null : datalogFreshness(props.updated, props.waitingSince, now);
-  const connectionState: ChipState = !ready ? 'busy' : connection.connected ? 'ok' : 'busy';
-  const ipfsState: ChipState = gateways.noneAvailable
-    ? 'bad'
-    : gateways.checking || !gateways.picked
+
+  const peerFailed = connection.type === 'parachain' && connection.note !== null;
+  const parachainDown = connection.type === 'parachain' && props.chainFailed;
+  const connectionChip: Chip = {
+    name: 'connection',
+    state: !ready
       ? 'busy'
-      : 'ok';
-  const datalogState: ChipState = !freshness
-    ? 'busy'
-    : freshness.kind === 'updated'
-      ? 'ok'
-      : freshness.kind === 'stale'
+      : peerFailed || parachainDown
         ? 'bad'
-        : 'busy';
+        : connection.connected
+          ? 'ok'
+          : 'busy',
+    label:
+      ready && peerFailed
+        ? 'Peer-to-peer failed'
+        : ready && parachainDown
+          ? 'Parachain unreachable'
+          : connection.type === 'libp2p'
+            ? 'Libp2p'
+            : 'Parachain',
+    meaning: !ready ? 'connecting' : connection.connected ? 'connected' : 'connecting',
+  };
+  const ipfsChip: Chip = {
+    name: 'ipfs',
+    state: gateways.noneAvailable ? 'bad' : gateways.checking || !gateways.picked ? 'busy' : 'ok',
+    label: gateways.noneAvailable ? 'No IPFS gateway' : 'IPFS',
+    meaning: gateways.noneAvailable
+      ? 'no gateway'
+      : gateways.checking || !gateways.picked
+        ? 'checking'
+        : 'gateway available',
+  };
+  const devicesKnown = !!devices && !!controller;
+  const subscriptionProblem =
+    subscription === 'expired'
+      ? 'Subscription expired'
+      : subscription === 'not found'
+        ? 'No subscription'
+        : devicesKnown && !devices.includes(controller)
+          ? 'Controller not a device'
+          : devicesKnown && user && !devices.includes(user)
+            ? 'User not a device'
+            : props.devicesKeptSince !== null && props.chainFailed
+              ? 'Subscription not read'
+              : null;
+  const subscriptionChip: Chip = {
+    name: 'subscription',
+    state: allowed ? 'ok' : subscriptionProblem ? 'bad' : 'busy',
+    label: subscriptionProblem ?? 'Subscription',
+    meaning: allowed ? 'active, with controller and user' : 'not ready for control',
+  };
+  const kept = ready && !props.live && props.updated !== null;
+  const datalogChip: Chip = {
+    name: 'datalog',
+    state: kept
+      ? 'busy'
+      : !freshness
+        ? 'busy'
+        : freshness.kind === 'updated'
+          ? 'ok'
+          : freshness.kind === 'stale'
+            ? 'bad'
+            : 'busy',
+    label: kept
+      ? asOfText(props.updated!, now)
+      : freshness?.kind === 'stale'
+        ? 'Datalog not updated'
+        : 'Datalog',
+    meaning: kept ? 'kept on this device, waiting for live data' : (freshness?.text ?? 'waiting'),
+  };
+  const chips = [connectionChip, subscriptionChip, datalogChip, ipfsChip];
+  const { open, toggle, close } = useOpenPanels(chips);
+  const bar = useRef<HTMLElement>(null);
+  useDismiss(bar, open.size > 0, close);
+  const panelId = (name: ChipName) => `${id}-${name}`;
 
   return (
-    <section className="stack-s" aria-label="Controls">
+    <section className="controls" aria-label="Controls" ref={bar}>
       <ul className="status-chips" aria-label="Status">
-        <Chip
-          name="connection"
-          state={connectionState}
-          label={connection.connected ? 'connected' : 'connecting'}
-        >
-          {connection.type === 'libp2p' ? 'Libp2p' : 'Parachain'}
-        </Chip>
-        <Chip
-          name="ipfs"
-          state={ipfsState}
-          label={
-            ipfsState === 'ok'
-              ? 'gateway available'
-              : ipfsState === 'bad'
-                ? 'no gateway'
-                : 'checking'
-          }
-        >
-          IPFS
-        </Chip>
-        <Chip
-          name="subscription"
-          state={allowed ? 'ok' : subscription === 'not known yet' ? 'busy' : 'bad'}
-          label={allowed ? 'active, with controller and user' : 'not ready for control'}
-        >
-          Subscription
-        </Chip>
-        <Chip name="datalog" state={datalogState} label={freshness?.text ?? 'waiting'}>
-          Datalog
-        </Chip>
+        {chips.map((chip) => (
+          <li key={chip.name}>
+            <button
+              type="button"
+              className="status-chip"
+              data-chip={chip.name}
+              data-state={chip.state}
+              aria-expanded={open.has(chip.name)}
+              aria-controls={panelId(chip.name)}
+              onClick={() => toggle(chip.name)}
+            >
+              <StateIcon state={chip.state} label={chip.meaning} />
+              {chip.label}
+            </button>
+          </li>
+        ))}
       </ul>
-      <div className="controls-bar">
-        <ConnectionPanel {...props} />
-        <section className="card stack-s" aria-label="Subscription">
+      <div className="controls-panels">
+        <ConnectionPanel
+          {...props}
+          id={panelId('connection')}
+          hidden={!open.has('connection')}
+          peerFailed={peerFailed}
+        />
+        <Panel id={panelId('subscription')} hidden={!open.has('subscription')} label="Subscription">
           <h2 className="small row">
             <StateIcon
               state={allowed ? 'ok' : 'bad'}
@@ -231,10 +372,50 @@ export function ControlsBar(props: ControlsBarProps) {
               'You need to login first'
             )}
           </p>
-        </section>
-        <DatalogPanel {...props} freshness={freshness} />
-        <IpfsPanel className="controls-wide" />
+          {subscriptionProblem === 'Controller not a device' && (
+            <p className="small">
+              The controller is not a device of this subscription, so it cannot publish the home:
+              add it in the setup's Settings.
+            </p>
+          )}
+          {subscriptionProblem === 'User not a device' && (
+            <p className="small">
+              Your user is not a device of this subscription: ask its owner to add it, or sign in as
+              another user.
+            </p>
+          )}
+          {props.devicesKeptSince !== null && open.has('subscription') && (
+            <DeviceListKept time={props.devicesKeptSince} />
+          )}
+        </Panel>
+        <DatalogPanel
+          {...props}
+          id={panelId('datalog')}
+          hidden={!open.has('datalog')}
+          freshness={freshness}
+          kept={kept}
+        />
+        <IpfsPanel id={panelId('ipfs')} hidden={!open.has('ipfs')} />
       </div>
+    </section>
+  );
+}
+
+/** A chip's panel: a card under the chips, hidden while its chip is closed. */
+function Panel({
+  id,
+  hidden,
+  label,
+  children,
+}: {
+  id: string;
+  hidden: boolean;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <section id={id} className="card stack-s" aria-label={label} hidden={hidden}>
+      {children}
     </section>
   );
 }
@@ -245,8 +426,11 @@ function ConnectionPanel({
   choice,
   onReconnect,
   chainUnavailable,
-}: ControlsBarProps) {
-  const id = useId();
+  id,
+  hidden,
+  peerFailed,
+}: ControlsBarProps & { id: string; hidden: boolean; peerFailed: boolean }) {
+  const selectId = useId();
   const [selected, setSelected] = useState<ConnectionChoice>(choice);
   useEffect(() => setSelected(choice), [choice]);
   const onSubmit = (event: FormEvent) => {
@@ -254,7 +438,7 @@ function ConnectionPanel({
     onReconnect(selected);
   };
   return (
-    <section className="card stack-s" aria-label="Connection">
+    <Panel id={id} hidden={hidden} label="Connection">
       <h2 className="small">Connection</h2>
       <p
         data-testid="connection-type"
@@ -272,6 +456,13 @@ function ConnectionPanel({
           Peer-to-peer is not used: {connection.note}
         </p>
       )}
+      {ready && peerFailed && (
+        <p className="small">
+          Commands go through the parachain as transactions and the home's states come with the
+          controller's records, which is slower. Check that your home's Home Assistant and its
+          libp2p proxy are running, then press Reconnect to try peer-to-peer again.
+        </p>
+      )}
       {chainUnavailable && (
         <p className="small" data-testid="parachain-unavailable">
           The parachain path is unavailable: {chainUnavailable} Commands can go only peer-to-peer
@@ -279,11 +470,11 @@ function ConnectionPanel({
         </p>
       )}
       <form className="row" aria-label="Connection type" onSubmit={onSubmit}>
-        <label htmlFor={`${id}-type`} className="small">
+        <label htmlFor={selectId} className="small">
           Connection type
         </label>
         <select
-          id={`${id}-type`}
+          id={selectId}
           className="input connection-select"
           value={selected}
           onChange={(e) => setSelected(e.target.value === 'parachain' ? 'parachain' : 'libp2p')}
@@ -295,7 +486,7 @@ function ConnectionPanel({
           Reconnect
         </button>
       </form>
-    </section>
+    </Panel>
   );
 }
 
@@ -327,25 +518,41 @@ function DownloadRow({
 
 function DatalogPanel({
   freshness,
+  kept,
   updated,
+  now,
   config,
   states,
   setupName,
-}: ControlsBarProps & { freshness: Freshness | null }) {
+  id,
+  hidden,
+}: ControlsBarProps & { freshness: Freshness | null; kept: boolean; id: string; hidden: boolean }) {
   const save = (kind: 'Config' | 'Datalog', content: unknown) =>
     downloadFile(
       downloadName(kind, window.location.host, setupName, updated ?? Date.now()),
       JSON.stringify(content, null, 2),
     );
   return (
-    <section className="card stack-s" aria-label="Datalog">
+    <Panel id={id} hidden={hidden} label="Datalog">
       <h2 className="small">Datalog</h2>
-      <p className="row" data-testid="datalog-freshness" data-kind={freshness?.kind}>
-        {freshness?.kind === 'trying' && <span className="spinner" aria-hidden="true" />}
-        {freshness?.text ?? 'You need to login first'}
+      <p
+        className="row"
+        data-testid="datalog-freshness"
+        data-kind={kept ? 'kept' : freshness?.kind}
+      >
+        {(kept || freshness?.kind === 'trying') && <span className="spinner" aria-hidden="true" />}
+        {kept
+          ? `As last seen on this device, ${timeAgo(updated!, now).toLowerCase()}: waiting for live data`
+          : (freshness?.text ?? 'You need to login first')}
       </p>
+      {freshness?.kind === 'stale' && (
+        <p className="small">
+          Nothing has arrived from your home yet. Check that its Home Assistant is running and
+          online, and that the controller is a device of the subscription.
+        </p>
+      )}
       <DownloadRow kind="Config" content={config} onSave={save} />
       <DownloadRow kind="Datalog" content={states} onSave={save} />
-    </section>
+    </Panel>
   );
 }

@@ -1,6 +1,6 @@
 import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
 import { checkCommand } from '@robonomics-dapp/robonomics/home-assistant/domains/check-command';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { TimeSeriesChart } from '../../../components/chart/TimeSeriesChart.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { type EntityView, isUnavailable } from '../home-view.ts';
@@ -41,7 +41,7 @@ function numericHistory(entity: EntityView) {
  * state in words, the domain's controls with the main one as a large target, and its history.
  * A command outside what the entity accepts is refused here, in words, before it is sent.
  */
-export function EntityCard({
+export const EntityCard = memo(function EntityCard({
   entity,
   config,
   send,
@@ -103,4 +103,4 @@ export function EntityCard({
       {entity.updated && <p className="small muted">Updated {formatDateTime(entity.updated)}</p>}
     </article>
   );
-}
+});

@@ -3,6 +3,7 @@ import type { HaStates } from '@robonomics-dapp/robonomics/home-assistant/states
 import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Tabs } from '../../../components/Tabs.tsx';
 import { safeStorage } from '../../../lib/safe-storage.ts';
+import { afterNextPaint, markHome } from '../home-marks.ts';
 import {
   columnsForWidth,
   type DeviceCardView,
@@ -60,17 +61,58 @@ function MasonryItem({ children }: { children: ReactNode }) {
 }
 
 /**
+ * One sender per entity, the same function from render to render (while `send` is the same), so
+ * an entity card whose entity and status did not change is not drawn again (EntityCard is memo).
+ */
+function useSenders(send: (entityId: string, domain: string) => Send) {
+  const kept = useRef<{ send: typeof send; byEntity: Map<string, Send> } | null>(null);
+  if (kept.current?.send !== send) kept.current = { send, byEntity: new Map() };
+  const { byEntity } = kept.current;
+  return (entityId: string, domain: string): Send => {
+    let sender = byEntity.get(entityId);
+    if (!sender) {
+      sender = send(entityId, domain);
+      byEntity.set(entityId, sender);
+    }
+    return sender;
+  };
+}
+
+/**
+ * The cards of the tab shown, in an order that holds while the tab stays shown: the tab's sort
+ * (docs/product-rules.md) when it is first shown, then updates (the kept home going live, new
+ * states) change the cards but never move them under the user's finger; a device that appears
+ * is added at the end. Another tab, or the same one shown again, is sorted afresh.
+ */
+function useSteadyOrder(tab: string, cards: DeviceCardView[]): DeviceCardView[] {
+  const kept = useRef<{ tab: string; order: string[] } | null>(null);
+  const ids = cards.map((c) => c.device.id);
+  if (kept.current?.tab !== tab) kept.current = { tab, order: ids };
+  const order = kept.current.order;
+  const known = new Set(order);
+  const added = ids.filter((id) => !known.has(id));
+  if (added.length > 0) kept.current.order = [...order, ...added];
+  const byId = new Map(cards.map((c) => [c.device.id, c]));
+  return kept.current.order.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
  * The home like Home Assistant shows it: device cards by category (a device in every category
- * it matches, its other entities under "Extended") or by area, in masonry columns.
+ * it matches, its other entities under "Extended") or by area, in masonry columns. One row of
+ * navigation sits above them: the groups, then the sort choice, scrolling sideways when they do
+ * not fit. `live` is false
+ * while the states are the copy kept on this device.
  */
 export default function HomeDashboard({
   states,
   config,
+  live,
   send,
   statusOf,
 }: {
   states: HaStates;
   config: HaConfig | null;
+  live: boolean;
   send: (entityId: string, domain: string) => Send;
   statusOf: (entityId: string) => string | undefined;
 }) {
@@ -81,6 +123,16 @@ export default function HomeDashboard({
   const [tab, setTab] = useState<string | null>(null);
   const columnCount = useColumnCount();
   const current = groups.find((g) => g.title === tab) ?? groups[0];
+  const cards = useSteadyOrder(`${by}/${current?.title ?? ''}`, current?.cards ?? []);
+  const hasCards = cards.length > 0;
+  useEffect(() => {
+    if (!hasCards) return;
+    afterNextPaint(() => markHome('first-card'));
+  }, [hasCards]);
+  useEffect(() => {
+    if (hasCards && live) afterNextPaint(() => markHome('live-card'));
+  }, [hasCards, live]);
+  const senders = useSenders(send);
   if (!current) return <p>The controller reports no entities.</p>;
 
   const renderEntity = (entity: EntityView) => (
@@ -88,7 +140,7 @@ export default function HomeDashboard({
       key={entity.id}
       entity={entity}
       config={config}
-      send={send(entity.id, entity.domain)}
+      send={senders(entity.id, entity.domain)}
       status={statusOf(entity.id)}
     />
   );
@@ -107,9 +159,14 @@ export default function HomeDashboard({
     );
   };
   return (
-    <section className="stack" aria-label="Home">
-      <div className="row">
-        <span className="small muted">Sort by</span>
+    <section className="stack home" aria-label="Home" data-live={live}>
+      <div className="home-nav">
+        <Tabs
+          label="Groups"
+          value={current.title}
+          onChange={setTab}
+          options={groups.map((g) => ({ id: g.title, label: `${g.title} (${g.cards.length})` }))}
+        />
         <Tabs
           label="Sort by"
           value={by}
@@ -124,12 +181,6 @@ export default function HomeDashboard({
           ]}
         />
       </div>
-      <Tabs
-        label="Groups"
-        value={current.title}
-        onChange={setTab}
-        options={groups.map((g) => ({ id: g.title, label: `${g.title} (${g.cards.length})` }))}
-      />
       <div
         className="device-columns"
         data-columns={columnCount}
@@ -139,7 +190,7 @@ export default function HomeDashboard({
           gap: `${MASONRY_GAP_PX}px`,
         }}
       >
-        {current.cards.map(renderCard)}
+        {cards.map(renderCard)}
       </div>
     </section>
   );

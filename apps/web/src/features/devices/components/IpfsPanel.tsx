@@ -3,8 +3,10 @@ import { type FormEvent, useId, useState } from 'react';
 import { gatewaySelector, useGateways } from '../../../lib/ipfs-gateways.ts';
 
 export interface IpfsPanelProps {
-  /** Added to the panel's own classes, for its place in a controls bar. */
-  className?: string;
+  /** The panel's id, for the control that opens it. */
+  id?: string;
+  /** Closed: kept in the page, not shown. */
+  hidden?: boolean;
 }
 
 /** The last result stays shown while the gateway is checked again. */
@@ -21,7 +23,7 @@ function entryStatus(entry: GatewayEntry): string {
  * gateways" while the picked one is being replaced, and what to do when none answers. Reads
  * and changes the app's one gateway choice (lib/ipfs-gateways.ts).
  */
-export function IpfsPanel({ className }: IpfsPanelProps) {
+export function IpfsPanel({ id: panelId, hidden }: IpfsPanelProps) {
   const { entries, picked, checking, noneAvailable } = useGateways();
   const [input, setInput] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -37,7 +39,7 @@ export function IpfsPanel({ className }: IpfsPanelProps) {
   };
 
   return (
-    <section className={['card', 'stack-s', className].filter(Boolean).join(' ')} aria-label="IPFS">
+    <section id={panelId} className="card stack-s" aria-label="IPFS" hidden={hidden}>
       <h2 className="small">IPFS</h2>
       <p className="small muted">
         Gateways are ranked by speed. If Datalog or Config file fails to load, pick any other

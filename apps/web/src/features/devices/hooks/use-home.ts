@@ -3,32 +3,52 @@ import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config
 import { type HaStates, validateHaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useChain } from '../../../lib/chain-store.ts';
-import { writeConfigEnvelope } from '../../../lib/home-config-cache.ts';
-import { useGateways } from '../../../lib/ipfs-gateways.ts';
+import {
+  writeConfigEnvelope,
+  writeKeptStatesFile,
+  writeKeptStatesUpdate,
+} from '../../../lib/home-config-cache.ts';
+import { readIpfsText, useGateways } from '../../../lib/ipfs-gateways.ts';
 import { useToasts } from '../../../lib/toasts.ts';
 import { useLatestRecord } from '../../../lib/use-latest-record.ts';
+import { markHome } from '../home-marks.ts';
+import { NOT_PUBLISHED } from '../home-record.ts';
+import type { KeptHome } from '../kept-home.ts';
 import { type HomeKeys, type LoadedHome, openHomeFile } from '../load-home.ts';
 import { mergeSnapshot } from '../merge-snapshot.ts';
 import type { PeerConnection } from '../peer-channel.ts';
-import { chainSources, useCachedConfig, useLoadedHome } from './use-loaded-home.ts';
+import { useKeptConfig, useKeptStates } from './use-kept-home.ts';
+import { useHomeRecord, useLoadedHome } from './use-loaded-home.ts';
 import {
   type ConnectionRequest,
   type ConnectionState,
   usePeerChannel,
 } from './use-peer-channel.ts';
+import { useWatchedConfig } from './use-watched-config.ts';
 
 export type { ConnectionRequest, ConnectionState } from './use-peer-channel.ts';
 
 export interface HomeState {
   /**
-   * 'waiting': the controller's last record is not encrypted for this user (it was written
-   * before the user became a device); the home loads with the next record the controller writes.
+   * 'waiting': the home cannot be shown yet and the page waits for it by itself (see `waiting`).
    */
   phase: 'idle' | 'loading' | 'waiting' | 'ready' | 'error';
+  /**
+   * What the page waits for: 'unpublished', the controller's first publication (it has no
+   * datalog record yet); 'unreadable', the controller's next record (its last one was written
+   * before this user became a device, so it is not encrypted for them).
+   */
+  waiting: 'unpublished' | 'unreadable' | null;
   states: HaStates | null;
   config: HaConfig | null;
   error: string | null;
+  /** When the shown states were current, ms; null before any arrived. */
   updated: number | null;
+  /**
+   * Whether the shown states came over the network on this visit (the chain and IPFS, or
+   * peer-to-peer); false while they are the copy kept on this device.
+   */
+  live: boolean;
   connection: ConnectionState;
   /** The peer channel while peer-to-peer is up. */
   peer: PeerConnection | null;
@@ -59,26 +79,46 @@ function useDialConfig(config: HaConfig | null): HaConfig | null {
   return kept.current.config;
 }
 
-/** The newest snapshot that arrived live (an /update or a new record), and what it is shown on. */
-interface LiveStates {
-  /** Whose home it is: another user or controller makes it stale. */
-  keys: HomeKeys | null;
-  /** The loaded home it was merged into; null when it arrived before the chain's. */
-  base: LoadedHome | null;
-  /** What it arrived as, without history. */
-  snapshot: HaStates;
-  /** The home as shown: the base's states with every live snapshot merged in. */
+/** States as shown, and when they were current. */
+interface Shown {
   states: HaStates;
   time: number;
 }
 
+/** The newest snapshot that arrived live (an /update or a new record), and what it is shown on. */
+interface LiveStates extends Shown {
+  /** Whose home it is: another user or controller makes it stale. */
+  keys: HomeKeys | null;
+  /** The home it was merged into; null when it arrived before any. */
+  base: Shown | null;
+  /** What it arrived as, without history. */
+  snapshot: HaStates;
+}
+
 /**
- * The signed-in user's home. It is reached two ways that need nothing of each other: from the
- * chain and IPFS (the controller's last record and its twin's config), and peer-to-peer from the
- * config kept on this device (the home's proxy sends its last states as soon as the app connects).
- * Either one shows the home; with the parachain node away, the peer-to-peer one does alone. It is
- * then kept live by /update messages, or by the controller's new datalog records when only the
- * parachain is there.
+ * What the live states are shown on: the chain's home when it is loaded, else the copy kept on
+ * this device. A kept live update newer than the chain's record stays on top of it.
+ */
+export function homeBase(loaded: LoadedHome | undefined, kept: KeptHome | null): Shown | null {
+  if (!loaded) return kept;
+  if (kept?.update && kept.update.time > loaded.time) {
+    return {
+      states: mergeSnapshot(loaded.states, kept.update.snapshot, kept.update.time),
+      time: kept.update.time,
+    };
+  }
+  return loaded;
+}
+
+/**
+ * The signed-in user's home. It is reached in ways that need nothing of each other, started
+ * together: the copy kept on this device (shown at once, marked as not live), the chain and IPFS
+ * (the controller's last record, read before the key is open when a user is `expected`, and its
+ * twin's config), and peer-to-peer from the kept config (the home's proxy sends its last states
+ * as soon as the app connects). Any one shows the home; with the parachain node away, the kept
+ * copy and the peer-to-peer path do alone. It is then kept live by /update messages, or by the
+ * controller's new datalog records. A home that has not published yet is waited for: its next
+ * record, its twin's config (then peer-to-peer) and its updates.
  */
 export function useHome(
   controller: string | null,
@@ -86,106 +126,126 @@ export function useHome(
   userAddress: string | null,
   /** Peer-to-peer or the parachain, as the user chose; a new attempt reconnects. */
   connectionRequest?: ConnectionRequest,
+  /** A user is selected whose key may open soon: the home's files are read meanwhile. */
+  expected = false,
 ): HomeState {
-  const client = useChain((s) => s.client);
   const endpoint = useChain((s) => s.endpoint);
   const notify = useToasts((s) => s.notify);
   const keys = useMemo<HomeKeys | null>(
     () => (controller && user && userAddress ? { user, userAddress, controller } : null),
     [controller, user, userAddress],
   );
-  const onChain = client !== null && keys !== null;
 
   // Another attempt: after a gateway change following an error, or with the controller's next
-  // record while its last one is not readable for this user yet.
+  // record while its last one is not readable for this user (or not there) yet.
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
-  const cached = useCachedConfig(endpoint, keys, attempt);
-  const load = useLoadedHome(client, endpoint, onChain ? keys : null, attempt, notify);
-  const loaded: LoadedHome | undefined = onChain ? load.data : undefined;
-  const loadError = onChain && load.error ? load.error.message : null;
+  useHomeRecord(endpoint, keys || expected ? controller : null, attempt);
+  const keptConfig = useKeptConfig(endpoint, keys);
+  const kept = useKeptStates(endpoint, keys);
+  const load = useLoadedHome(endpoint, keys, attempt, notify);
+  const loaded: LoadedHome | undefined = keys ? load.data : undefined;
+  const loadError = keys && load.error ? load.error.message : null;
 
   useEffect(() => {
-    if (loaded?.configFile && controller)
-      writeConfigEnvelope(endpoint, controller, loaded.configFile);
+    if (!loaded || !controller) return;
+    if (loaded.configFile) writeConfigEnvelope(endpoint, controller, loaded.configFile);
+    writeKeptStatesFile(endpoint, controller, { time: loaded.time, envelope: loaded.statesFile });
   }, [loaded, endpoint, controller]);
 
-  // What arrived live, merged into the loaded home when there is one.
+  const base = useMemo(() => homeBase(loaded, kept), [loaded, kept]);
+  // What arrived live, merged into the home shown when it came.
   const [arrived, setLive] = useState<LiveStates | null>(null);
   // Another user or controller: nothing of the last one's home stays.
   const live = arrived && arrived.keys === keys ? arrived : null;
-  const loadedRef = useRef(loaded);
-  loadedRef.current = loaded;
+  const baseRef = useRef(base);
+  baseRef.current = base;
   const keysRef = useRef(keys);
   keysRef.current = keys;
-  const showStates = useCallback((snapshot: HaStates, time: number) => {
-    const base = loadedRef.current ?? null;
-    const owner = keysRef.current;
-    setLive((shown) => {
-      const previous =
-        shown && shown.keys === owner && shown.base === base
-          ? shown.states
-          : (base?.states ?? null);
-      return { keys: owner, base, snapshot, states: mergeSnapshot(previous, snapshot, time), time };
-    });
-  }, []);
+  const showStates = useCallback(
+    (snapshot: HaStates, time: number, kept?: { file?: string; update?: string }) => {
+      const owner = keysRef.current;
+      const on = baseRef.current;
+      setLive((shown) => {
+        const previous =
+          shown && shown.keys === owner && shown.base === on ? shown.states : (on?.states ?? null);
+        return {
+          keys: owner,
+          base: on,
+          snapshot,
+          states: mergeSnapshot(previous, snapshot, time),
+          time,
+        };
+      });
+      if (!owner) return;
+      if (kept?.file)
+        writeKeptStatesFile(endpoint, owner.controller, { time, envelope: kept.file });
+      if (kept?.update)
+        writeKeptStatesUpdate(endpoint, owner.controller, { time, envelope: kept.update });
+    },
+    [endpoint],
+  );
 
-  const shown = useMemo((): { states: HaStates; time: number } | null => {
-    if (!loaded) return live;
-    if (!live) return loaded;
-    if (live.base === loaded) return live;
-    // Live states that came before the chain's home, or with an older one: newer ones win.
-    return live.time > loaded.time
-      ? { states: mergeSnapshot(loaded.states, live.snapshot, live.time), time: live.time }
-      : loaded;
-  }, [loaded, live]);
+  const shown = useMemo((): Shown | null => {
+    if (!base) return live;
+    if (!live) return base;
+    if (live.base === base) return live;
+    // Live states that came before this base, or with an older one: newer ones win.
+    return live.time > base.time
+      ? { states: mergeSnapshot(base.states, live.snapshot, live.time), time: live.time }
+      : base;
+  }, [base, live]);
+  const fromNetwork = loaded !== undefined || live !== null;
 
+  const unpublished = loadError === NOT_PUBLISHED;
   const phase: HomeState['phase'] = !keys
     ? 'idle'
     : shown
       ? 'ready'
-      : loadError === 'decryptMsg'
+      : loadError === 'decryptMsg' || unpublished
         ? 'waiting'
         : loadError
           ? 'error'
           : 'loading';
-  useRetryOnGatewayChange(phase === 'error', retry);
+  useRetryOnGatewayChange(!!loadError && !unpublished && loadError !== 'decryptMsg', retry);
 
   // The controller's new records: each is the CID of its new states, read when the home is
   // shown; while waiting, each is a new chance to load a record this user can read.
-  const latest = useLatestRecord(onChain ? controller : null);
+  const latest = useLatestRecord(keys ? controller : null);
   const seenRecord = useRef(latest);
   const phaseRef = useRef(phase);
   phaseRef.current = phase;
   useEffect(() => {
     if (latest === seenRecord.current) return;
     seenRecord.current = latest;
-    if (!latest || !client || !keys) return;
+    if (!latest || !keys) return;
     if (phaseRef.current === 'waiting') {
       retry();
       return;
     }
     if (phaseRef.current !== 'ready') return;
-    const base = loadedRef.current;
-    void chainSources(client)
-      .fetchText(latest.text.trim())
-      .then((text) => openHomeFile(text, keys, validateHaStates))
+    const on = baseRef.current;
+    void readIpfsText(latest.text.trim())
+      .then(async (text) => ({ text, states: await openHomeFile(text, keys, validateHaStates) }))
       .then(
-        (states) => loadedRef.current === base && showStates(states, latest.time),
+        ({ text, states }) =>
+          baseRef.current === on && showStates(states, latest.time, { file: text }),
         (error: Error) =>
           notify(error.message === 'decryptMsg' ? 'Error: decryptMsg' : error.message, {
             kind: 'error',
           }),
       );
-  }, [latest, client, keys, retry, notify, showStates]);
+  }, [latest, keys, retry, notify, showStates]);
 
-  const config = loaded?.config ?? cached.config;
+  // A home that has not published: its config is looked for on its twin meanwhile.
+  const watched = useWatchedConfig(unpublished && !keptConfig.config ? keys : null);
+  const config = loaded?.config ?? keptConfig.config ?? watched;
   // The channel dials as soon as a config is known: the kept one at once, else the chain's. Once
   // the chain's home is loaded without a config, it starts anyway and settles on the parachain.
   const dialConfig = useDialConfig(config);
   const channel = usePeerChannel(
-    keys !== null && cached.settled && (dialConfig !== null || loaded !== undefined),
+    keys !== null && keptConfig.settled && (dialConfig !== null || loaded !== undefined),
     dialConfig,
     keys,
     notify,
@@ -193,12 +253,20 @@ export function useHome(
     connectionRequest,
   );
 
+  useEffect(() => {
+    if (config) markHome('config');
+    if (shown) markHome('states');
+    if (channel.connection.type === 'libp2p' && channel.connection.connected) markHome('libp2p');
+  }, [config, shown, channel.connection]);
+
   return {
     phase,
+    waiting: phase !== 'waiting' ? null : unpublished ? 'unpublished' : 'unreadable',
     states: shown?.states ?? null,
     config: keys ? config : null,
     error: loadError,
     updated: shown?.time ?? null,
+    live: fromNetwork,
     connection: channel.connection,
     peer: channel.peer,
     notListening: channel.notListening,

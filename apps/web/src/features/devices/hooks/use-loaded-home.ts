@@ -1,108 +1,84 @@
-import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/client';
-import { fetchLastDatalog } from '@robonomics-dapp/robonomics/chain/queries/last-datalog';
-import { fetchTwinTopics } from '@robonomics-dapp/robonomics/chain/queries/twin-topics';
-import { type HaConfig, validateHaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
-import { readConfigEnvelope } from '../../../lib/home-config-cache.ts';
-import { readIpfsText } from '../../../lib/ipfs-gateways.ts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { type NotifyOptions, useToasts } from '../../../lib/toasts.ts';
-import {
-  type HomeKeys,
-  type HomeSources,
-  type LoadedHome,
-  loadHome,
-  openHomeFile,
-} from '../load-home.ts';
+import { takeEarlyRecord } from '../early-home.ts';
+import { findHomeRecord, type HomeRecord, NOT_PUBLISHED } from '../home-record.ts';
+import { homeSources } from '../home-sources.ts';
+import { keptOpenings } from '../kept-home.ts';
+import { type HomeKeys, type LoadedHome, loadHome } from '../load-home.ts';
+import { READ_ONCE } from './read-once.ts';
 
 export type Notify = (text: string, options?: NotifyOptions) => unknown;
 
 /** The loading messages of one home load replace each other, one toast at a time. */
 const HOME_LOAD_STEP = 'home-load';
 
-export function chainSources(client: RobonomicsClient): HomeSources {
-  return {
-    lastRecord: (account) => fetchLastDatalog(client, account),
-    twinTopics: async (id) => {
-      const [topics] = await fetchTwinTopics(client, [id]);
-      return topics ?? [];
-    },
-    // Through the fastest working gateway (docs/ipfs-gateways.md).
-    fetchText: (cid) => readIpfsText(cid),
-  };
-}
-
 /** The text a failed home load shows in a toast: 'decryptMsg' is shown as the original app does. */
 export const loadErrorText = (message: string) =>
   message === 'decryptMsg' ? 'Error: decryptMsg' : `Error: ${message}`;
 
+const recordQuery = (endpoint: string, controller: string | null, attempt: number) => ({
+  queryKey: ['home-record', endpoint, controller, attempt],
+  queryFn: (): Promise<HomeRecord> =>
+    (attempt === 0 ? takeEarlyRecord(endpoint, controller!) : null) ??
+    findHomeRecord(homeSources, controller!),
+  ...READ_ONCE,
+});
+
+/**
+ * The controller's last record and the states file it names, still encrypted, read once per
+ * `attempt` as soon as `controller` is given: before the user's key is open, so the two go on
+ * together.
+ */
+export function useHomeRecord(endpoint: string, controller: string | null, attempt: number) {
+  useQuery({ ...recordQuery(endpoint, controller, attempt), enabled: controller !== null });
+}
+
 /**
  * The home as the controller's last datalog record and its twin describe it, read once per
- * `attempt` through TanStack Query (keyed by endpoint, controller and user). Status texts and a
- * failure go to `notify` as they happen.
+ * `attempt` through TanStack Query (keyed by endpoint, controller and user), from the record
+ * useHomeRecord reads. Status texts and a failure go to `notify` as they happen; a controller
+ * that has not published yet is no failure to notify.
  */
 export function useLoadedHome(
-  client: RobonomicsClient | null,
   endpoint: string,
   keys: HomeKeys | null,
   attempt: number,
   notify: Notify,
 ) {
+  const queryClient = useQueryClient();
   // A load cut short by leaving the page leaves no progress message behind.
   useEffect(() => () => useToasts.getState().finish(HOME_LOAD_STEP), []);
   return useQuery({
     queryKey: ['home', endpoint, keys?.controller, keys?.userAddress, attempt],
-    enabled: client !== null && keys !== null,
+    enabled: keys !== null,
     queryFn: async (): Promise<LoadedHome> => {
       try {
-        const home = await loadHome(chainSources(client!), keys!, (text) =>
-          notify(text, {
-            step: HOME_LOAD_STEP,
-            kind: text === 'Config loaded' ? 'success' : 'info',
-          }),
+        const found = queryClient.fetchQuery(recordQuery(endpoint, keys!.controller, attempt));
+        // What this device kept is opened first (the first card waits for it), and a file the
+        // record or the twin names again is used as it is rather than opened twice.
+        const kept = keptOpenings(endpoint, keys!);
+        const [states, config] = await Promise.all([kept.states, kept.config]);
+        const home = await loadHome(
+          homeSources,
+          keys!,
+          (text) =>
+            notify(text, {
+              step: HOME_LOAD_STEP,
+              kind: text === 'Config loaded' ? 'success' : 'info',
+            }),
+          found,
+          { states: states?.file, config },
         );
         useToasts.getState().finish(HOME_LOAD_STEP);
         return home;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         useToasts.getState().finish(HOME_LOAD_STEP);
-        notify(loadErrorText(message), { kind: 'error' });
+        if (message !== NOT_PUBLISHED) notify(loadErrorText(message), { kind: 'error' });
         throw error instanceof Error ? error : new Error(message);
       }
     },
-    retry: false,
-    gcTime: 0,
-    staleTime: Number.POSITIVE_INFINITY,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
+    ...READ_ONCE,
   });
-}
-
-/**
- * The config kept on this device for the controller: its encrypted envelope, opened here in
- * memory only. `settled` once it was opened or found missing or unreadable (then null).
- */
-export function useCachedConfig(
-  endpoint: string,
-  keys: HomeKeys | null,
-  attempt: number,
-): { config: HaConfig | null; settled: boolean } {
-  const query = useQuery({
-    queryKey: ['home-config-cache', endpoint, keys?.controller, keys?.userAddress, attempt],
-    enabled: keys !== null,
-    queryFn: async (): Promise<HaConfig | null> => {
-      const cached = readConfigEnvelope(endpoint, keys!.controller);
-      if (!cached) return null;
-      return openHomeFile(cached.envelope, keys!, validateHaConfig).catch(() => null);
-    },
-    retry: false,
-    gcTime: 0,
-    staleTime: Number.POSITIVE_INFINITY,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-  });
-  return useMemo(
-    () => ({ config: query.data ?? null, settled: keys !== null && !query.isPending }),
-    [query.data, query.isPending, keys],
-  );
 }

@@ -86,7 +86,8 @@ export function usePeerChannel(
   config: HaConfig | null,
   keys: HomeKeys | null,
   notify: Notify,
-  onStates: (states: HaStates, time: number) => void,
+  /** States that arrived, when, and their envelope as received (kept on this device). */
+  onStates: (states: HaStates, time: number, kept: { update: string }) => void,
   request: ConnectionRequest = { type: 'libp2p', attempt: 0 },
 ): PeerChannelState & { notListening(detail: string): void } {
   const [state, setState] = useState<PeerChannelState>(NOT_CONNECTED);
@@ -124,8 +125,9 @@ export function usePeerChannel(
       const peer = await connectPeer(config, appConfig.relays, {
         onUpdate: async (data) => {
           try {
-            const states = await openHomeFile(JSON.stringify(data), keys, validateHaStates);
-            if (!ended) onStatesRef.current(states, Date.now());
+            const envelope = JSON.stringify(data);
+            const states = await openHomeFile(envelope, keys, validateHaStates);
+            if (!ended) onStatesRef.current(states, Date.now(), { update: envelope });
             return true;
           } catch {
             notify('Error: decryptMsg', { kind: 'error' });

@@ -1,0 +1,41 @@
+import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { type KeptHome, keptOpenings } from '../kept-home.ts';
+import type { HomeKeys } from '../load-home.ts';
+import { READ_ONCE } from './read-once.ts';
+
+/**
+ * The config kept on this device for the controller: its encrypted envelope, opened here in
+ * memory only. `settled` once it was opened or found missing or unreadable (then null).
+ */
+export function useKeptConfig(
+  endpoint: string,
+  keys: HomeKeys | null,
+): { config: HaConfig | null; settled: boolean } {
+  const query = useQuery({
+    queryKey: ['home-config-cache', endpoint, keys?.controller, keys?.userAddress],
+    enabled: keys !== null,
+    queryFn: () => keptOpenings(endpoint, keys!).config,
+    ...READ_ONCE,
+  });
+  return useMemo(
+    () => ({ config: query.data?.value ?? null, settled: keys !== null && !query.isPending }),
+    [query.data, query.isPending, keys],
+  );
+}
+
+/**
+ * The home's last states kept on this device (docs/security.md), opened once per page for the
+ * signed-in user: shown at once, marked with their time, until live data arrives.
+ */
+export function useKeptStates(endpoint: string, keys: HomeKeys | null): KeptHome | null {
+  return (
+    useQuery({
+      queryKey: ['home-states-cache', endpoint, keys?.controller, keys?.userAddress],
+      enabled: keys !== null,
+      queryFn: () => keptOpenings(endpoint, keys!).states,
+      ...READ_ONCE,
+    }).data ?? null
+  );
+}

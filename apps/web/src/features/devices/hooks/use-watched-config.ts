@@ -1,0 +1,49 @@
+import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
+import { fetchOwnedTwins } from '@robonomics-dapp/robonomics/chain/queries/owned-twins';
+import {
+  subscribeTwin,
+  type TwinTopics,
+} from '@robonomics-dapp/robonomics/chain/subscriptions/twin';
+import { subscribeTwinTotal } from '@robonomics-dapp/robonomics/chain/subscriptions/twin-total';
+import { type HaConfig, validateHaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
+import { h256ToCid } from '@robonomics-dapp/robonomics/ipfs/cid';
+import { useQuery } from '@tanstack/react-query';
+import { readIpfsText } from '../../../lib/ipfs-gateways.ts';
+import { useChainQuery } from '../../../lib/use-chain-query.ts';
+import { useChainSubscription } from '../../../lib/use-chain-subscription.ts';
+import { type HomeKeys, openHomeFile } from '../load-home.ts';
+import { READ_ONCE } from './read-once.ts';
+
+/**
+ * The config of a home that has not published its telemetry yet, found on its twin as soon as
+ * the controller puts it there: the twins the controller owns are followed (DigitalTwin.Total),
+ * and the newest one's topics, which Home Assistant fills before its first datalog record (see
+ * docs/home-assistant.md). The controller's topic names the config file, opened with the user's
+ * key. Null while `keys` is null (nothing is followed then) or nothing is found yet.
+ */
+export function useWatchedConfig(keys: HomeKeys | null): HaConfig | null {
+  const controller = keys?.controller ?? null;
+  const total = useChainSubscription<number>(
+    controller ? 'twin-total' : null,
+    subscribeTwinTotal,
+  ).value;
+  const owned = useChainQuery(
+    controller && total !== undefined ? ['owned-twins', controller, total] : null,
+    async (client) => (await fetchOwnedTwins(client, controller!, null)).twins,
+    { keepWhileSame: 2 },
+  ).data;
+  const twin = owned && owned.length > 0 ? Math.max(...owned) : null;
+  const topics = useChainSubscription<TwinTopics>(twin === null ? null : `twin:${twin}`, (c, set) =>
+    subscribeTwin(c, twin!, set),
+  ).value;
+  const own = controller ? topics?.find((t) => addressEq(t.source, controller)) : undefined;
+  const cid = own ? h256ToCid(own.topic) : null;
+  return (
+    useQuery({
+      queryKey: ['watched-config', cid, keys?.userAddress],
+      enabled: cid !== null && keys !== null,
+      queryFn: async () => openHomeFile(await readIpfsText(cid!), keys!, validateHaConfig),
+      ...READ_ONCE,
+    }).data ?? null
+  );
+}
