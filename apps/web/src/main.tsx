@@ -2,11 +2,11 @@ import { markFirstData } from '@robonomics-dapp/robonomics/chain/first-data/mark
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
-import { isFramed, showFramedNotice } from './app/frame-guard.ts';
 import { startWorkerAfterPaint } from './app/pwa/start-worker.ts';
-import { appRenderStarted, firstDataIn, startChain } from './lib/chain-store.ts';
-import { removePlaintextConfigs } from './lib/home-config-cache.ts';
-import { routePaths } from './lib/route-names.ts';
+import { isFramed, showFramedNotice } from './lib/shell/frame-guard.ts';
+import { routePaths } from './lib/shell/route-table.ts';
+import { removePlaintextConfigs } from './lib/storage/home-config-cache.ts';
+import { appRenderStarted, firstDataIn, startChain } from './lib/stores/chain-store.ts';
 import './app/styles.css';
 
 markFirstData('script-parsed');

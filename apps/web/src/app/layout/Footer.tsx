@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { appConfig } from '../../lib/config.ts';
-import { useEndpointStore } from '../../lib/endpoint-store.ts';
+import { appConfig } from '../../lib/shell/config.ts';
+import { useEndpointStore } from '../../lib/stores/endpoint-store.ts';
 import { fetchLatestRelease } from './latest-release.ts';
 
 interface FooterLink {

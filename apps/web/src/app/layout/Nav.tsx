@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
-import { links } from '../../lib/route-names.ts';
-import { useSavedSetups } from '../../lib/saved-setups.ts';
+import { links } from '../../lib/shell/route-table.ts';
+import { useSavedSetups } from '../../lib/stores/saved-setups.ts';
 
 /** The four top navigation links (docs/product-rules.md, Routes). */
 export function Nav({ onNavigate }: { onNavigate?: () => void }) {

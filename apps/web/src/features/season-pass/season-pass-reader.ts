@@ -8,12 +8,12 @@ import {
   defineChain,
   UserRejectedRequestError,
 } from 'viem';
-import type { Eip1193Provider } from '../../lib/ethereum/eip1193.ts';
+import type { Eip1193Provider } from './ethereum/eip1193.ts';
 import {
   contractErrorTexts,
   SEASON_PASS_CHAIN_ID,
   seasonPassAbi,
-} from '../../lib/ethereum/season-pass-contract.ts';
+} from './ethereum/season-pass-contract.ts';
 import { ipfsPathOf, ipfsToGateway } from './season-pass-status.ts';
 
 export interface SeasonPassToken {

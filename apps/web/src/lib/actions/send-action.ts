@@ -6,7 +6,7 @@ import {
 } from '@robonomics-dapp/robonomics/chain/tx/send-transaction';
 import { throughSubscription } from '@robonomics-dapp/robonomics/chain/tx/through-subscription';
 import type { IKeyringPair } from 'dedot/types';
-import { useChain } from '../chain-store.ts';
+import { useChain } from '../stores/chain-store.ts';
 import { type TxOrigin, useWallet } from '../wallet/wallet-store.ts';
 import { chainUnavailableText } from './chain-unavailable.ts';
 

@@ -13,9 +13,9 @@ import {
 import { Link } from 'react-router';
 import { Address } from '../../../components/Address.tsx';
 import { BanIcon, CheckIcon, DownloadIcon } from '../../../components/icons.tsx';
-import { downloadFile } from '../../../lib/download-file.ts';
-import { useGateways } from '../../../lib/ipfs-gateways.ts';
-import { links } from '../../../lib/route-names.ts';
+import { downloadFile } from '../../../lib/files/download-file.ts';
+import { useGateways } from '../../../lib/files/ipfs-gateways.ts';
+import { links } from '../../../lib/shell/route-table.ts';
 import type { ConnectionChoice } from '../connection-choice.ts';
 import {
   asOfText,

@@ -2,15 +2,15 @@ import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
 import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
 import { type HaStates, validateHaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useChain } from '../../../lib/chain-store.ts';
+import { useLatestRecord } from '../../../lib/chain/use-latest-record.ts';
+import { readIpfsText, useGateways } from '../../../lib/files/ipfs-gateways.ts';
 import {
   writeConfigEnvelope,
   writeKeptStatesFile,
   writeKeptStatesUpdate,
-} from '../../../lib/home-config-cache.ts';
-import { readIpfsText, useGateways } from '../../../lib/ipfs-gateways.ts';
-import { useToasts } from '../../../lib/toasts.ts';
-import { useLatestRecord } from '../../../lib/use-latest-record.ts';
+} from '../../../lib/storage/home-config-cache.ts';
+import { useChain } from '../../../lib/stores/chain-store.ts';
+import { useToasts } from '../../../lib/stores/toasts.ts';
 import { markHome } from '../home-marks.ts';
 import { NOT_PUBLISHED } from '../home-record.ts';
 import type { KeptHome } from '../kept-home.ts';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { type NotifyOptions, useToasts } from '../../../lib/toasts.ts';
+import { type NotifyOptions, useToasts } from '../../../lib/stores/toasts.ts';
 import { takeEarlyRecord } from '../early-home.ts';
 import { findHomeRecord, type HomeRecord, NOT_PUBLISHED } from '../home-record.ts';
 import { homeSources } from '../home-sources.ts';

@@ -1,7 +1,7 @@
 import { isValidAddress, toRobonomicsAddress } from '@robonomics-dapp/robonomics/chain/address';
 import { fetchOwnedTwins } from '@robonomics-dapp/robonomics/chain/queries/owned-twins';
 import { fetchTwinTopics } from '@robonomics-dapp/robonomics/chain/queries/twin-topics';
-import { useChainQuery } from '../../../lib/use-chain-query.ts';
+import { useChainQuery } from '../../../lib/chain/use-chain-query.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
 
 export type SensorAddress =
