@@ -28,7 +28,7 @@ else {
   startChain();
   // A returning user's devices page: its first reads (the key kept on this device, the home's
   // last record) start with the app, beside the page's own code (docs/devices-page.md).
-  if (window.location.hash.startsWith(`#${routePaths.telemetry}`)) {
+  if (window.location.hash.startsWith(`#${routePaths.devices}`)) {
     void import('./features/devices/early-home.ts').then((early) => early.startEarlyHome());
   }
   const render = () => {

@@ -26,7 +26,7 @@ if (
   !isFramed() &&
   rememberedUser &&
   typeof indexedDB !== 'undefined' &&
-  window.location.hash.startsWith(`#${routePaths.telemetry}`)
+  window.location.hash.startsWith(`#${routePaths.devices}`)
 ) {
   leaveEarlyKey(rememberedUser, loadSealedKey(rememberedUser));
 }

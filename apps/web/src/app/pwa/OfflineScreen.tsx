@@ -31,7 +31,7 @@ export function OfflineScreen() {
             <>
               {count(setups.length, 'saved setup', 'saved setups')}:{' '}
               {setups.map((s) => s.name || s.owner).join(', ')} (
-              <Link to={routePaths.rwsSetup}>see your setups</Link>).
+              <Link to={routePaths.setups}>see your setups</Link>).
             </>
           )}
         </li>

@@ -64,7 +64,7 @@ export function reminderSetups(
         ...(controller ? { controller } : {}),
         ...(report.sendingTimeout ? { sendingTimeout: report.sendingTimeout } : {}),
         renewUrl: appUrl(renewPath(setup.owner), base),
-        homeUrl: appUrl(routePaths.telemetry, base),
+        homeUrl: appUrl(routePaths.devices, base),
       },
     ];
   });

@@ -15,7 +15,7 @@ import { useTx } from '../../../components/use-tx.ts';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
 import { NoSignerError, readyClient } from '../../../lib/actions/send-action.ts';
 import { useLedger } from '../../../lib/chain/use-ledger.ts';
-import { links } from '../../../lib/shell/route-table.ts';
+import { routePaths } from '../../../lib/shell/route-table.ts';
 import { keyKeeping } from '../../../lib/storage/key-keeping.ts';
 import { useChain } from '../../../lib/stores/chain-store.ts';
 import { deviceNameOf } from '../../../lib/stores/device-names.ts';
@@ -62,7 +62,7 @@ function AddByOwner({ network }: { network: string }) {
       return;
     }
     addSetup({ owner, name: name.trim().slice(0, 100) || randomSetupName(), network });
-    navigate(links.setup);
+    navigate(routePaths.setups);
   };
 
   return (
@@ -247,7 +247,7 @@ function UploadSetup({ network }: { network: string }) {
     // A controller key in the file is kept in this browser only when the user asks.
     const keep = keepKeys && keyKeeping.allowed;
     for (const setup of result.setups) addSetup(keep ? setup : withoutControllerKey(setup));
-    navigate(links.setup);
+    navigate(routePaths.setups);
   };
 
   const readFile = (file: File | undefined) => {

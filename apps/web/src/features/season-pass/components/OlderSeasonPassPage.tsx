@@ -11,7 +11,7 @@ import { EthereumWalletPicker } from './EthereumWalletPicker.tsx';
 import { FreeMinimum } from './FreeMinimum.tsx';
 
 /** The older season pass page: balance, tokens and the free-minimum request of each token. */
-export function SeasonPass2Page() {
+export function OlderSeasonPassPage() {
   const { wallet, passes, status } = useSeasonPass();
   const target = useWallet((s) => s.address);
   const ledger = useLedger(target);

@@ -9,7 +9,7 @@ import { chainUnavailableText } from '../../../lib/actions/chain-unavailable.ts'
 import { useDeviceList } from '../../../lib/chain/use-devices.ts';
 import { useLedger } from '../../../lib/chain/use-ledger.ts';
 import { appConfig } from '../../../lib/shell/config.ts';
-import { links } from '../../../lib/shell/route-table.ts';
+import { routePaths } from '../../../lib/shell/route-table.ts';
 import { useChain } from '../../../lib/stores/chain-store.ts';
 import { useSavedSetups } from '../../../lib/stores/saved-setups.ts';
 import { useToasts } from '../../../lib/stores/toasts.ts';
@@ -62,7 +62,7 @@ function useKeptKeyOpening(): boolean {
 
 let commandIds = 0;
 
-export function TelemetryPage() {
+export function DevicesPage() {
   const now = useNow(60_000);
   const client = useChain((s) => s.client);
   const chain = {
@@ -171,10 +171,10 @@ export function TelemetryPage() {
             Assistant controller.
           </p>
           <div className="row">
-            <Link className="button" to={links.setup}>
+            <Link className="button" to={routePaths.setups}>
               Your setup
             </Link>
-            <Link className="button" to={links.setupnew}>
+            <Link className="button" to={routePaths.newSetup}>
               New setup
             </Link>
           </div>
