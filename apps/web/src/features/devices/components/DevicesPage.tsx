@@ -245,7 +245,7 @@ export function DevicesPage() {
           )}
           {home.phase === 'error' && (
             <p className="error" role="alert">
-              {home.error === 'decryptMsg' ? 'Error: decryptMsg' : home.error}
+              {home.error}
             </p>
           )}
           {home.states && (

@@ -1,3 +1,4 @@
+import { DECRYPT_ERROR_TEXT } from '@robonomics-dapp/robonomics/crypto/box';
 import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
 import { type HaStates, validateHaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
 import { HOME_NOT_LISTENING_TEXT } from '@robonomics-dapp/robonomics/p2p/home-call';
@@ -130,7 +131,7 @@ export function usePeerChannel(
             if (!ended) onStatesRef.current(states, Date.now(), { update: envelope });
             return true;
           } catch {
-            notify('Error: decryptMsg', { kind: 'error' });
+            notify(DECRYPT_ERROR_TEXT, { kind: 'error' });
             return false;
           }
         },
