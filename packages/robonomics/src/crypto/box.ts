@@ -5,7 +5,7 @@ import { bytesToHex, randomBytes } from '@noble/hashes/utils.js';
 import type { KeyPair } from './keys.ts';
 
 /**
- * NaCl box between two ed25519 accounts, byte-compatible with the original app (tweetnacl +
+ * NaCl box between two ed25519 accounts, byte-compatible with airalab/robonomics.app (tweetnacl +
  * ed2curve) and the Home Assistant integration (PyNaCl): docs/crypto.md.
  * Wire layout: nonce(24) || tag(16) || ciphertext, carried as "0x" + lowercase hex.
  */

@@ -26,7 +26,8 @@ function linkGroups(endpoint: string): { title: string; links: FooterLink[] }[] 
       title: 'Tools',
       links: [
         {
-          // Follows the endpoint in use (the original computed it once).
+          // Follows the endpoint in use (the original app, airalab/robonomics.app, computed it
+          // once).
           label: 'Substrate Portal',
           href: `https://polkadot.js.org/apps/?rpc=${encodeURIComponent(endpoint)}#/explorer`,
         },

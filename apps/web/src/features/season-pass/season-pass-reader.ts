@@ -193,7 +193,10 @@ export function describeEthereumError(error: unknown): ActivationError {
   return new ActivationError(error instanceof Error ? error.message : String(error), false);
 }
 
-/** Sends activate(tokenId) from the owner and waits for the receipt (the original did not). */
+/**
+ * Sends activate(tokenId) from the owner and waits for the receipt (airalab/robonomics.app did
+ * not).
+ */
 export async function activateToken(
   provider: Eip1193Provider,
   contract: Address,

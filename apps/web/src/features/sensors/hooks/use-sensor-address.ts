@@ -10,8 +10,8 @@ export type SensorAddress =
   | { status: 'not-found'; reason: string };
 
 /**
- * The sensor to show: the address in the route, else the source of `topic` in one of the
- * connected account's twins (the original compared codecs with strings and never found it).
+ * The sensor to show: the address in the route, else the source of `topic` in one of the connected
+ * account's twins (airalab/robonomics.app compared codecs with strings and never found it).
  */
 export function useSensorAddress(param: string | undefined, topic: string): SensorAddress {
   const account = useWallet((s) => s.address);
