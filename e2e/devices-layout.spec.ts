@@ -189,7 +189,7 @@ test('the controls bar: marks, freshness, downloads and the connection choice', 
   await expect(freshness).toHaveText(/^Updated (Just now|\d+ minutes? ago|\d+ hours? ago)$/);
   await expect(chip(page, 'datalog')).toHaveAttribute('data-state', 'ok');
 
-  // Downloads: the decrypted config and datalog, named as the original named them.
+  // Downloads: the decrypted config and datalog, named as docs/product-rules.md says.
   await openChip(page, 'datalog');
   const config = await download(page, 'Download config');
   expect(config.name).toMatch(/^127\.0\.0\.1_5173-Config_Seeded home-\d{4}-\d\d-\d\d\.json$/);

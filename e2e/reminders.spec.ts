@@ -5,8 +5,8 @@ import { OwnChain } from './fixtures/own-chain.ts';
 import { ALICE, CONTROLLER } from './fixtures/seeded-home.ts';
 
 /**
- * Renewal reminders (docs/product-rules.md, "Renewal reminders") against a chain of the spec's
- * own whose clock is moved with dev_timeTravel, so the seeded 30-day subscription ends within
+ * Renewal reminders (docs/product-rules.md, "Renewal reminders") against a chain of this spec
+ * file's own whose clock is moved with dev_timeTravel, so the seeded 30-day subscription ends within
  * 7 days, then tomorrow, then has ended. Days count by the chain's clock; the page's is real.
  */
 
@@ -37,7 +37,7 @@ test.afterAll(async () => {
   await own?.stop();
 });
 
-/** This browser keeps the seeded setup and talks to the spec's chain. */
+/** This browser keeps the seeded setup and talks to this spec file's chain. */
 async function openApp(page: Page, route: string) {
   await page.addInitScript(
     ([owner, controller, endpoint]) => {

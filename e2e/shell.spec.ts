@@ -6,7 +6,7 @@ mkdirSync(SCREENS, { recursive: true });
 
 const RELEASES_URL = 'http://127.0.0.1:8788/repos/airalab/robonomics.app/releases/latest';
 
-/** Every route of the spec with its document title and its page heading. */
+/** Every route (docs/product-rules.md, Routes) with its document title and its page heading. */
 const routes: { path: string; title: string; heading: string }[] = [
   { path: '/', title: 'Dashboard', heading: 'Dashboard' },
   { path: '/rws-buy', title: 'Buy a Subscription', heading: 'Buy a Subscription' },

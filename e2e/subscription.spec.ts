@@ -34,7 +34,9 @@ test.describe('subscription', () => {
     await page.screenshot({ path: `${SCREENS}/subscription-dashboard.png`, fullPage: true });
   });
 
-  test('a buy with too little balance is refused with the spec text', async ({ page }) => {
+  test('a buy with too little balance is refused with the text of docs/product-rules.md', async ({
+    page,
+  }) => {
     await chain.transfer(wallet.addresses.Poor!, XRT / 2n);
     await page.goto('./#/rws-buy');
     await page.getByRole('button', { name: 'Polkadot{.js}' }).click();

@@ -1,8 +1,11 @@
 // The import rules of docs/architecture.md, checked on the import graph: features never import
-// each other or app/; lib and components never import features or app/; packages/robonomics
-// imports neither React nor an app; packages/devnet never imports an app, and inside it the
-// ground never imports a service and a service never the command line; no import cycles,
-// type-only imports included. `npm run lint` runs this after Biome; exit code 1 on a violation.
+// each other or app/; lib and components never import features or app/, and every lib file lives
+// in one of lib's named folders; the page's first script (first-data/) imports only lib/ and the
+// first reads of packages/robonomics, and only the user key and the chain store import it;
+// packages/robonomics imports neither React nor an app; packages/devnet never imports an app, and
+// inside it the ground never imports a service and a service never the command line; no import
+// cycles, type-only imports included. `npm run lint` runs this after Biome; exit code 1 on a
+// violation.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -84,12 +87,76 @@ export function zoneOf(file) {
   const feature = /^apps\/web\/src\/features\/([^/]+)\//.exec(file);
   if (feature) return `feature:${feature[1]}`;
   if (file.startsWith('apps/web/src/app/')) return 'app';
+  if (file.startsWith('apps/web/src/first-data/')) return 'first-data';
   if (file.startsWith('apps/web/src/lib/')) return 'lib';
   if (file.startsWith('apps/web/src/components/')) return 'components';
   if (file.startsWith('apps/')) return 'apps';
   if (file.startsWith('packages/robonomics/')) return 'robonomics';
   if (file.startsWith('packages/devnet/')) return 'devnet';
   return 'other';
+}
+
+/** The folders of apps/web/src/lib (docs/architecture.md, "Where things live"). */
+export const LIB_FOLDERS = [
+  'actions',
+  'chain',
+  'files',
+  'reminders',
+  'shell',
+  'storage',
+  'stores',
+  'time',
+  'user-key',
+  'wallet',
+];
+
+/** The only files outside first-data/ that import it: they take what the first script left. */
+export const FIRST_DATA_IMPORTERS = [
+  'apps/web/src/lib/user-key/',
+  'apps/web/src/lib/stores/chain-store.ts',
+];
+
+/**
+ * What the page's first script may import from packages/robonomics: its first reads, and the
+ * metadata cache's key and kept runtime (the reads check the runtime they were built for).
+ */
+export const FIRST_DATA_PACKAGE_PATHS = [
+  'packages/robonomics/src/chain/first-data/',
+  'packages/robonomics/src/chain/metadata-cache.ts',
+  'packages/robonomics/src/chain/metadata-cache-key.ts',
+];
+
+/**
+ * The rule a file breaks by where it is, or null: a lib file outside lib's named folders.
+ * @param {string} file relative, posix
+ */
+export function placeBroken(file) {
+  const lib = /^apps\/web\/src\/lib\/(.+)$/.exec(file);
+  if (!lib) return null;
+  const [folder = '', ...rest] = (lib[1] ?? '').split('/');
+  return rest.length && LIB_FOLDERS.includes(folder)
+    ? null
+    : `lib/ files live in one of its folders (${LIB_FOLDERS.join(', ')})`;
+}
+
+/**
+ * The rule an import into or out of first-data/ breaks, or null.
+ * @param {string} from relative, posix @param {{ file: string } | { pkg: string }} to
+ */
+function firstDataBroken(from, to) {
+  const zone = zoneOf(from);
+  if (zone === 'first-data') {
+    if ('pkg' in to) return 'first-data/ (the inline first script) imports no package directly';
+    const target = zoneOf(to.file);
+    if (target === 'first-data' || target === 'lib') return null;
+    if (FIRST_DATA_PACKAGE_PATHS.some((path) => to.file.startsWith(path))) return null;
+    return "first-data/ imports only lib/ and packages/robonomics' first reads";
+  }
+  if ('file' in to && zoneOf(to.file) === 'first-data') {
+    if (FIRST_DATA_IMPORTERS.some((path) => from.startsWith(path))) return null;
+    return 'only lib/user-key and the chain store import first-data/';
+  }
+  return null;
 }
 
 /** The devnet's shared folders, on its ground floor with the files at the top of src/. */
@@ -143,6 +210,8 @@ function devnetLayerBroken(from, to) {
  */
 export function ruleBroken(from, to) {
   const zone = zoneOf(from);
+  const firstData = firstDataBroken(from, to);
+  if (firstData) return firstData;
   if ('pkg' in to) {
     if (zone === 'robonomics' && REACT.test(to.pkg))
       return 'packages/robonomics never imports React';
@@ -161,12 +230,13 @@ export function ruleBroken(from, to) {
   if (
     zone === 'robonomics' &&
     (target.startsWith('feature:') ||
-      ['app', 'lib', 'components', 'apps', 'devnet'].includes(target))
+      ['app', 'lib', 'first-data', 'components', 'apps', 'devnet'].includes(target))
   )
     return 'packages/robonomics never imports an app or the devnet';
   if (
     zone === 'devnet' &&
-    (target.startsWith('feature:') || ['app', 'lib', 'components', 'apps'].includes(target))
+    (target.startsWith('feature:') ||
+      ['app', 'lib', 'first-data', 'components', 'apps'].includes(target))
   )
     return 'packages/devnet never imports an app';
   return devnetLayerBroken(from, to.file);
@@ -185,6 +255,8 @@ export function checkImports(root, roots = SOURCE_ROOTS) {
   for (const folder of roots) {
     for (const absolute of listSources(join(root, folder))) {
       const from = toPosix(relative(root, absolute));
+      const misplaced = placeBroken(from);
+      if (misplaced && !(from in KNOWN_EXCEPTIONS)) violations.push(`${from}: ${misplaced}`);
       const info = ts.preProcessFile(readFileSync(absolute, 'utf8'), true, true);
       /** @type {string[]} */
       const edges = [];

@@ -20,8 +20,8 @@ describe('the import check', () => {
   it('passes a feature that imports lib, components and the package', () => {
     const root = repoWith({
       [`${WEB}/features/a/page.tsx`]:
-        "import { x } from '../../lib/x.ts';\nimport { B } from '../../components/B.tsx';\nimport { f } from '@robonomics-dapp/robonomics/f';\nimport { useState } from 'react';\n",
-      [`${WEB}/lib/x.ts`]: 'export const x = 1;\n',
+        "import { x } from '../../lib/time/x.ts';\nimport { B } from '../../components/B.tsx';\nimport { f } from '@robonomics-dapp/robonomics/f';\nimport { useState } from 'react';\n",
+      [`${WEB}/lib/time/x.ts`]: 'export const x = 1;\n',
       [`${WEB}/components/B.tsx`]: 'export const B = 1;\n',
       'packages/robonomics/src/f.ts': 'export const f = 1;\n',
     });
@@ -41,28 +41,28 @@ describe('the import check', () => {
   it('fails when a feature or lib imports app/, or lib imports a feature', () => {
     const root = repoWith({
       [`${WEB}/features/a/page.tsx`]: "import type { C } from '../../app/config.ts';\n",
-      [`${WEB}/lib/x.ts`]: "import { a } from '../features/a/page.tsx';\n",
+      [`${WEB}/lib/time/x.ts`]: "import { a } from '../../features/a/page.tsx';\n",
       [`${WEB}/components/y.tsx`]: "const m = import('../app/config.ts');\n",
       [`${WEB}/app/config.ts`]: 'export type C = 1;\n',
     });
     expect(checkImports(root).violations).toEqual([
       `${WEB}/components/y.tsx -> ${WEB}/app/config.ts: components/ never imports features or app/`,
       `${WEB}/features/a/page.tsx -> ${WEB}/app/config.ts: a feature never imports app/`,
-      `${WEB}/lib/x.ts -> ${WEB}/features/a/page.tsx: lib/ never imports features or app/`,
+      `${WEB}/lib/time/x.ts -> ${WEB}/features/a/page.tsx: lib/ never imports features or app/`,
     ]);
   });
 
   it('fails when the package imports React or an app, or the devnet imports an app', () => {
     const root = repoWith({
       'packages/robonomics/src/a.ts':
-        "import { useState } from 'react';\nimport { x } from '../../../apps/web/src/lib/x.ts';\n",
-      'packages/devnet/src/b.ts': "import { x } from '../../../apps/web/src/lib/x.ts';\n",
-      [`${WEB}/lib/x.ts`]: 'export const x = 1;\n',
+        "import { useState } from 'react';\nimport { x } from '../../../apps/web/src/lib/time/x.ts';\n",
+      'packages/devnet/src/b.ts': "import { x } from '../../../apps/web/src/lib/time/x.ts';\n",
+      [`${WEB}/lib/time/x.ts`]: 'export const x = 1;\n',
     });
     expect(checkImports(root).violations).toEqual([
       'packages/robonomics/src/a.ts -> react: packages/robonomics never imports React',
-      `packages/robonomics/src/a.ts -> ${WEB}/lib/x.ts: packages/robonomics never imports an app or the devnet`,
-      `packages/devnet/src/b.ts -> ${WEB}/lib/x.ts: packages/devnet never imports an app`,
+      `packages/robonomics/src/a.ts -> ${WEB}/lib/time/x.ts: packages/robonomics never imports an app or the devnet`,
+      `packages/devnet/src/b.ts -> ${WEB}/lib/time/x.ts: packages/devnet never imports an app`,
     ]);
   });
 
@@ -103,11 +103,54 @@ describe('the import check', () => {
     ]);
   });
 
+  it('passes the first script importing lib/ and its reads, taken by the user key and the chain store', () => {
+    const root = repoWith({
+      [`${WEB}/first-data/head-script.ts`]:
+        "import { c } from '../lib/shell/config.ts';\nimport { r } from '@robonomics-dapp/robonomics/chain/first-data/read';\nimport { k } from './handoff.ts';\n",
+      [`${WEB}/first-data/handoff.ts`]: 'export const k = 1;\n',
+      [`${WEB}/lib/shell/config.ts`]: 'export const c = 1;\n',
+      'packages/robonomics/src/chain/first-data/read.ts': 'export const r = 1;\n',
+      [`${WEB}/lib/user-key/store.ts`]: "import { k } from '../../first-data/handoff.ts';\n",
+      [`${WEB}/lib/stores/chain-store.ts`]: "import { k } from '../../first-data/handoff.ts';\n",
+    });
+    expect(checkImports(root)).toMatchObject({ violations: [], cycles: [] });
+  });
+
+  it('fails when the first script imports beyond lib/ and its reads, or another file imports it', () => {
+    const root = repoWith({
+      [`${WEB}/first-data/head-script.ts`]:
+        "import { a } from '../app/a.ts';\nimport { c } from '@robonomics-dapp/robonomics/chain/create-client';\nimport { d } from 'dedot';\nexport const h = 1;\n",
+      [`${WEB}/app/a.ts`]: 'export const a = 1;\n',
+      'packages/robonomics/src/chain/create-client.ts': 'export const c = 1;\n',
+      [`${WEB}/main.tsx`]: "import { h } from './first-data/head-script.ts';\n",
+      [`${WEB}/lib/stores/toasts.ts`]: "import { h } from '../../first-data/head-script.ts';\n",
+    });
+    expect(checkImports(root).violations).toEqual([
+      `${WEB}/first-data/head-script.ts -> ${WEB}/app/a.ts: first-data/ imports only lib/ and packages/robonomics' first reads`,
+      `${WEB}/first-data/head-script.ts -> packages/robonomics/src/chain/create-client.ts: first-data/ imports only lib/ and packages/robonomics' first reads`,
+      `${WEB}/first-data/head-script.ts -> dedot: first-data/ (the inline first script) imports no package directly`,
+      `${WEB}/lib/stores/toasts.ts -> ${WEB}/first-data/head-script.ts: only lib/user-key and the chain store import first-data/`,
+      `${WEB}/main.tsx -> ${WEB}/first-data/head-script.ts: only lib/user-key and the chain store import first-data/`,
+    ]);
+  });
+
+  it("fails on a lib file outside lib's named folders", () => {
+    const root = repoWith({
+      [`${WEB}/lib/loose.ts`]: 'export const l = 1;\n',
+      [`${WEB}/lib/misc/thing.ts`]: 'export const t = 1;\n',
+      [`${WEB}/lib/stores/ok.ts`]: 'export const o = 1;\n',
+    });
+    expect(checkImports(root).violations).toEqual([
+      `${WEB}/lib/loose.ts: lib/ files live in one of its folders (actions, chain, files, reminders, shell, storage, stores, time, user-key, wallet)`,
+      `${WEB}/lib/misc/thing.ts: lib/ files live in one of its folders (actions, chain, files, reminders, shell, storage, stores, time, user-key, wallet)`,
+    ]);
+  });
+
   it('fails on a cycle, type-only imports included', () => {
     const root = repoWith({
-      [`${WEB}/lib/a.ts`]: "import type { B } from './b.ts';\nexport type A = B;\n",
-      [`${WEB}/lib/b.ts`]: "import type { A } from './a.ts';\nexport type B = 1;\n",
+      [`${WEB}/lib/chain/a.ts`]: "import type { B } from './b.ts';\nexport type A = B;\n",
+      [`${WEB}/lib/chain/b.ts`]: "import type { A } from './a.ts';\nexport type B = 1;\n",
     });
-    expect(checkImports(root).cycles).toEqual([[`${WEB}/lib/a.ts`, `${WEB}/lib/b.ts`]]);
+    expect(checkImports(root).cycles).toEqual([[`${WEB}/lib/chain/a.ts`, `${WEB}/lib/chain/b.ts`]]);
   });
 });

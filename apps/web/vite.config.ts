@@ -63,7 +63,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
   },
   // Where the server sets headers (the devnet build, the dev server), framing is refused there
-  // too; static hosting without headers relies on the app's own check (app/frame-guard.ts).
+  // too; static hosting without headers relies on the app's own check (lib/shell/frame-guard.ts).
   server: { host: '127.0.0.1', port: 5173, strictPort: true, headers: FRAME_HEADERS },
   preview: { host: '127.0.0.1', port: 5173, strictPort: true, headers: FRAME_HEADERS },
 });

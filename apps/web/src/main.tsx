@@ -2,11 +2,11 @@ import { markFirstData } from '@robonomics-dapp/robonomics/chain/first-data/mark
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
-import { isFramed, showFramedNotice } from './app/frame-guard.ts';
 import { startWorkerAfterPaint } from './app/pwa/start-worker.ts';
-import { appRenderStarted, firstDataIn, startChain } from './lib/chain-store.ts';
-import { removePlaintextConfigs } from './lib/home-config-cache.ts';
-import { routePaths } from './lib/route-names.ts';
+import { isFramed, showFramedNotice } from './lib/shell/frame-guard.ts';
+import { routePaths } from './lib/shell/route-table.ts';
+import { removePlaintextConfigs } from './lib/storage/home-config-cache.ts';
+import { appRenderStarted, firstDataIn, startChain } from './lib/stores/chain-store.ts';
 import './app/styles.css';
 
 markFirstData('script-parsed');
@@ -28,7 +28,7 @@ else {
   startChain();
   // A returning user's devices page: its first reads (the key kept on this device, the home's
   // last record) start with the app, beside the page's own code (docs/devices-page.md).
-  if (window.location.hash.startsWith(`#${routePaths.telemetry}`)) {
+  if (window.location.hash.startsWith(`#${routePaths.devices}`)) {
     void import('./features/devices/early-home.ts').then((early) => early.startEarlyHome());
   }
   const render = () => {

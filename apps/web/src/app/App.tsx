@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { HashRouter, matchRoutes, useLocation, useRoutes } from 'react-router';
-import { startChain } from '../lib/chain-store.ts';
-import { documentTitle } from '../lib/route-names.ts';
+import { documentTitle } from '../lib/shell/route-table.ts';
+import { startChain } from '../lib/stores/chain-store.ts';
 import { appRoutes, type RouteHandle } from './routes.tsx';
 
 /** Sets "<title> / Robonomics Dapp" (and og:title) from the deepest route with a title. */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { appConfig } from '../lib/config.ts';
+import { appConfig } from '../lib/shell/config.ts';
 import { legacyUrl } from './legacy-redirect.ts';
 
 /** /v0/* sends the browser to the previous version of the app, keeping the route. */

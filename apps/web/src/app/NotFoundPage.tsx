@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { routePaths } from '../lib/route-names.ts';
+import { routePaths } from '../lib/shell/route-table.ts';
 
 export function NotFoundPage() {
   const location = useLocation();

@@ -2,8 +2,8 @@ import type { RouteObject } from 'react-router';
 import { HardwarePage } from '../features/hardware/components/HardwarePage.tsx';
 import { SaveSetupPage } from '../features/save-setup/components/SaveSetupPage.tsx';
 import { DashboardPage } from '../features/subscription/components/DashboardPage.tsx';
-import { LazyPage } from '../lib/lazy-page.tsx';
-import { routePaths } from '../lib/route-names.ts';
+import { LazyPage } from '../lib/shell/lazy-page.tsx';
+import { routePaths } from '../lib/shell/route-table.ts';
 import { LegacyRedirectPage } from './LegacyRedirectPage.tsx';
 import { RootLayout } from './layout/RootLayout.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
@@ -11,17 +11,17 @@ import { NotFoundPage } from './NotFoundPage.tsx';
 // Each page with code of its own loads on demand, its own chunk; the dashboard, the hardware
 // pages and the /save-setup wrapper (which loads its workshop on demand) come with the app
 // (docs/architecture.md, Lazy loading).
-const loadTelemetry = () =>
-  import('../features/devices/components/TelemetryPage.tsx').then((m) => ({
-    default: m.TelemetryPage,
+const loadDevices = () =>
+  import('../features/devices/components/DevicesPage.tsx').then((m) => ({
+    default: m.DevicesPage,
   }));
 const loadHumanoid = () =>
   import('../features/humanoid/components/HumanoidPage.tsx').then((m) => ({
     default: m.HumanoidPage,
   }));
-const loadSeasonPass2 = () =>
-  import('../features/season-pass/components/SeasonPass2Page.tsx').then((m) => ({
-    default: m.SeasonPass2Page,
+const loadOlderSeasonPass = () =>
+  import('../features/season-pass/components/OlderSeasonPassPage.tsx').then((m) => ({
+    default: m.OlderSeasonPassPage,
   }));
 const loadSeasonPass = () =>
   import('../features/season-pass/components/SeasonPassPage.tsx').then((m) => ({
@@ -54,28 +54,28 @@ type AppRoute = RouteObject & { handle?: RouteHandle };
 export const pageRoutes: AppRoute[] = [
   { index: true, element: <DashboardPage />, handle: { title: 'Dashboard' } },
   {
-    path: routePaths.rwsActivate,
+    path: routePaths.buy,
     element: <LazyPage load={loadBuy} />,
     handle: { title: 'Buy a Subscription' },
   },
   {
-    path: routePaths.rwsSetup,
+    path: routePaths.setups,
     element: <LazyPage load={loadSetups} />,
     handle: { title: 'Setup a Subscription' },
   },
   {
-    path: routePaths.rwsSetupNew,
+    path: routePaths.newSetup,
     element: <LazyPage load={loadNewSetup} />,
     handle: { title: 'New Subscription setup' },
   },
   {
-    path: routePaths.rwsSubscription,
+    path: routePaths.subscriptionAccount,
     element: <LazyPage load={loadSubscriptionAccount} />,
     handle: { title: 'New Subscription renewal setup' },
   },
   {
-    path: routePaths.telemetry,
-    element: <LazyPage load={loadTelemetry} />,
+    path: routePaths.devices,
+    element: <LazyPage load={loadDevices} />,
     handle: { title: 'Devices control panel' },
   },
   {
@@ -104,8 +104,8 @@ export const pageRoutes: AppRoute[] = [
     handle: { title: 'Season Pass' },
   },
   {
-    path: routePaths.seasonPass2,
-    element: <LazyPage load={loadSeasonPass2} />,
+    path: routePaths.olderSeasonPass,
+    element: <LazyPage load={loadOlderSeasonPass} />,
     handle: { title: 'Season Pass 2' },
   },
   {
@@ -124,7 +124,7 @@ export const pageRoutes: AppRoute[] = [
     handle: { title: 'Energy' },
   },
   {
-    path: routePaths.dtwin,
+    path: routePaths.digitalTwin,
     element: <LazyPage load={loadDigitalTwin} />,
     handle: { title: 'Digital Twin' },
   },

@@ -1,5 +1,5 @@
 import { formatBalance, formatPrice } from '@robonomics-dapp/robonomics/rws/format';
-import { useChain } from '../lib/chain-store.ts';
+import { useChain } from '../lib/stores/chain-store.ts';
 
 /**
  * Said beside every amount of a chain the app does not know: the amount is in the chain's

@@ -1,4 +1,4 @@
-import { useChain } from '../lib/chain-store.ts';
+import { useChain } from '../lib/stores/chain-store.ts';
 
 const shortHash = (hash: string) => `${hash.slice(0, 8)}…${hash.slice(-6)}`;
 

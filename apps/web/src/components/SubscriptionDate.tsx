@@ -1,6 +1,6 @@
 import type { SubscriptionLedger } from '@robonomics-dapp/robonomics/chain/queries/ledger';
 import { expiryOf, isSubscriptionActive } from '@robonomics-dapp/robonomics/rws/subscription';
-import { formatDate } from '../lib/format-date.ts';
+import { formatDate } from '../lib/time/format-date.ts';
 
 /** "Lifetime", "active until <date>" or "expired on <date>". */
 export function SubscriptionDate({ ledger, now }: { ledger: SubscriptionLedger; now: number }) {

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useOwnedTwins } from '../lib/use-owned-twins.ts';
+import { useOwnedTwins } from '../lib/chain/use-owned-twins.ts';
 
 /** 'Choose digital twin': the twins the account owns. */
 export function TwinSelector({

@@ -2,7 +2,7 @@ import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
 import { shortAddress } from '@robonomics-dapp/robonomics/chain/short-address';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { keyKeeping } from '../lib/key-keeping.ts';
+import { keyKeeping } from '../lib/storage/key-keeping.ts';
 import { useUserKey } from '../lib/user-key/user-key-store.ts';
 import { SecretPhraseInput } from './SecretPhraseInput.tsx';
 

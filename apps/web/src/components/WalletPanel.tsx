@@ -1,7 +1,7 @@
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
 import { useId } from 'react';
-import { useChain } from '../lib/chain-store.ts';
-import { useBalance } from '../lib/use-balance.ts';
+import { useBalance } from '../lib/chain/use-balance.ts';
+import { useChain } from '../lib/stores/chain-store.ts';
 import { isInstalled, WALLETS } from '../lib/wallet/injected.ts';
 import { DEV_WALLET, useWallet } from '../lib/wallet/wallet-store.ts';
 import { Address } from './Address.tsx';

@@ -10,13 +10,13 @@ import { leaveFirstData } from '@robonomics-dapp/robonomics/chain/first-data/han
 import { startFirstData } from '@robonomics-dapp/robonomics/chain/first-data/start';
 import { keptRuntimeOf } from '@robonomics-dapp/robonomics/chain/metadata-cache';
 import { metadataCacheKey } from '@robonomics-dapp/robonomics/chain/metadata-cache-key';
-import { isFramed } from '../app/frame-guard.ts';
-import { appConfig } from '../lib/config.ts';
-import { routePaths } from '../lib/route-names.ts';
-import { safeStorage } from '../lib/safe-storage.ts';
+import { appConfig } from '../lib/shell/config.ts';
+import { isFramed } from '../lib/shell/frame-guard.ts';
+import { routePaths } from '../lib/shell/route-table.ts';
+import { usualChoice } from '../lib/shell/usual-endpoint.ts';
+import { safeStorage } from '../lib/storage/safe-storage.ts';
 import { readRememberedUser } from '../lib/user-key/remembered-user.ts';
 import { loadSealedKey } from '../lib/user-key/sealed-key-db.ts';
-import { usualChoice } from '../lib/usual-endpoint.ts';
 import { leaveEarlyKey } from './early-key-handoff.ts';
 
 // On the devices page, a returning user's sealed key is read from its store at once: the longest
@@ -26,7 +26,7 @@ if (
   !isFramed() &&
   rememberedUser &&
   typeof indexedDB !== 'undefined' &&
-  window.location.hash.startsWith(`#${routePaths.telemetry}`)
+  window.location.hash.startsWith(`#${routePaths.devices}`)
 ) {
   leaveEarlyKey(rememberedUser, loadSealedKey(rememberedUser));
 }

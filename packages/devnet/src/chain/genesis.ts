@@ -6,6 +6,11 @@ import { type StateMap, WorkingState } from './state.ts';
  * What System.BlockHash holds for block 0 from genesis: frame_system writes `[69; 32]` there,
  * since the genesis block's own hash is not known while its state is being built.
  */
+/**
+ * What a Substrate chain keeps as block 0's `System.BlockHash`: not the genesis header's hash but
+ * a placeholder of 32 bytes of 69 (0x45), written by frame_system's genesis build (its `hash69`)
+ * and never replaced, so `system.blockHash(0)` on a real node reads this too.
+ */
 const GENESIS_BLOCK_HASH = `0x${'45'.repeat(32)}`;
 
 /**

@@ -169,7 +169,7 @@ describe.each<CrustMetadataMode>(['v13', 'v14'])("the app's Crust client on %s",
     expect(u8aToHex(ours)).toBe(signed.toHex());
   });
 
-  it('prices a file with the spec formula from the market fees', async () => {
+  it('prices a file with the formula of docs/product-rules.md from the market fees', async () => {
     const size = 3 * 1_048_576 + 17;
     const price = await fetchStoragePrice(client, size);
     expect(price).toBe(

@@ -41,9 +41,10 @@ interface GrantFile {
 }
 
 /**
- * The grants and the grants under way, kept in `<dataDir>/oracle/grants.json` and replaced
- * durably on every change. Token id, Ethereum address and parachain address are each unique,
- * as the three UNIQUE columns of the original SQLite table, across grants and intents.
+ * The grants and the grants under way, kept in `<dataDir>/oracle/grants.json` and replaced durably
+ * on every change. Token id, Ethereum address and parachain address are each unique, as the three
+ * UNIQUE columns of the original oracle's SQLite table (docs/nft-oracle.md), across grants and
+ * intents.
  */
 export class GrantStore {
   readonly file: string;

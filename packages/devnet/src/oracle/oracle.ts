@@ -23,8 +23,8 @@ export const ORACLE_TEXTS = {
 } as const;
 
 /**
- * The devnet's own answers where the original throws outside its handler (a malformed address
- * crashes the Express request) or reports a library error.
+ * The devnet's own answers where the original oracle (docs/nft-oracle.md) throws outside its
+ * handler (a malformed address crashes the Express request) or reports a library error.
  */
 export const INPUT_TEXTS = {
   badJson: 'Invalid request: the body must be a JSON object',
@@ -118,7 +118,7 @@ export class NftOracle {
     }
   }
 
-  /** Availability, in the original order: unused token, right holder, activated. */
+  /** Availability, in the order of docs/nft-oracle.md: unused token, right holder, activated. */
   async #available(tokenId: bigint, holder: Address): Promise<void> {
     const { grants } = this.#deps;
     // A grant under way counts as given until the chain says otherwise.
@@ -227,8 +227,8 @@ export class NftOracle {
     // 3. EIP-191 signature of JSON.stringify({nft, address, for}) with the values as sent.
     const message = JSON.stringify({ nft: body.nft, address: body.address, for: body.for });
     if (!(await signedBy(message, body.signature, holder))) refuse(ORACLE_TEXTS.badSignature);
-    // One free minimum per Ethereum address and per parachain address too. The original finds
-    // out when its insert fails, after the grant; the devnet asks before granting.
+    // One free minimum per Ethereum address and per parachain address too. The original oracle
+    // finds out when its insert fails, after the grant; the devnet asks before granting.
     if (
       grants.byEthereum(holder) ||
       grants.byParachain(target) ||

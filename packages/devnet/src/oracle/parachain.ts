@@ -11,7 +11,10 @@ const INCLUSION_TIMEOUT_MS = 120_000;
 /** The chain could not be reached or did not answer in time. */
 export class ParachainUnavailable extends Error {}
 
-/** The extrinsic was refused or failed; the message is what the original oracle answers. */
+/**
+ * The extrinsic was refused or failed; the message is what the original oracle answers (docs/nft-
+ * oracle.md).
+ */
 export class GrantFailed extends Error {}
 
 /** The node refused to pool the transaction (outdated, banned…): it was not sent. */

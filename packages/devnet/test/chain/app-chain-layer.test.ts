@@ -121,7 +121,7 @@ describe('the app chain layer on the devnet', () => {
     expect((error as TxFailedError).message.length).toBeGreaterThan(0);
   });
 
-  it('wraps device calls in rws.call and refuses with the spec text when the weight is short', async () => {
+  it('wraps device calls in rws.call and refuses with the text of docs/product-rules.md when the weight is short', async () => {
     const bob = keyring.addFromUri('//Bob', {}, 'ed25519');
     const record = client.tx.datalog.record('0x6869');
     // Alice's seeded home starts with free weight; a fresh subscription has almost none.

@@ -84,7 +84,7 @@ describe('networkOfEndpoint', () => {
     expect(networkOfEndpoint('wss://kusama.rpc.robonomics.network/')).toBe('kusama');
     expect(networkOfEndpoint('ws://127.0.0.1:9944')).toBe('local');
     expect(networkOfEndpoint('ws://localhost:1234')).toBe('local');
-    // The original took the first DNS label, calling this network "127" or "node".
+    // airalab/robonomics.app took the first DNS label, calling this network "127" or "node".
     expect(networkOfEndpoint('wss://node.example/')).toBe('custom');
   });
 

@@ -2,8 +2,8 @@
  * Which Robonomics parachain RPC endpoint the app talks to.
  *
  * Order (docs/product-rules.md): the `rpc` query parameter, else the saved choice (localStorage
- * `rpc-parachain`), else the default. Unlike the original app, a `?rpc=` value is validated and
- * is not saved until the user accepts it: a crafted link must not silently and permanently move
+ * `rpc-parachain`), else the default. Unlike airalab/robonomics.app, a `?rpc=` value is validated
+ * and is not saved until the user accepts it: a crafted link must not silently and permanently move
  * the app to a hostile node.
  */
 

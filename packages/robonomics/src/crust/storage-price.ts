@@ -1,7 +1,10 @@
 import type { CrustClient } from './client.ts';
 import { plainKey, readStorage } from './storage.ts';
 
-/** The storage price of the spec: round(base fee + per-byte fee * size / 1,048,576). */
+/**
+ * The storage price (docs/product-rules.md, Storage market): round(base fee + per-byte fee * size /
+ * 1,048,576).
+ */
 export function storagePrice(baseFee: bigint, byteFee: bigint, size: number): bigint {
   const scaled = baseFee * 1_048_576n + byteFee * BigInt(size);
   return (scaled + 524_288n) / 1_048_576n;

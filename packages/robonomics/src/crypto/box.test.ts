@@ -61,7 +61,7 @@ describe('NaCl box between ed25519 accounts', () => {
     expect(decryptMessage(LAUNCH_BOX.slice(2), haSeed, USER_ADDRESS)).toBe(LAUNCH);
   });
 
-  it('matches a box built directly with tweetnacl + ed2curve (the original app)', () => {
+  it('matches a box built directly with tweetnacl + ed2curve (as airalab/robonomics.app builds it)', () => {
     const plain = new TextEncoder().encode('token-123');
     const reference = nacl.box(
       plain,

@@ -5,7 +5,7 @@ import { bytesToHex, randomBytes } from '@noble/hashes/utils.js';
 import type { KeyPair } from './keys.ts';
 
 /**
- * NaCl box between two ed25519 accounts, byte-compatible with the original app (tweetnacl +
+ * NaCl box between two ed25519 accounts, byte-compatible with airalab/robonomics.app (tweetnacl +
  * ed2curve) and the Home Assistant integration (PyNaCl): docs/crypto.md.
  * Wire layout: nonce(24) || tag(16) || ciphertext, carried as "0x" + lowercase hex.
  */
@@ -30,11 +30,19 @@ export type DecryptFailure =
   | 'auth-failed'
   | 'bad-utf8'
   | 'not-a-recipient'
-  | 'bad-envelope';
+  | 'bad-envelope'
+  | 'bad-payload';
 
 /**
- * Why a ciphertext could not be opened. `message` is the original app's catalogued text
- * "decryptMsg" (the UI shows "Error: decryptMsg"); `reason` and `detail` say what went wrong.
+ * What the app shows for a file or message it cannot open, word for word as the product rules
+ * give it (docs/product-rules.md, "Devices control panel"): the text of a DecryptError.
+ */
+export const DECRYPT_ERROR_TEXT = 'Error: decryptMsg';
+
+/**
+ * Why a ciphertext could not be opened (or what it held could not be read). Tell it with
+ * `instanceof DecryptError`, never by its message; the UI shows it as DECRYPT_ERROR_TEXT.
+ * `message` is the catalogued code "decryptMsg"; `reason` and `detail` say what went wrong.
  */
 export class DecryptError extends Error {
   override readonly name = 'DecryptError';

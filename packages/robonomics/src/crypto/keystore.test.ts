@@ -24,7 +24,7 @@ describe('polkadot-js JSON keystore', { timeout: 30_000 }, () => {
       expect(imported.address).toBe(json.address);
       imported.decodePkcs8('correct horse');
       expect(imported.isLocked).toBe(false);
-      // The decoded key signs like the original: verify a signature made by polkadot-js.
+      // The decoded key is the one polkadot-js derives: verify a signature made by polkadot-js.
       const reference = keyring.addFromUri(MNEMONIC, {}, type);
       expect(imported.address).toBe(reference.address);
       const message = new TextEncoder().encode('hello');

@@ -161,7 +161,7 @@ describe('Home Assistant password record', () => {
       decryptHaPassAsController({ ...record, admin: record.user! }, controller, USER),
     ).toThrow(DecryptError);
     expect(() => decryptHaPassAsController(record, pairFromUri('//Eve'), USER)).toThrow(
-      'decryptMsg',
+      DecryptError,
     );
   });
 

@@ -36,7 +36,7 @@ describe('parsePayload', () => {
 
   it("reads the Python-style string of docs/home-assistant.md: {'a': True, 'b': None}", () => {
     expect(parsePayload("{'a': True, 'b': None}")).toEqual({ a: true, b: null });
-    // The original app turned None into the text "None"; that is available as an option.
+    // airalab/robonomics.app turned None into the text "None"; that is available as an option.
     expect(parsePayload("{'a': True, 'b': None}", { none: 'None' })).toEqual({
       a: true,
       b: 'None',

@@ -1,9 +1,9 @@
 /**
  * Payloads written by the Home Assistant integration are JSON, but parts of them (and older
  * payloads) are Python text: single quotes, True/False/None, tuples, list reprs inside strings
- * (docs/home-assistant.md, JSON as Python writes it). The original app patched the text with regexes,
- * which breaks on apostrophes inside strings; this is a small real parser for the union of JSON
- * and Python literals instead.
+ * (docs/home-assistant.md, JSON as Python writes it). airalab/robonomics.app patched the text with
+ * regexes, which breaks on apostrophes inside strings; this is a small real parser for the union of
+ * JSON and Python literals instead.
  */
 
 /** Untrusted payloads above this size are refused before parsing (20 MB). */
@@ -25,7 +25,9 @@ export class PayloadParseError extends Error {
 export interface ParseOptions {
   /** Size limit in UTF-8 bytes; default MAX_PAYLOAD_BYTES. */
   maxBytes?: number;
-  /** What Python's None becomes: null (default), or the string "None" as the original app did. */
+  /**
+   * What Python's None becomes: null (default), or the string "None" as airalab/robonomics.app did.
+   */
   none?: null | 'None';
 }
 

@@ -30,7 +30,7 @@ const HTML_START = /^\s*(<!doctype html|<html[\s>])/i;
 /**
  * Reads a file as text from an IPFS gateway (GET <gateway>/ipfs/<cid>). Gateway faults are
  * `GatewayReadError`s; an empty file is '<cid> not found in ipfs' and an oversized one
- * 'File not available', the spec's words. A web page instead of the file (a rate-limit or
+ * 'File not available' (docs/product-rules.md). A web page instead of the file (a rate-limit or
  * captive page) is a gateway fault unless `allowHtml`.
  */
 export async function fetchIpfsText(

@@ -84,7 +84,7 @@ const reader = (path: string) => (origin: string) =>
   fetchIpfsText(origin, path, { headersTimeoutMs: 400 });
 
 describe('normaliseGateway', () => {
-  it('turns the production gateways, as the original app lists them, into bare origins', () => {
+  it('turns the production gateways, as airalab/robonomics.app lists them, into bare origins', () => {
     const production = [
       'https://ipfs.url.today/ipfs/',
       'https://ipfs.io/ipfs/',

@@ -14,7 +14,7 @@ export const PROBE_ATTEMPTS = 3;
 /** Probes in flight at once, over every round. */
 export const PROBE_CONCURRENCY = 6;
 
-/** What the panel shows when no gateway can serve the file (the original's words). */
+/** What the panel shows when no gateway can serve the file (docs/ipfs-gateways.md). */
 export const NO_GATEWAYS_TEXT =
   'No available gateways found. Try adding your custom gateway or wait.';
 

@@ -14,7 +14,7 @@ describe('buyRefusal', () => {
     expect(buyRefusal(ok)).toBeNull();
   });
 
-  it('refuses in the spec order with its texts', () => {
+  it('refuses in the order and words of docs/product-rules.md', () => {
     expect(buyRefusal({ ...ok, ready: false, balance: 0n, hasFreeAuction: false })).toBe(
       'Parachain is not ready',
     );

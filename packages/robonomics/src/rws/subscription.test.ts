@@ -27,7 +27,7 @@ describe('subscription state', () => {
     expect(isSubscriptionActive(null, issue)).toBe(false);
   });
 
-  it('treats Lifetime as active with no expiry (the original did not)', () => {
+  it('treats Lifetime as active with no expiry (airalab/robonomics.app did not)', () => {
     expect(expiryOf(lifetime)).toBeNull();
     expect(isSubscriptionActive(lifetime, issue + 10_000 * DAY_MS)).toBe(true);
     expect(monthCount(lifetime)).toBeNull();
@@ -62,7 +62,7 @@ describe('estimateFreeWeight', () => {
 });
 
 describe('checkCallWeight', () => {
-  it('uses the spec text', () => {
+  it('uses the text of docs/product-rules.md', () => {
     expect(checkCallWeight(10n, 10n)).toBeNull();
     expect(checkCallWeight(260_430_000n, 5n)).toBe(
       'The origin account have no enough free weight to process these call. Call weight 260430000, Free weight 5',

@@ -50,7 +50,10 @@ export function estimateFreeWeight(
   return ledger.freeWeight + accrued;
 }
 
-/** The spec's refusal when a call through the subscription needs more weight than it has. */
+/**
+ * The refusal when a call through the subscription needs more weight than it has
+ * (docs/product-rules.md, Subscriptions).
+ */
 export function checkCallWeight(callWeight: bigint, freeWeight: bigint): string | null {
   if (callWeight <= freeWeight) return null;
   return `The origin account have no enough free weight to process these call. Call weight ${callWeight}, Free weight ${freeWeight}`;

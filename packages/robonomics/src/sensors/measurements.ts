@@ -15,7 +15,7 @@ const WORST = '#8250df';
 const zones = (limits: [number | null, string][], colors = [GOOD, FAIR, POOR, BAD, WORST]) =>
   limits.map(([upTo, label], i) => ({ upTo, label, color: colors[i] ?? WORST }));
 
-/** The measurement registry of the original Altruist and energy pages (docs/product-rules.md, Sensors). */
+/** The measurement registry of the Altruist and energy pages (docs/product-rules.md, Sensors). */
 export const MEASUREMENTS: Record<string, Measurement> = {
   pm10: {
     key: 'pm10',

@@ -8,11 +8,11 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { Address } from '../../components/Address.tsx';
 import { QuietHomeNotice } from '../../components/renewal/QuietHomeNotice.tsx';
-import { formatDate } from '../../lib/format-date.ts';
-import { links, renewPath } from '../../lib/route-names.ts';
-import { activeSetupOf, useSavedSetups } from '../../lib/saved-setups.ts';
-import { useLedger } from '../../lib/use-ledger.ts';
-import { useNow } from '../../lib/use-now.ts';
+import { useLedger } from '../../lib/chain/use-ledger.ts';
+import { renewPath, routePaths } from '../../lib/shell/route-table.ts';
+import { activeSetupOf, useSavedSetups } from '../../lib/stores/saved-setups.ts';
+import { formatDate } from '../../lib/time/format-date.ts';
+import { useNow } from '../../lib/time/use-now.ts';
 import { useWallet } from '../../lib/wallet/wallet-store.ts';
 
 /** Days before the end when "Active until" turns to a warning. */
@@ -94,7 +94,7 @@ export default function ActiveSetupBody({
         </dd>
       </dl>
       {setup.controller?.address && <QuietHomeNotice controller={setup.controller.address} />}
-      <Link className="button primary" to={links.setup} onClick={onNavigate}>
+      <Link className="button primary" to={routePaths.setups} onClick={onNavigate}>
         Go to setup
       </Link>
     </div>

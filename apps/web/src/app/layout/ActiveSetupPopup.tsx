@@ -1,8 +1,8 @@
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { HomeIcon } from '../../components/icons.tsx';
-import { useChain } from '../../lib/chain-store.ts';
-import { activeSetupOf, useSavedSetups } from '../../lib/saved-setups.ts';
+import { useChain } from '../../lib/stores/chain-store.ts';
+import { activeSetupOf, useSavedSetups } from '../../lib/stores/saved-setups.ts';
 import './active-setup.css';
 
 // The body reads the chain: it loads with the first opening, keeping every route's entry small.

@@ -1,4 +1,4 @@
-import { useChain } from '../../lib/chain-store.ts';
+import { useChain } from '../../lib/stores/chain-store.ts';
 
 /**
  * Says when the parachain cannot be reached: while reconnecting after a drop (the app retries by

@@ -2,7 +2,7 @@ import { KNOWN_ENDPOINTS, networkOfEndpoint } from '@robonomics-dapp/robonomics/
 import { type FormEvent, useState } from 'react';
 import { ChainNetwork } from '../../components/ChainNetwork.tsx';
 import { usePopover } from '../../components/use-popover.ts';
-import { useEndpointStore } from '../../lib/endpoint-store.ts';
+import { useEndpointStore } from '../../lib/stores/endpoint-store.ts';
 
 const networkLabels = {
   polkadot: 'Polkadot',

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { appConfig } from '../../lib/config.ts';
-import { useEndpointStore } from '../../lib/endpoint-store.ts';
+import { appConfig } from '../../lib/shell/config.ts';
+import { useEndpointStore } from '../../lib/stores/endpoint-store.ts';
 import { fetchLatestRelease } from './latest-release.ts';
 
 interface FooterLink {
@@ -26,7 +26,8 @@ function linkGroups(endpoint: string): { title: string; links: FooterLink[] }[] 
       title: 'Tools',
       links: [
         {
-          // Follows the endpoint in use (the original computed it once).
+          // Follows the endpoint in use (the original app, airalab/robonomics.app, computed it
+          // once).
           label: 'Substrate Portal',
           href: `https://polkadot.js.org/apps/?rpc=${encodeURIComponent(endpoint)}#/explorer`,
         },

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { MenuIcon } from '../../components/icons.tsx';
 import { usePopover } from '../../components/use-popover.ts';
-import { APP_NAME, routePaths } from '../../lib/route-names.ts';
+import { APP_NAME, routePaths } from '../../lib/shell/route-table.ts';
 import { AccountButton } from './AccountButton.tsx';
 import { ActiveSetupPopup } from './ActiveSetupPopup.tsx';
 import { EndpointSwitcher } from './EndpointSwitcher.tsx';

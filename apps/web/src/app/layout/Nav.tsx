@@ -1,16 +1,16 @@
 import { NavLink } from 'react-router';
-import { links } from '../../lib/route-names.ts';
-import { useSavedSetups } from '../../lib/saved-setups.ts';
+import { routePaths } from '../../lib/shell/route-table.ts';
+import { useSavedSetups } from '../../lib/stores/saved-setups.ts';
 
 /** The four top navigation links (docs/product-rules.md, Routes). */
 export function Nav({ onNavigate }: { onNavigate?: () => void }) {
   const setupCount = useSavedSetups((s) => s.setups.length);
   const items = [
-    { to: links.activate, label: 'Buy/renew a subscription' },
-    { to: links.setupnew, label: 'New setup' },
+    { to: routePaths.buy, label: 'Buy/renew a subscription' },
+    { to: routePaths.newSetup, label: 'New setup' },
     // Plural when more than one subscription is saved, over all networks.
-    { to: links.setup, label: setupCount > 1 ? 'Your setups' : 'Your setup' },
-    { to: links.devices, label: 'Devices & Control' },
+    { to: routePaths.setups, label: setupCount > 1 ? 'Your setups' : 'Your setup' },
+    { to: routePaths.devices, label: 'Devices & Control' },
   ];
   return (
     <nav aria-label="Main">

@@ -1,4 +1,4 @@
-import { useEndpointStore } from '../../lib/endpoint-store.ts';
+import { useEndpointStore } from '../../lib/stores/endpoint-store.ts';
 
 /**
  * A `?rpc=` link names an endpoint: the app stays on the usual one and asks before connecting to

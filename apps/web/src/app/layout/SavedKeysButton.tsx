@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { Address } from '../../components/Address.tsx';
 import { KeyIcon } from '../../components/icons.tsx';
 import { usePopover } from '../../components/use-popover.ts';
-import { useSavedSetups } from '../../lib/saved-setups.ts';
+import { useSavedSetups } from '../../lib/stores/saved-setups.ts';
 import { useSavedKeys } from '../../lib/user-key/use-saved-keys.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { MoonIcon, SunIcon } from '../../components/icons.tsx';
-import { useTheme } from '../../lib/theme.ts';
+import { useTheme } from '../../lib/stores/theme.ts';
 
 export function ThemeToggle() {
   const { theme, toggle } = useTheme();

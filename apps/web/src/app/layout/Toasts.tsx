@@ -1,5 +1,5 @@
 import { CloseIcon } from '../../components/icons.tsx';
-import { type Toast, useToasts, visibleToasts } from '../../lib/toasts.ts';
+import { type Toast, useToasts, visibleToasts } from '../../lib/stores/toasts.ts';
 
 /**
  * The status messages, stacked in a corner where they hide no control: the newest three, errors

@@ -24,7 +24,7 @@ describe('fetchLatestRelease', () => {
     });
   });
 
-  it('fails on non-2xx answers (the original showed "undefined undefined")', async () => {
+  it('fails on non-2xx answers (airalab/robonomics.app showed "undefined undefined")', async () => {
     answer(403, { message: 'API rate limit exceeded' });
     await expect(fetchLatestRelease('http://x')).rejects.toThrow('The releases API answered 403.');
   });

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { routePaths } from '../../lib/route-names.ts';
+import { routePaths } from '../../lib/shell/route-table.ts';
 import { offlineSummary } from './offline-summary.ts';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -31,7 +31,7 @@ export function OfflineScreen() {
             <>
               {count(setups.length, 'saved setup', 'saved setups')}:{' '}
               {setups.map((s) => s.name || s.owner).join(', ')} (
-              <Link to={routePaths.rwsSetup}>see your setups</Link>).
+              <Link to={routePaths.setups}>see your setups</Link>).
             </>
           )}
         </li>

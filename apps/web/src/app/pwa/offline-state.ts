@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { create } from 'zustand';
-import { useChain } from '../../lib/chain-store.ts';
+import { useChain } from '../../lib/stores/chain-store.ts';
 
 type ChainView = { state: string; client: unknown };
 

@@ -1,6 +1,6 @@
-import { listCachedDevices } from '../../lib/devices-cache.ts';
-import { listConfigEnvelopes } from '../../lib/home-config-cache.ts';
-import { readSavedSetups } from '../../lib/saved-setups.ts';
+import { listCachedDevices } from '../../lib/storage/devices-cache.ts';
+import { listConfigEnvelopes } from '../../lib/storage/home-config-cache.ts';
+import { readSavedSetups } from '../../lib/stores/saved-setups.ts';
 
 /** "just now", "1 minute ago", "3 hours ago", "2 days ago". */
 export function formatAge(ms: number): string {

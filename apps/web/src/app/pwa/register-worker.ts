@@ -1,6 +1,6 @@
 /// <reference types="vite-plugin-pwa/client" />
 import { registerSW } from 'virtual:pwa-register';
-import { startReminderSync } from '../../lib/renewal-notifications.ts';
+import { startReminderSync } from '../../lib/reminders/renewal-notifications.ts';
 import { usePwa } from './pwa-store.ts';
 
 /** How often an open app asks the server whether a new build is out. */

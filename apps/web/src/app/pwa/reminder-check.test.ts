@@ -1,7 +1,7 @@
 import type { SubscriptionLedger } from '@robonomics-dapp/robonomics/chain/queries/ledger';
 import type { ReminderFacts } from '@robonomics-dapp/robonomics/chain/reminder-reads';
 import { describe, expect, it } from 'vitest';
-import type { ReminderMessage, ReminderSetup } from '../../lib/reminder-setups.ts';
+import type { ReminderMessage, ReminderSetup } from '../../lib/reminders/reminder-setups.ts';
 import {
   applyMessage,
   type CheckDeps,

@@ -6,8 +6,8 @@ import {
   quietText,
 } from '@robonomics-dapp/robonomics/home-assistant/quiet-home';
 import { renewalDue, renewalNotice } from '@robonomics-dapp/robonomics/rws/reminders';
-import { formatDateTime } from '../../lib/format-date.ts';
-import type { ReminderMessage, ReminderSetup } from '../../lib/reminder-setups.ts';
+import type { ReminderMessage, ReminderSetup } from '../../lib/reminders/reminder-setups.ts';
+import { formatDateTime } from '../../lib/time/format-date.ts';
 
 /**
  * The service worker's reminder check (docs/pwa.md, "Renewal reminders"): for every saved setup,

@@ -8,7 +8,7 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { REMINDER_SYNC_TAG } from '../../lib/reminder-setups.ts';
+import { REMINDER_SYNC_TAG } from '../../lib/reminders/reminder-setups.ts';
 import {
   applyMessage,
   type CheckDeps,

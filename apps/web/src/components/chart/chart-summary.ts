@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../lib/format-date.ts';
+import { formatDateTime } from '../../lib/time/format-date.ts';
 
 interface SummarySeries {
   label: string;

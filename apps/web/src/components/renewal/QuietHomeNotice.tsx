@@ -3,9 +3,9 @@ import {
   quietSince,
   quietText,
 } from '@robonomics-dapp/robonomics/home-assistant/quiet-home';
-import { formatDateTime } from '../../lib/format-date.ts';
-import { useLastReport } from '../../lib/use-last-report.ts';
-import { useNow } from '../../lib/use-now.ts';
+import { useLastReport } from '../../lib/chain/use-last-report.ts';
+import { formatDateTime } from '../../lib/time/format-date.ts';
+import { useNow } from '../../lib/time/use-now.ts';
 import './renewal.css';
 
 /**

@@ -1,5 +1,9 @@
 import { useEffect } from 'react';
-import { REACH_TEXT, refreshReach, useReminders } from '../../lib/renewal-notifications.ts';
+import {
+  REACH_TEXT,
+  refreshReach,
+  useReminders,
+} from '../../lib/reminders/renewal-notifications.ts';
 import './renewal.css';
 
 /**

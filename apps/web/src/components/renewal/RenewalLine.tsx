@@ -5,10 +5,10 @@ import {
   renewalText,
 } from '@robonomics-dapp/robonomics/rws/reminders';
 import { Link } from 'react-router';
-import { renewPath } from '../../lib/route-names.ts';
-import type { SavedSetup } from '../../lib/saved-setups.ts';
-import { useChainNow } from '../../lib/use-chain-now.ts';
-import { useLedger } from '../../lib/use-ledger.ts';
+import { useChainNow } from '../../lib/chain/use-chain-now.ts';
+import { useLedger } from '../../lib/chain/use-ledger.ts';
+import { renewPath } from '../../lib/shell/route-table.ts';
+import type { SavedSetup } from '../../lib/stores/saved-setups.ts';
 import { useWallet } from '../../lib/wallet/wallet-store.ts';
 import { CalendarButton } from './CalendarButton.tsx';
 import './renewal.css';

@@ -36,7 +36,7 @@ describe('a command on its card', () => {
     );
   });
 
-  it('says a refusal in words, and a decline as the original did', () => {
+  it('says a refusal in words, and a decline as docs/product-rules.md says', () => {
     const off = lamp('off');
     expect(
       commandStatusText(

@@ -31,7 +31,7 @@ describe('datalogFreshness', () => {
 });
 
 describe('downloadName', () => {
-  it("follows the original's names and keeps them valid file names", () => {
+  it('follows the names of docs/product-rules.md and keeps them valid file names', () => {
     const time = new Date(2025, 8, 21, 12).getTime();
     expect(downloadName('Config', '127.0.0.1:5173', 'Seeded home', time)).toBe(
       '127.0.0.1_5173-Config_Seeded home-2025-09-21.json',

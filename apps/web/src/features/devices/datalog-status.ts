@@ -1,9 +1,12 @@
-import { safeFileName } from '../../lib/file-name.ts';
+import { safeFileName } from '../../lib/files/file-name.ts';
 
 /** How long the panel tries to get the home's data before it says "Not updated". */
 export const NOT_UPDATED_AFTER_MS = 5 * 60 * 1000;
 
-/** "Just now", "1 minute ago", "N minutes ago", then hours and days, as the original said. */
+/**
+ * "Just now", "1 minute ago", "N minutes ago", then hours and days, (docs/product-rules.md, Devices
+ * control panel).
+ */
 export function timeAgo(time: number, now: number): string {
   const minutes = Math.floor(Math.max(0, now - time) / 60_000);
   if (minutes < 1) return 'Just now';
@@ -50,7 +53,8 @@ function fileDate(time: number): string {
 }
 
 /**
- * `<host>-Config_<setup name>-<date>.json` (or `Datalog_`): the original's download names, with
+ * `<host>-Config_<setup name>-<date>.json` (or `Datalog_`), the download names of
+ * docs/product-rules.md (Devices control panel), with
  * characters no file system accepts replaced.
  */
 export function downloadName(

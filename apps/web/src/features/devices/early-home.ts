@@ -1,7 +1,7 @@
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
-import { holdChainClient, useChain } from '../../lib/chain-store.ts';
-import { readKeptStates } from '../../lib/home-config-cache.ts';
-import { readSavedSetups } from '../../lib/saved-setups.ts';
+import { readKeptStates } from '../../lib/storage/home-config-cache.ts';
+import { holdChainClient, useChain } from '../../lib/stores/chain-store.ts';
+import { readSavedSetups } from '../../lib/stores/saved-setups.ts';
 import { useUserKey } from '../../lib/user-key/user-key-store.ts';
 import { firstCardPainted, markHome } from './home-marks.ts';
 import { findHomeRecord, type HomeRecord } from './home-record.ts';

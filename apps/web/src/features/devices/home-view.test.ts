@@ -101,7 +101,7 @@ const names = (groups: DeviceGroup[], title: string) =>
 describe('groupDevices by category', () => {
   const groups = groupDevices(HOME, 'category');
 
-  it("keeps the original's tab order and puts automations in their own tab", () => {
+  it('keeps the tab order of docs/product-rules.md and puts automations in their own tab', () => {
     expect(titles(groups)).toEqual([
       'Lighting',
       'Switches & Outlets',
@@ -216,7 +216,7 @@ describe('the sample home of the devnet', () => {
 });
 
 describe('masonry columns', () => {
-  it('counts columns by width as the original', () => {
+  it('counts columns by width as docs/product-rules.md says', () => {
     expect([1400, 1201, 1200, 901, 900, 681, 680, 390].map(columnsForWidth)).toEqual([
       4, 4, 3, 3, 2, 2, 1, 1,
     ]);

@@ -6,7 +6,7 @@ import {
   parseHaDate,
 } from '@robonomics-dapp/robonomics/home-assistant/states';
 
-/** Domain → category tab, as the original dashboard groups them (docs/product-rules.md). */
+/** Domain → category tab (docs/product-rules.md, Devices control panel). */
 const CATEGORY_OF: Record<string, string> = {
   light: 'Lighting',
   switch: 'Switches & Outlets',
@@ -94,7 +94,7 @@ export function entityViews(states: HaStates): EntityView[] {
   });
 }
 
-/** Domains the original files under "Other Devices" when a device has them. */
+/** Domains filed under "Other Devices" when a device has them (docs/product-rules.md). */
 const OTHER_DOMAINS = new Set([
   'button',
   'number',
@@ -312,7 +312,9 @@ export function groupDevices(states: HaStates, by: 'category' | 'area'): DeviceG
   return result;
 }
 
-/** Masonry columns by the page's width, as the original: >1200 px 4, >900 3, >680 2, else 1. */
+/**
+ * Masonry columns by the page's width (docs/product-rules.md): >1200 px 4, >900 3, >680 2, else 1.
+ */
 export function columnsForWidth(width: number): number {
   return width > 1200 ? 4 : width > 900 ? 3 : width > 680 ? 2 : 1;
 }

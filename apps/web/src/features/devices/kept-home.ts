@@ -5,7 +5,7 @@
  */
 import { type HaConfig, validateHaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
 import { type HaStates, validateHaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
-import { readConfigEnvelope, readKeptStates } from '../../lib/home-config-cache.ts';
+import { readConfigEnvelope, readKeptStates } from '../../lib/storage/home-config-cache.ts';
 import { type HomeKeys, type OpenedFile, openHomeFile } from './load-home.ts';
 import { mergeSnapshot } from './merge-snapshot.ts';
 

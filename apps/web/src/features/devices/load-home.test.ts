@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { encodeAddress } from '@dedot/utils';
+import { DecryptError } from '@robonomics-dapp/robonomics/crypto/box';
 import { encryptForDevices } from '@robonomics-dapp/robonomics/crypto/envelope';
 import { pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
 import { cidToH256 } from '@robonomics-dapp/robonomics/ipfs/cid';
@@ -95,14 +96,14 @@ describe('loading the home', () => {
     expect(other.config?.peer_id).toBe('12D3KooWabc');
   });
 
-  it('says decryptMsg for a user who is not a recipient or a tampered file', async () => {
+  it('fails with a DecryptError for a user who is not a recipient or a tampered file', async () => {
     const keys = {
       user: stranger,
       userAddress: address(stranger),
       controller: address(controller),
     };
     await expect(loadHome(home(seal(states), seal(config)), keys, () => {})).rejects.toThrow(
-      'decryptMsg',
+      DecryptError,
     );
     const tampered = seal(states).replace(
       /"data":\s*"0x(..)/,
@@ -110,8 +111,18 @@ describe('loading the home', () => {
     );
     const own = { user, userAddress: address(user), controller: address(controller) };
     await expect(loadHome(home(tampered, seal(config)), own, () => {})).rejects.toThrow(
-      'decryptMsg',
+      DecryptError,
     );
+  });
+
+  it('fails with a DecryptError when what opens is not a payload at all', async () => {
+    const keys = { user, userAddress: address(user), controller: address(controller) };
+    const failure = await loadHome(home(seal('   '), seal(config)), keys, () => {}).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(DecryptError);
+    expect((failure as DecryptError).reason).toBe('bad-payload');
+    expect((failure as DecryptError).detail).toBe('The payload is empty.');
   });
 
   it('rejects states that are not a Home Assistant dump, in words', async () => {

@@ -1,4 +1,5 @@
 import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
+import { DecryptError } from '@robonomics-dapp/robonomics/crypto/box';
 import { decryptEnvelopeAsync } from '@robonomics-dapp/robonomics/crypto/envelope';
 import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
 import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
@@ -30,7 +31,8 @@ export interface LoadedHome {
 
 /**
  * Opens an envelope the controller published for its devices and validates what is inside.
- * Any failure to decrypt or parse is 'decryptMsg' (docs/product-rules.md).
+ * Any failure to decrypt or parse is a DecryptError, shown as "Error: decryptMsg"
+ * (docs/product-rules.md).
  */
 export async function openHomeFile<T>(
   text: string,
@@ -42,8 +44,9 @@ export async function openHomeFile<T>(
     plain = parsePayload(
       await decryptEnvelopeAsync(text, keys.user, keys.userAddress, keys.controller),
     );
-  } catch {
-    throw new Error('decryptMsg');
+  } catch (error) {
+    if (error instanceof DecryptError) throw error;
+    throw new DecryptError('bad-payload', (error as Error).message);
   }
   const checked = validate(plain);
   if (!checked.ok) throw new Error(checked.error);

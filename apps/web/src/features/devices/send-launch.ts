@@ -15,7 +15,7 @@ import { addToIpfs } from '@robonomics-dapp/robonomics/ipfs/kubo-add';
 import { HomeNotListeningError } from '@robonomics-dapp/robonomics/p2p/home-call';
 import { ChainNotReadyError, notReadyReason, sendAction } from '../../lib/actions/send-action.ts';
 
-/** The spec's words for a launch when the chain cannot be used; the reason follows them. */
+/** A launch's words when the chain cannot be used (docs/product-rules.md); the reason follows. */
 export const LAUNCH_NOT_READY = 'Error: Robonomics is not ready.';
 
 /** A peer-to-peer channel to the controller: one /call request and its reply. */

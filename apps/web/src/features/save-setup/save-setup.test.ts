@@ -5,12 +5,12 @@ import { DEV_PHRASE, pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys
 import { describe, expect, it } from 'vitest';
 import { crustStep } from './crust-step.ts';
 import { MAX_SHOWN_CHARS, readFileContent, shownText } from './file-content.ts';
-import { ADDRESS_NOT_SEED, NOT_A_SEED, unlockSeed } from './seed.ts';
+import { ADDRESS_NOT_SEED, NOT_A_SEED, parseKey } from './parse-key.ts';
 
 // //Bob as ed25519 in SS58 32, as @polkadot/keyring derives it.
 const BOB_ED = '4GvnAjgUnhCvhCLz7TkJdxYUhTxN8W5keXrRndG5aijDsEX7';
 
-const address = (seed: string) => toKeyringPair(unlockSeed(seed)).address;
+const address = (seed: string) => toKeyringPair(parseKey(seed)).address;
 
 describe('unlocking an account seed', () => {
   it('takes a phrase with a derivation, a dev URI and a raw 0x seed, as ed25519', () => {
@@ -18,8 +18,8 @@ describe('unlocking an account seed', () => {
     expect(address('//Bob')).toBe(BOB_ED);
     expect(address(`  ${DEV_PHRASE.toUpperCase()}//Bob  `)).toBe(BOB_ED);
     const seed = `0x${'ab'.repeat(32)}`;
-    expect(unlockSeed(seed).type).toBe('ed25519');
-    expect(unlockSeed(seed).publicKey).toEqual(pairFromUri(seed, 'ed25519').publicKey);
+    expect(parseKey(seed).type).toBe('ed25519');
+    expect(parseKey(seed).publicKey).toEqual(pairFromUri(seed, 'ed25519').publicKey);
     expect(address(`${seed}//x`)).not.toBe(address(seed));
   });
 
@@ -30,18 +30,18 @@ describe('unlocking an account seed', () => {
       '0x1234',
       `0x${'zz'.repeat(32)}`,
     ]) {
-      expect(() => unlockSeed(text)).toThrow(NOT_A_SEED);
+      expect(() => parseKey(text)).toThrow(NOT_A_SEED);
     }
-    expect(() => unlockSeed('   ')).toThrow('Enter the account seed first.');
-    expect(() => unlockSeed(BOB_ED)).toThrow(ADDRESS_NOT_SEED);
-    expect(() => unlockSeed(`${DEV_PHRASE}/soft`)).toThrow(NOT_A_SEED);
-    expect(() => unlockSeed(`${DEV_PHRASE}//Bob/soft`)).toThrow(/hard derivation/);
+    expect(() => parseKey('   ')).toThrow('Enter the account seed first.');
+    expect(() => parseKey(BOB_ED)).toThrow(ADDRESS_NOT_SEED);
+    expect(() => parseKey(`${DEV_PHRASE}/soft`)).toThrow(NOT_A_SEED);
+    expect(() => parseKey(`${DEV_PHRASE}//Bob/soft`)).toThrow(/hard derivation/);
   });
 });
 
 describe('a file of the twin', () => {
-  const bob = unlockSeed('//Bob');
-  const alice = unlockSeed('//Alice');
+  const bob = parseKey('//Bob');
+  const alice = parseKey('//Alice');
   const aliceAddress = toKeyringPair(alice).address;
 
   it('is decrypted when it is a box for this key from itself or from the owner', () => {

@@ -12,9 +12,9 @@ import {
   subscribeCrustFile,
 } from '@robonomics-dapp/robonomics/crust/file-info';
 import { useCallback, useState } from 'react';
-import { appConfig } from '../../lib/config.ts';
-import type { Subscribe } from '../../lib/live-chain.ts';
-import { useLiveValue } from '../../lib/use-chain-subscription.ts';
+import type { Subscribe } from '../../lib/chain/live-chain.ts';
+import { useLiveValue } from '../../lib/chain/use-chain-subscription.ts';
+import { appConfig } from '../../lib/shell/config.ts';
 
 export const CRUST_UNREACHABLE = 'The Crust network cannot be reached.';
 

@@ -8,12 +8,12 @@ import {
   defineChain,
   UserRejectedRequestError,
 } from 'viem';
-import type { Eip1193Provider } from '../../lib/ethereum/eip1193.ts';
+import type { Eip1193Provider } from './ethereum/eip1193.ts';
 import {
   contractErrorTexts,
   SEASON_PASS_CHAIN_ID,
   seasonPassAbi,
-} from '../../lib/ethereum/season-pass-contract.ts';
+} from './ethereum/season-pass-contract.ts';
 import { ipfsPathOf, ipfsToGateway } from './season-pass-status.ts';
 
 export interface SeasonPassToken {
@@ -193,7 +193,10 @@ export function describeEthereumError(error: unknown): ActivationError {
   return new ActivationError(error instanceof Error ? error.message : String(error), false);
 }
 
-/** Sends activate(tokenId) from the owner and waits for the receipt (the original did not). */
+/**
+ * Sends activate(tokenId) from the owner and waits for the receipt (airalab/robonomics.app did
+ * not).
+ */
 export async function activateToken(
   provider: Eip1193Provider,
   contract: Address,

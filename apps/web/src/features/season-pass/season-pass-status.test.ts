@@ -21,7 +21,7 @@ describe('walletStatus', () => {
     expect(walletStatus(ok, 11155111)).toBeNull();
   });
 
-  it('shows the spec texts, typos included', () => {
+  it('shows the texts of docs/product-rules.md, typos included', () => {
     expect(seasonPassTexts.NFT_NOT_FOUND).toBe('No Season Pass NFT accosiated with this account');
     expect(seasonPassTexts.WRONG_ETH_NETWORK).toBe('Please, switch to Sepolia');
   });

@@ -44,8 +44,9 @@ export interface WalletFacts {
 }
 
 /**
- * Where the wallet checks leave the page, in the original's order: a wallet, its permission,
- * an account, then the network. Null when all pass and the tokens can be read.
+ * Where the wallet checks leave the page, in the order of docs/product-rules.md (Season pass): a
+ * wallet, its permission, an account, then the network. Null when all pass and the tokens can be
+ * read.
  */
 export function walletStatus(facts: WalletFacts, requiredChainId: number): SeasonPassStatus | null {
   if (!facts.hasProvider) return 'NO_ETH_EXTENSION';

@@ -96,7 +96,7 @@ describe('parseBackup', () => {
     });
   });
 
-  it('refuses broken and hostile files with the spec texts', () => {
+  it('refuses broken and hostile files in the words of docs/product-rules.md', () => {
     expect(parseBackup('{nope', 'polkadot')).toEqual({ ok: false, error: 'Invalid JSON format' });
     expect(parseBackup('[]', 'polkadot')).toEqual({ ok: false, error: 'Invalid input data' });
     expect(parseBackup('"text"', 'polkadot')).toEqual({ ok: false, error: 'Invalid input data' });

@@ -1,5 +1,5 @@
 import { isValidAddress, toRobonomicsAddress } from '@robonomics-dapp/robonomics/chain/address';
-import type { SavedSetup } from '../../lib/saved-setups.ts';
+import type { SavedSetup } from '../../lib/stores/saved-setups.ts';
 
 /**
  * The setup file Home Assistant's Robonomics integration imports (docs/home-assistant.md, The setup file): every
@@ -28,7 +28,10 @@ export interface BackupOptions {
   ipfsGateway: string;
 }
 
-/** Builds the backup of a setup, honouring every option (the original ignored them). */
+/**
+ * Builds the backup of a setup, honouring every option (docs/product-rules.md, "Setup backups";
+ * airalab/robonomics.app ignored them).
+ */
 export function buildBackup(setup: SavedSetup, options: BackupOptions): SetupFile {
   let ipfs = { url: '', port: '' };
   if (options.ipfsGateway.trim()) {
@@ -54,7 +57,7 @@ export function buildBackup(setup: SavedSetup, options: BackupOptions): SetupFil
   };
 }
 
-/** "<host>-<Name_with_underscores>-<YYYY-MM-DD>.json", as the original named backups. */
+/** "<host>-<Name_with_underscores>-<YYYY-MM-DD>.json" (docs/product-rules.md, "Setup backups"). */
 export function backupFileName(host: string, name: string, date = new Date()): string {
   const safeName =
     (name || 'setup').replace(/[^\p{L}\p{N}]+/gu, '_').replace(/^_|_$/g, '') || 'setup';

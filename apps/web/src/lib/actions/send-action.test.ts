@@ -1,7 +1,7 @@
 import { toKeyringPair } from '@robonomics-dapp/robonomics/crypto/keyring-pair';
 import { pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useChain } from '../chain-store.ts';
+import { useChain } from '../stores/chain-store.ts';
 import { useWallet } from '../wallet/wallet-store.ts';
 import {
   ChainNotReadyError,

@@ -6,7 +6,7 @@ import {
 } from '@robonomics-dapp/robonomics/chain/tx/send-transaction';
 import { throughSubscription } from '@robonomics-dapp/robonomics/chain/tx/through-subscription';
 import type { IKeyringPair } from 'dedot/types';
-import { useChain } from '../chain-store.ts';
+import { useChain } from '../stores/chain-store.ts';
 import { type TxOrigin, useWallet } from '../wallet/wallet-store.ts';
 import { chainUnavailableText } from './chain-unavailable.ts';
 
@@ -18,9 +18,9 @@ import { chainUnavailableText } from './chain-unavailable.ts';
  * NoSignerError, TxCancelledError (the user declined: a cancel, not an error) and TxFailedError.
  */
 
-/** The spec's words when the chain cannot be used; the reason follows them. */
+/** The words when the chain cannot be used (docs/product-rules.md); the reason follows them. */
 export const NOT_READY_TEXT = 'Parachain is not ready.';
-/** The spec's words when no account can sign. */
+/** The words when no account can sign (docs/product-rules.md). */
 export const NO_SIGNER_TEXT = 'Signer required';
 
 export class ChainNotReadyError extends Error {

@@ -1,4 +1,4 @@
-import { safeStorage } from '../safe-storage.ts';
+import { safeStorage } from '../storage/safe-storage.ts';
 
 /** Where the user last selected is remembered (an address: public, see docs/security.md). */
 export const REMEMBERED_USER_KEY = 'robonomics-dapp.rws-user.v1';

@@ -2,10 +2,10 @@ import { addressEq, isValidAddress } from '@robonomics-dapp/robonomics/chain/add
 import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
 import { create } from 'zustand';
 import { takeEarlyKey } from '../../first-data/early-key-handoff.ts';
-import { clearHomeConfigCache } from '../home-config-cache.ts';
-import { keyKeeping } from '../key-keeping.ts';
-import { safeStorage } from '../safe-storage.ts';
-import { useSavedSetups } from '../saved-setups.ts';
+import { clearHomeConfigCache } from '../storage/home-config-cache.ts';
+import { keyKeeping } from '../storage/key-keeping.ts';
+import { safeStorage } from '../storage/safe-storage.ts';
+import { useSavedSetups } from '../stores/saved-setups.ts';
 import { REMEMBERED_USER_KEY, readRememberedUser } from './remembered-user.ts';
 import { openUserKey, sealUserKey } from './sealed-key.ts';
 import { deleteSealedKey, loadSealedKey, saveSealedKey } from './sealed-key-db.ts';

@@ -3,8 +3,8 @@ import type {
   NetworkIdentity,
   TokenFacts,
 } from '@robonomics-dapp/robonomics/chain/network-identity';
-import { useChain } from '../chain-store.ts';
-import { safeStorage } from '../safe-storage.ts';
+import { safeStorage } from '../storage/safe-storage.ts';
+import { useChain } from '../stores/chain-store.ts';
 import type { InjectedMetadata, InjectedMetadataKnown } from './injected.ts';
 import { useWallet } from './wallet-store.ts';
 

@@ -1,6 +1,6 @@
 import type { IKeyringPair, InjectedSigner } from 'dedot/types';
 import { create } from 'zustand';
-import { safeStorage } from '../safe-storage.ts';
+import { safeStorage } from '../storage/safe-storage.ts';
 import {
   enableWallet,
   type InjectedAccount,

@@ -259,7 +259,7 @@ describe('pinned blocks and bad input', () => {
     expect(await wire.errorCode('chainHead_v1_unpin', [sub, hash])).toBe(-32801);
   });
 
-  it('answers the spec errors for unknown, duplicate and malformed hashes', async () => {
+  it('answers the JSON-RPC spec errors for unknown, duplicate and malformed hashes', async () => {
     const unknown = `0x${'ab'.repeat(32)}`;
     expect(await wire.errorCode('chainHead_v1_unpin', [sub, unknown])).toBe(-32801);
     expect(await wire.errorCode('chainHead_v1_body', [sub, unknown])).toBe(-32801);

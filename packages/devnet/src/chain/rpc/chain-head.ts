@@ -15,7 +15,10 @@ import {
 
 /** The bounds of chainHead_v1 (see docs/json-rpc.md). */
 export interface ChainHeadLimits {
-  /** chainHead_v1_follow subscriptions per connection (the spec requires at least 2). */
+  /**
+   * chainHead_v1_follow subscriptions per connection (the JSON-RPC spec requires at least 2,
+   * docs/json-rpc.md).
+   */
   maxFollowsPerConnection: number;
   /** Blocks one follow subscription may keep pinned before it is stopped. */
   maxPinnedBlocks: number;
@@ -212,8 +215,9 @@ export function chainHeadMethods(
       if (!follows.has(sub.id)) return;
       const finalized = node.finalized;
       state.finalizedNumber = finalized.number;
-      // About a minute of finalized blocks (as the spec suggests), within the pin limit: clients
-      // that resubscribe find their blocks, and dedot waits to know a finalized block's parent.
+      // About a minute of finalized blocks (as the JSON-RPC spec suggests, docs/json-rpc.md),
+      // within the pin limit: clients that resubscribe find their blocks, and dedot waits to know a
+      // finalized block's parent.
       const count = Math.max(
         1,
         Math.min(REPORTED_FINALIZED, Math.floor(limits.maxPinnedBlocks / 2), finalized.number + 1),

@@ -10,7 +10,10 @@ import {
   subscribe,
 } from './table.ts';
 
-/** transaction_v1_broadcast operations a connection may have at once (the spec asks for 4). */
+/**
+ * transaction_v1_broadcast operations a connection may have at once (the JSON-RPC spec asks for 4,
+ * docs/json-rpc.md).
+ */
 export const MAX_BROADCASTS_PER_CONNECTION = 16;
 
 /** A pool refusal as the new interface reports it: dropped (pool limits) or invalid. */
@@ -27,7 +30,7 @@ function refusal(error: unknown): Record<string, string> {
 /**
  * transaction_v1_* and transactionWatch_v1_*: submitting a transaction, with or without
  * following it. Bytes that are not hex are a parameter error; bytes that are not a valid
- * transaction are reported as an `invalid` event, as the spec says.
+ * transaction are reported as an `invalid` event, as the JSON-RPC spec says (docs/json-rpc.md).
  */
 export function transactionMethods({ node, hooks }: MethodContext): MethodEntries {
   const watches = new Map<string, { connection: RpcConnection; sub: Subscription }>();
@@ -127,7 +130,8 @@ export function transactionMethods({ node, hooks }: MethodContext): MethodEntrie
           node.submit(hex);
           hooks.onSubmit?.();
         } catch {
-          // The spec: an invalid transaction is silently not broadcast (it still counts).
+          // The JSON-RPC spec (docs/json-rpc.md): an invalid transaction is silently not broadcast
+          // (it still counts).
         }
         return id;
       }),

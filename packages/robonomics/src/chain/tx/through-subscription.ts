@@ -13,7 +13,7 @@ import type { Submittable } from './send-transaction.ts';
  * How a call is paid: directly when the signer is the subscription owner, otherwise wrapped in
  * rws.call(owner, call) so the subscription's free weight pays (docs/product-rules.md, Subscriptions). Before wrapping, the
  * signer must be a device of the owner and the call must fit the estimated free weight, so the
- * user gets the spec's message instead of a failed transaction.
+ * user gets the message of docs/product-rules.md instead of a failed transaction.
  */
 export async function throughSubscription(
   client: RobonomicsClient,

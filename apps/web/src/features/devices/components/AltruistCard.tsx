@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { TimeSeriesChart } from '../../../components/chart/TimeSeriesChart.tsx';
-import { useNow } from '../../../lib/use-now.ts';
+import { useNow } from '../../../lib/time/use-now.ts';
 import { altruistReadings, recentSeries } from '../device-cards.ts';
 import type { DeviceCardView } from '../home-view.ts';
 import { DeviceTitle, ExtendedEntities, type RenderEntity } from './DeviceCard.tsx';

@@ -13,9 +13,9 @@ import {
 import { Link } from 'react-router';
 import { Address } from '../../../components/Address.tsx';
 import { BanIcon, CheckIcon, DownloadIcon } from '../../../components/icons.tsx';
-import { downloadFile } from '../../../lib/download-file.ts';
-import { useGateways } from '../../../lib/ipfs-gateways.ts';
-import { links } from '../../../lib/route-names.ts';
+import { downloadFile } from '../../../lib/files/download-file.ts';
+import { useGateways } from '../../../lib/files/ipfs-gateways.ts';
+import { routePaths } from '../../../lib/shell/route-table.ts';
 import type { ConnectionChoice } from '../connection-choice.ts';
 import {
   asOfText,
@@ -345,7 +345,7 @@ export function ControlsBar(props: ControlsBarProps) {
             {subscription !== 'active' && subscription !== 'not known yet' && (
               <>
                 {' '}
-                · <Link to={links.activate}>Renew</Link>
+                · <Link to={routePaths.buy}>Renew</Link>
               </>
             )}
           </p>
@@ -354,11 +354,11 @@ export function ControlsBar(props: ControlsBarProps) {
               <>
                 Controller: <Address address={controller} copy={false} />
                 <DeviceMark address={controller} devices={devices} />
-                <Link to={links.setup}>Settings</Link>
+                <Link to={routePaths.setups}>Settings</Link>
               </>
             ) : (
               <>
-                Controller not found · <Link to={links.setup}>Settings</Link>
+                Controller not found · <Link to={routePaths.setups}>Settings</Link>
               </>
             )}
           </p>

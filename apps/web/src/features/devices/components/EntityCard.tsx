@@ -2,7 +2,7 @@ import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config
 import { checkCommand } from '@robonomics-dapp/robonomics/home-assistant/domains/check-command';
 import { memo, useState } from 'react';
 import { TimeSeriesChart } from '../../../components/chart/TimeSeriesChart.tsx';
-import { formatDateTime } from '../../../lib/format-date.ts';
+import { formatDateTime } from '../../../lib/time/format-date.ts';
 import { type EntityView, isUnavailable } from '../home-view.ts';
 import { stateTone, stateWords } from '../state-words.ts';
 import type { Send } from './controls/common.tsx';

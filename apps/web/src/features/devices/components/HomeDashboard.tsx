@@ -2,7 +2,7 @@ import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config
 import type { HaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
 import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Tabs } from '../../../components/Tabs.tsx';
-import { safeStorage } from '../../../lib/safe-storage.ts';
+import { safeStorage } from '../../../lib/storage/safe-storage.ts';
 import { afterNextPaint, markHome } from '../home-marks.ts';
 import {
   columnsForWidth,

@@ -2,9 +2,9 @@ import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config
 import { useEffect } from 'react';
 import { QuietHomeNotice } from '../../../components/renewal/QuietHomeNotice.tsx';
 import { RenewalLine } from '../../../components/renewal/RenewalLine.tsx';
-import { useChain } from '../../../lib/chain-store.ts';
-import { useHomeReports } from '../../../lib/home-reports.ts';
-import { type SavedSetup, useSavedSetups } from '../../../lib/saved-setups.ts';
+import { useChain } from '../../../lib/stores/chain-store.ts';
+import { useHomeReports } from '../../../lib/stores/home-reports.ts';
+import { type SavedSetup, useSavedSetups } from '../../../lib/stores/saved-setups.ts';
 
 /**
  * The devices page's notices: a saved setup of this network (its own first) whose subscription

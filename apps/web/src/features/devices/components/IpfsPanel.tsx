@@ -1,6 +1,6 @@
 import type { GatewayEntry } from '@robonomics-dapp/robonomics/ipfs/gateways';
 import { type FormEvent, useId, useState } from 'react';
-import { gatewaySelector, useGateways } from '../../../lib/ipfs-gateways.ts';
+import { gatewaySelector, useGateways } from '../../../lib/files/ipfs-gateways.ts';
 
 export interface IpfsPanelProps {
   /** The panel's id, for the control that opens it. */
@@ -21,7 +21,7 @@ function entryStatus(entry: GatewayEntry): string {
  * and not selectable), the picked one in bold with a check mark, a Remove button for the user's
  * own, a row to add one ("Switch gateway" adds, picks and checks it), "Checking available
  * gateways" while the picked one is being replaced, and what to do when none answers. Reads
- * and changes the app's one gateway choice (lib/ipfs-gateways.ts).
+ * and changes the app's one gateway choice (lib/files/ipfs-gateways.ts).
  */
 export function IpfsPanel({ id: panelId, hidden }: IpfsPanelProps) {
   const { entries, picked, checking, noneAvailable } = useGateways();

@@ -1,16 +1,17 @@
+import { DECRYPT_ERROR_TEXT, DecryptError } from '@robonomics-dapp/robonomics/crypto/box';
 import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
 import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
 import { type HaStates, validateHaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useChain } from '../../../lib/chain-store.ts';
+import { useLatestRecord } from '../../../lib/chain/use-latest-record.ts';
+import { readIpfsText, useGateways } from '../../../lib/files/ipfs-gateways.ts';
 import {
   writeConfigEnvelope,
   writeKeptStatesFile,
   writeKeptStatesUpdate,
-} from '../../../lib/home-config-cache.ts';
-import { readIpfsText, useGateways } from '../../../lib/ipfs-gateways.ts';
-import { useToasts } from '../../../lib/toasts.ts';
-import { useLatestRecord } from '../../../lib/use-latest-record.ts';
+} from '../../../lib/storage/home-config-cache.ts';
+import { useChain } from '../../../lib/stores/chain-store.ts';
+import { useToasts } from '../../../lib/stores/toasts.ts';
 import { markHome } from '../home-marks.ts';
 import { NOT_PUBLISHED } from '../home-record.ts';
 import type { KeptHome } from '../kept-home.ts';
@@ -146,7 +147,10 @@ export function useHome(
   const kept = useKeptStates(endpoint, keys);
   const load = useLoadedHome(endpoint, keys, attempt, notify);
   const loaded: LoadedHome | undefined = keys ? load.data : undefined;
-  const loadError = keys && load.error ? load.error.message : null;
+  const loadFailure = keys && load.error ? load.error : null;
+  const loadError = loadFailure?.message ?? null;
+  // A record this user cannot open (not a recipient yet, or another home's): the page waits.
+  const unreadable = loadFailure instanceof DecryptError;
 
   useEffect(() => {
     if (!loaded || !controller) return;
@@ -203,12 +207,12 @@ export function useHome(
     ? 'idle'
     : shown
       ? 'ready'
-      : loadError === 'decryptMsg' || unpublished
+      : unreadable || unpublished
         ? 'waiting'
         : loadError
           ? 'error'
           : 'loading';
-  useRetryOnGatewayChange(!!loadError && !unpublished && loadError !== 'decryptMsg', retry);
+  useRetryOnGatewayChange(!!loadError && !unpublished && !unreadable, retry);
 
   // The controller's new records: each is the CID of its new states, read when the home is
   // shown; while waiting, each is a new chance to load a record this user can read.
@@ -232,7 +236,7 @@ export function useHome(
         ({ text, states }) =>
           baseRef.current === on && showStates(states, latest.time, { file: text }),
         (error: Error) =>
-          notify(error.message === 'decryptMsg' ? 'Error: decryptMsg' : error.message, {
+          notify(error instanceof DecryptError ? DECRYPT_ERROR_TEXT : error.message, {
             kind: 'error',
           }),
       );

@@ -1,6 +1,7 @@
+import { DECRYPT_ERROR_TEXT, DecryptError } from '@robonomics-dapp/robonomics/crypto/box';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { type NotifyOptions, useToasts } from '../../../lib/toasts.ts';
+import { type NotifyOptions, useToasts } from '../../../lib/stores/toasts.ts';
 import { takeEarlyRecord } from '../early-home.ts';
 import { findHomeRecord, type HomeRecord, NOT_PUBLISHED } from '../home-record.ts';
 import { homeSources } from '../home-sources.ts';
@@ -13,9 +14,9 @@ export type Notify = (text: string, options?: NotifyOptions) => unknown;
 /** The loading messages of one home load replace each other, one toast at a time. */
 const HOME_LOAD_STEP = 'home-load';
 
-/** The text a failed home load shows in a toast: 'decryptMsg' is shown as the original app does. */
-export const loadErrorText = (message: string) =>
-  message === 'decryptMsg' ? 'Error: decryptMsg' : `Error: ${message}`;
+/** The text a failed home load shows in a toast: a file that does not open as the product rules say. */
+export const loadErrorText = (error: Error) =>
+  error instanceof DecryptError ? DECRYPT_ERROR_TEXT : `Error: ${error.message}`;
 
 const recordQuery = (endpoint: string, controller: string | null, attempt: number) => ({
   queryKey: ['home-record', endpoint, controller, attempt],
@@ -73,10 +74,10 @@ export function useLoadedHome(
         useToasts.getState().finish(HOME_LOAD_STEP);
         return home;
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
+        const failure = error instanceof Error ? error : new Error(String(error));
         useToasts.getState().finish(HOME_LOAD_STEP);
-        if (message !== NOT_PUBLISHED) notify(loadErrorText(message), { kind: 'error' });
-        throw error instanceof Error ? error : new Error(message);
+        if (failure.message !== NOT_PUBLISHED) notify(loadErrorText(failure), { kind: 'error' });
+        throw failure;
       }
     },
     ...READ_ONCE,

@@ -1,9 +1,10 @@
+import { DECRYPT_ERROR_TEXT } from '@robonomics-dapp/robonomics/crypto/box';
 import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
 import { type HaStates, validateHaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
 import { HOME_NOT_LISTENING_TEXT } from '@robonomics-dapp/robonomics/p2p/home-call';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { appConfig } from '../../../lib/config.ts';
-import { useToasts } from '../../../lib/toasts.ts';
+import { appConfig } from '../../../lib/shell/config.ts';
+import { useToasts } from '../../../lib/stores/toasts.ts';
 import { type HomeKeys, openHomeFile } from '../load-home.ts';
 import type { PeerConnection } from '../peer-channel.ts';
 import type { Notify } from './use-loaded-home.ts';
@@ -130,7 +131,7 @@ export function usePeerChannel(
             if (!ended) onStatesRef.current(states, Date.now(), { update: envelope });
             return true;
           } catch {
-            notify('Error: decryptMsg', { kind: 'error' });
+            notify(DECRYPT_ERROR_TEXT, { kind: 'error' });
             return false;
           }
         },

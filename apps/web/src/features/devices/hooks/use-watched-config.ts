@@ -8,9 +8,9 @@ import { subscribeTwinTotal } from '@robonomics-dapp/robonomics/chain/subscripti
 import { type HaConfig, validateHaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
 import { h256ToCid } from '@robonomics-dapp/robonomics/ipfs/cid';
 import { useQuery } from '@tanstack/react-query';
-import { readIpfsText } from '../../../lib/ipfs-gateways.ts';
-import { useChainQuery } from '../../../lib/use-chain-query.ts';
-import { useChainSubscription } from '../../../lib/use-chain-subscription.ts';
+import { useChainQuery } from '../../../lib/chain/use-chain-query.ts';
+import { useChainSubscription } from '../../../lib/chain/use-chain-subscription.ts';
+import { readIpfsText } from '../../../lib/files/ipfs-gateways.ts';
 import { type HomeKeys, openHomeFile } from '../load-home.ts';
 import { READ_ONCE } from './read-once.ts';
 

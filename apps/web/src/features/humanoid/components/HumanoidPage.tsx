@@ -12,9 +12,9 @@ import { TxButton } from '../../../components/TxButton.tsx';
 import { useTx } from '../../../components/use-tx.ts';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
 import { originOf, readyClient, sendAction } from '../../../lib/actions/send-action.ts';
-import { useChain } from '../../../lib/chain-store.ts';
-import { useBalance } from '../../../lib/use-balance.ts';
-import { useFee } from '../../../lib/use-fee.ts';
+import { useBalance } from '../../../lib/chain/use-balance.ts';
+import { useFee } from '../../../lib/chain/use-fee.ts';
+import { useChain } from '../../../lib/stores/chain-store.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
 import { robotPaymentRefusal } from '../robot-payment.ts';
 

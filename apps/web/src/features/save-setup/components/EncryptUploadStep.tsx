@@ -6,7 +6,7 @@ import { addToIpfs } from '@robonomics-dapp/robonomics/ipfs/kubo-add';
 import { useId, useState } from 'react';
 import { TxButton } from '../../../components/TxButton.tsx';
 import { useTx } from '../../../components/use-tx.ts';
-import { appConfig } from '../../../lib/config.ts';
+import { appConfig } from '../../../lib/shell/config.ts';
 import { NO_OWNER } from '../twin-sender.ts';
 import type { UploadedFile } from '../uploaded-file.ts';
 

@@ -1,5 +1,5 @@
 import { PageHeading } from '../../../components/PageHeading.tsx';
-import { LazyPage } from '../../../lib/lazy-page.tsx';
+import { LazyPage } from '../../../lib/shell/lazy-page.tsx';
 
 // The workshop pulls in crypto, IPFS and a second chain client: loaded with the page only, with
 // the retry state of the other on-demand pages when its chunk fails.

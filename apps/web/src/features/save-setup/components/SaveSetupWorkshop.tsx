@@ -5,9 +5,9 @@ import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
 import { type FormEvent, useId, useState } from 'react';
 import { Address } from '../../../components/Address.tsx';
 import { SecretPhraseInput } from '../../../components/SecretPhraseInput.tsx';
-import { useChain } from '../../../lib/chain-store.ts';
-import { activeSetupOf, useSavedSetups } from '../../../lib/saved-setups.ts';
-import { unlockSeed } from '../seed.ts';
+import { useChain } from '../../../lib/stores/chain-store.ts';
+import { activeSetupOf, useSavedSetups } from '../../../lib/stores/saved-setups.ts';
+import { parseKey } from '../parse-key.ts';
 import { useCrust } from '../use-crust.ts';
 import { UnlockedWorkshop } from './UnlockedWorkshop.tsx';
 
@@ -35,7 +35,7 @@ export default function SaveSetupWorkshop() {
   const onUnlock = (event: FormEvent) => {
     event.preventDefault();
     try {
-      setPair(unlockSeed(seed));
+      setPair(parseKey(seed));
       setUnlockError(null);
       // Only the key is kept, not the text it came from.
       setSeed('');

@@ -7,8 +7,8 @@ import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
 import { h256ToCid } from '@robonomics-dapp/robonomics/ipfs/cid';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { ipfsLink, readIpfsText, useGateways } from '../../../lib/ipfs-gateways.ts';
-import { useChainSubscription } from '../../../lib/use-chain-subscription.ts';
+import { useChainSubscription } from '../../../lib/chain/use-chain-subscription.ts';
+import { ipfsLink, readIpfsText, useGateways } from '../../../lib/files/ipfs-gateways.ts';
 import { type FileContent, readFileContent, shownText } from '../file-content.ts';
 import { type CrustConnection, useCrustFile } from '../use-crust.ts';
 

@@ -5,7 +5,7 @@ import { TwinSelector } from '../../../components/TwinSelector.tsx';
 import { TxButton } from '../../../components/TxButton.tsx';
 import { useTx } from '../../../components/use-tx.ts';
 import { readyClient } from '../../../lib/actions/send-action.ts';
-import { useDevices } from '../../../lib/use-devices.ts';
+import { useDevices } from '../../../lib/chain/use-devices.ts';
 import { twinSender } from '../twin-sender.ts';
 
 type Relation = 'owner' | 'device' | 'stranger' | 'loading';

@@ -1,4 +1,4 @@
-import type { Eip1193Provider } from '../../../lib/ethereum/eip1193.ts';
+import type { Eip1193Provider } from '../ethereum/eip1193.ts';
 import { useFreeMinimum } from '../hooks/use-free-minimum.ts';
 import { FreeMinimumState } from '../nft-oracle.ts';
 

@@ -1,14 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { safeStorage } from '../../../lib/storage/safe-storage.ts';
 import {
   discoverWallets,
   type Eip1193Provider,
   errorCode,
   UNRECOGNIZED_CHAIN,
   type WalletDetail,
-} from '../../../lib/ethereum/eip1193.ts';
-import { SEASON_PASS_CHAIN_ID } from '../../../lib/ethereum/season-pass-contract.ts';
-import { safeStorage } from '../../../lib/safe-storage.ts';
+} from '../ethereum/eip1193.ts';
+import { SEASON_PASS_CHAIN_ID } from '../ethereum/season-pass-contract.ts';
 
 const CHOSEN_WALLET_KEY = 'robonomics-dapp.eth-wallet';
 const BLOCK_POLL_MS = 4000;

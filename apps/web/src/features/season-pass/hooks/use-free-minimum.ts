@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { appConfig } from '../../../lib/config.ts';
-import type { Eip1193Provider } from '../../../lib/ethereum/eip1193.ts';
+import { appConfig } from '../../../lib/shell/config.ts';
+import type { Eip1193Provider } from '../ethereum/eip1193.ts';
 import {
   ALREADY_RECEIVED,
   checkFreeMinimum,

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { appConfig } from '../../../lib/config.ts';
-import type { Eip1193Provider } from '../../../lib/ethereum/eip1193.ts';
-import { gatewaySelector, readIpfsText } from '../../../lib/ipfs-gateways.ts';
+import { gatewaySelector, readIpfsText } from '../../../lib/files/ipfs-gateways.ts';
+import { appConfig } from '../../../lib/shell/config.ts';
+import type { Eip1193Provider } from '../ethereum/eip1193.ts';
 import type { IpfsAccess, SeasonPassToken, TokenMetadata } from '../season-pass-reader.ts';
 import * as reader from '../season-pass-reader.ts';
 import { type SeasonPassStatus, type TokenStatus, tokensStatus } from '../season-pass-status.ts';

@@ -1,4 +1,4 @@
-import { SEASON_PASS_CHAIN_ID } from '../../../lib/ethereum/season-pass-contract.ts';
+import { SEASON_PASS_CHAIN_ID } from '../ethereum/season-pass-contract.ts';
 import { walletStatus } from '../season-pass-status.ts';
 import { useEthereumWallet } from './use-ethereum-wallet.ts';
 import { useSeasonPassTokens } from './use-season-pass-tokens.ts';

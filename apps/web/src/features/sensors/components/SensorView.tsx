@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { type ChartSeries, TimeSeriesChart } from '../../../components/chart/TimeSeriesChart.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
-import { formatDateTime } from '../../../lib/format-date.ts';
+import { formatDateTime } from '../../../lib/time/format-date.ts';
 import { useSensorAddress } from '../hooks/use-sensor-address.ts';
 import { useSensorReadings } from '../hooks/use-sensor-readings.ts';
 

@@ -1,7 +1,7 @@
 import { isValidAddress, toRobonomicsAddress } from '@robonomics-dapp/robonomics/chain/address';
 import { fetchOwnedTwins } from '@robonomics-dapp/robonomics/chain/queries/owned-twins';
 import { fetchTwinTopics } from '@robonomics-dapp/robonomics/chain/queries/twin-topics';
-import { useChainQuery } from '../../../lib/use-chain-query.ts';
+import { useChainQuery } from '../../../lib/chain/use-chain-query.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
 
 export type SensorAddress =
@@ -10,8 +10,8 @@ export type SensorAddress =
   | { status: 'not-found'; reason: string };
 
 /**
- * The sensor to show: the address in the route, else the source of `topic` in one of the
- * connected account's twins (the original compared codecs with strings and never found it).
+ * The sensor to show: the address in the route, else the source of `topic` in one of the connected
+ * account's twins (airalab/robonomics.app compared codecs with strings and never found it).
  */
 export function useSensorAddress(param: string | undefined, topic: string): SensorAddress {
   const account = useWallet((s) => s.address);

@@ -5,8 +5,8 @@ import {
 import { subscribeDatalogRecords } from '@robonomics-dapp/robonomics/chain/subscriptions/datalog-records';
 import type { Reading } from '@robonomics-dapp/robonomics/sensors/measurements';
 import { useMemo } from 'react';
-import { useChainQuery } from '../../../lib/use-chain-query.ts';
-import { useChainSubscription } from '../../../lib/use-chain-subscription.ts';
+import { useChainQuery } from '../../../lib/chain/use-chain-query.ts';
+import { useChainSubscription } from '../../../lib/chain/use-chain-subscription.ts';
 import { joinRecords } from './sensor-records.ts';
 
 /** The records of `address` since the subscription opened, oldest first (shared by readers). */

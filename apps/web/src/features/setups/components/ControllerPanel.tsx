@@ -9,9 +9,9 @@ import { Link } from 'react-router';
 import { Address } from '../../../components/Address.tsx';
 import { TxButton } from '../../../components/TxButton.tsx';
 import { useTx } from '../../../components/use-tx.ts';
-import { deviceNameOf } from '../../../lib/device-names.ts';
-import { links } from '../../../lib/route-names.ts';
-import { type SavedSetup, useSavedSetups } from '../../../lib/saved-setups.ts';
+import { routePaths } from '../../../lib/shell/route-table.ts';
+import { deviceNameOf } from '../../../lib/stores/device-names.ts';
+import { type SavedSetup, useSavedSetups } from '../../../lib/stores/saved-setups.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
 import { useDeviceListWrite } from '../hooks/use-device-list-write.tsx';
 import { GenerateController, type GeneratedController } from './GenerateController.tsx';
@@ -129,7 +129,7 @@ export function ControllerPanel({
         ) : (
           <p className="small">
             To generate new controller you need active subscription.{' '}
-            <Link to={links.activate}>Renew here</Link>
+            <Link to={routePaths.buy}>Renew here</Link>
           </p>
         ))}
     </section>

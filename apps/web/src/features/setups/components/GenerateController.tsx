@@ -7,8 +7,8 @@ import {
 import { useId, useState } from 'react';
 import { Address } from '../../../components/Address.tsx';
 import { HiddenUsername } from '../../../components/HiddenUsername.tsx';
-import { downloadFile } from '../../../lib/download-file.ts';
-import { keyKeeping } from '../../../lib/key-keeping.ts';
+import { downloadFile } from '../../../lib/files/download-file.ts';
+import { keyKeeping } from '../../../lib/storage/key-keeping.ts';
 
 export interface GeneratedController {
   address: string;

@@ -14,17 +14,17 @@ import { Tabs } from '../../../components/Tabs.tsx';
 import { useTx } from '../../../components/use-tx.ts';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
 import { NoSignerError, readyClient } from '../../../lib/actions/send-action.ts';
-import { useChain } from '../../../lib/chain-store.ts';
-import { deviceNameOf } from '../../../lib/device-names.ts';
-import { keyKeeping } from '../../../lib/key-keeping.ts';
-import { links } from '../../../lib/route-names.ts';
+import { useLedger } from '../../../lib/chain/use-ledger.ts';
+import { routePaths } from '../../../lib/shell/route-table.ts';
+import { keyKeeping } from '../../../lib/storage/key-keeping.ts';
+import { useChain } from '../../../lib/stores/chain-store.ts';
+import { deviceNameOf } from '../../../lib/stores/device-names.ts';
 import {
   randomSetupName,
   useSavedSetups,
   withoutControllerKey,
-} from '../../../lib/saved-setups.ts';
-import { useLedger } from '../../../lib/use-ledger.ts';
-import { useNow } from '../../../lib/use-now.ts';
+} from '../../../lib/stores/saved-setups.ts';
+import { useNow } from '../../../lib/time/use-now.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
 import { parseBackup } from '../backup.ts';
 import { useDeviceListWrite } from '../hooks/use-device-list-write.tsx';
@@ -62,7 +62,7 @@ function AddByOwner({ network }: { network: string }) {
       return;
     }
     addSetup({ owner, name: name.trim().slice(0, 100) || randomSetupName(), network });
-    navigate(links.setup);
+    navigate(routePaths.setups);
   };
 
   return (
@@ -247,7 +247,7 @@ function UploadSetup({ network }: { network: string }) {
     // A controller key in the file is kept in this browser only when the user asks.
     const keep = keepKeys && keyKeeping.allowed;
     for (const setup of result.setups) addSetup(keep ? setup : withoutControllerKey(setup));
-    navigate(links.setup);
+    navigate(routePaths.setups);
   };
 
   const readFile = (file: File | undefined) => {

@@ -8,11 +8,11 @@ import { ReminderControls } from '../../../components/renewal/ReminderControls.t
 import { RenewalLine } from '../../../components/renewal/RenewalLine.tsx';
 import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
-import { type SavedSetup, useSavedSetups } from '../../../lib/saved-setups.ts';
-import { useChainNow } from '../../../lib/use-chain-now.ts';
-import { useDeviceList } from '../../../lib/use-devices.ts';
-import { useLedger } from '../../../lib/use-ledger.ts';
-import { useNow } from '../../../lib/use-now.ts';
+import { useChainNow } from '../../../lib/chain/use-chain-now.ts';
+import { useDeviceList } from '../../../lib/chain/use-devices.ts';
+import { useLedger } from '../../../lib/chain/use-ledger.ts';
+import { type SavedSetup, useSavedSetups } from '../../../lib/stores/saved-setups.ts';
+import { useNow } from '../../../lib/time/use-now.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
 import { BackupPanel } from './BackupPanel.tsx';
 import { ControllerPanel } from './ControllerPanel.tsx';

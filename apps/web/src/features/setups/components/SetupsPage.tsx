@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { Tabs } from '../../../components/Tabs.tsx';
-import { useChain } from '../../../lib/chain-store.ts';
-import { links } from '../../../lib/route-names.ts';
-import { activeSetupOf, useSavedSetups } from '../../../lib/saved-setups.ts';
+import { routePaths } from '../../../lib/shell/route-table.ts';
+import { useChain } from '../../../lib/stores/chain-store.ts';
+import { activeSetupOf, useSavedSetups } from '../../../lib/stores/saved-setups.ts';
 import { SetupEditor } from './SetupEditor.tsx';
 import { SetupsList } from './SetupsList.tsx';
 
@@ -26,7 +26,7 @@ export function SetupsPage() {
           ? "You haven't added any setups yet"
           : `No setup saved for this network (${network}). Choose one under All subscriptions or add one.`}
       </p>
-      <Link to={links.setupnew} className="button primary">
+      <Link to={routePaths.newSetup} className="button primary">
         Add a setup
       </Link>
     </section>

@@ -4,8 +4,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { Address } from '../../../components/Address.tsx';
 import { TxButton } from '../../../components/TxButton.tsx';
 import { useTx } from '../../../components/use-tx.ts';
-import { deviceNameOf } from '../../../lib/device-names.ts';
-import { type SavedSetup, useSavedSetups } from '../../../lib/saved-setups.ts';
+import { deviceNameOf } from '../../../lib/stores/device-names.ts';
+import { type SavedSetup, useSavedSetups } from '../../../lib/stores/saved-setups.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
 import { useDeviceListWrite } from '../hooks/use-device-list-write.tsx';
 

@@ -6,9 +6,9 @@ import { expiryOf } from '@robonomics-dapp/robonomics/rws/subscription';
 import { CalendarButton } from '../../../components/renewal/CalendarButton.tsx';
 import { ReminderControls } from '../../../components/renewal/ReminderControls.tsx';
 import { RenewalLine } from '../../../components/renewal/RenewalLine.tsx';
-import { useChain } from '../../../lib/chain-store.ts';
-import { useSavedSetups } from '../../../lib/saved-setups.ts';
-import { useChainNow } from '../../../lib/use-chain-now.ts';
+import { useChainNow } from '../../../lib/chain/use-chain-now.ts';
+import { useChain } from '../../../lib/stores/chain-store.ts';
+import { useSavedSetups } from '../../../lib/stores/saved-setups.ts';
 
 export interface RenewalFocus {
   owner: string;

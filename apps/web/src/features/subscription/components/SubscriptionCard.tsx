@@ -6,12 +6,12 @@ import { Link } from 'react-router';
 import { Address } from '../../../components/Address.tsx';
 import { Amount } from '../../../components/Amount.tsx';
 import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
-import { useChain } from '../../../lib/chain-store.ts';
-import { links } from '../../../lib/route-names.ts';
-import { useSavedSetups } from '../../../lib/saved-setups.ts';
-import { useDevices } from '../../../lib/use-devices.ts';
-import { useLedger } from '../../../lib/use-ledger.ts';
-import { useNow } from '../../../lib/use-now.ts';
+import { useDevices } from '../../../lib/chain/use-devices.ts';
+import { useLedger } from '../../../lib/chain/use-ledger.ts';
+import { routePaths } from '../../../lib/shell/route-table.ts';
+import { useChain } from '../../../lib/stores/chain-store.ts';
+import { useSavedSetups } from '../../../lib/stores/saved-setups.ts';
+import { useNow } from '../../../lib/time/use-now.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
 import { useOffer } from '../hooks/use-offer.ts';
 import type { RenewalFocus } from './RenewalPanel.tsx';
@@ -80,7 +80,7 @@ function OfferCard() {
           ))}
         </ul>
       </details>
-      <Link to={links.activate} className="button primary">
+      <Link to={routePaths.buy} className="button primary">
         Buy a subscription
       </Link>
     </section>
@@ -131,7 +131,7 @@ export function SubscriptionCard() {
         </dd>
       </dl>
       <Reminders focus={{ owner, name, ledger }} />
-      <Link to={links.setup} className="button primary">
+      <Link to={routePaths.setups} className="button primary">
         Go to setup
       </Link>
     </section>

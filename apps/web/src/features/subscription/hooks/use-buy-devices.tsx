@@ -2,9 +2,9 @@ import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
 import type { BuyDevices } from '@robonomics-dapp/robonomics/chain/buy-subscription';
 import { purchaseDevices } from '@robonomics-dapp/robonomics/rws/devices';
 import { useId, useState } from 'react';
-import { deviceNameOf } from '../../../lib/device-names.ts';
-import { useSavedSetups } from '../../../lib/saved-setups.ts';
-import { useDeviceList } from '../../../lib/use-devices.ts';
+import { useDeviceList } from '../../../lib/chain/use-devices.ts';
+import { deviceNameOf } from '../../../lib/stores/device-names.ts';
+import { useSavedSetups } from '../../../lib/stores/saved-setups.ts';
 
 /**
  * The device list a purchase writes, chosen on the page (docs/product-rules.md, "Writing the

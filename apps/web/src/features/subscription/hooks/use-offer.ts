@@ -1,4 +1,4 @@
-import { useChain } from '../../../lib/chain-store.ts';
+import { useChain } from '../../../lib/stores/chain-store.ts';
 
 /**
  * The subscription offer: price (minimal bid + 1 planck) and how many auctions are open, as the

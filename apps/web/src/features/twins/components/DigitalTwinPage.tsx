@@ -20,11 +20,11 @@ import { TxButton } from '../../../components/TxButton.tsx';
 import { useTx } from '../../../components/use-tx.ts';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
 import { actionSender, readyClient } from '../../../lib/actions/send-action.ts';
-import { useChain } from '../../../lib/chain-store.ts';
-import { routePaths } from '../../../lib/route-names.ts';
-import { activeSetupOf, useSavedSetups } from '../../../lib/saved-setups.ts';
-import { useChainSubscription } from '../../../lib/use-chain-subscription.ts';
-import { useDevices } from '../../../lib/use-devices.ts';
+import { useChainSubscription } from '../../../lib/chain/use-chain-subscription.ts';
+import { useDevices } from '../../../lib/chain/use-devices.ts';
+import { routePaths } from '../../../lib/shell/route-table.ts';
+import { useChain } from '../../../lib/stores/chain-store.ts';
+import { activeSetupOf, useSavedSetups } from '../../../lib/stores/saved-setups.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
 
 type View = 'hex' | 'ipfs' | 'text';

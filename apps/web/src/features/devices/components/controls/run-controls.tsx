@@ -1,6 +1,6 @@
 import { textAttribute } from '@robonomics-dapp/robonomics/home-assistant/domains/attributes';
 import { parseHaDate } from '@robonomics-dapp/robonomics/home-assistant/states';
-import { formatDateTime } from '../../../../lib/format-date.ts';
+import { formatDateTime } from '../../../../lib/time/format-date.ts';
 import { type ControlProps, ServiceButton } from './common.tsx';
 
 /** When a script or automation last ran, from `last_triggered`. */

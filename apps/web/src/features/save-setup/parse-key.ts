@@ -11,7 +11,7 @@ export const ADDRESS_NOT_SEED =
  * each optionally followed by hard derivations (//name). Anything else is refused in words that
  * never repeat the input.
  */
-export function unlockSeed(input: string): KeyPair {
+export function parseKey(input: string): KeyPair {
   const text = input.trim();
   if (!text) throw new Error('Enter the account seed first.');
   if (!text.startsWith('0x') && !text.includes(' ') && isValidAddress(text)) {

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { safeStorage } from './safe-storage.ts';
+import { safeStorage } from '../storage/safe-storage.ts';
 
 export type Theme = 'light' | 'dark';
 const THEME_KEY = 'robonomics-dapp.theme';

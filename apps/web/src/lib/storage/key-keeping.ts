@@ -1,4 +1,4 @@
-import { appConfig } from './config.ts';
+import { appConfig } from '../shell/config.ts';
 
 /**
  * Whether this page may keep keys in the browser (the signed-in user's key, a controller keystore,

@@ -1,8 +1,8 @@
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
-import { useLedger } from '../../../lib/use-ledger.ts';
-import { useNow } from '../../../lib/use-now.ts';
+import { useLedger } from '../../../lib/chain/use-ledger.ts';
+import { useNow } from '../../../lib/time/use-now.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
 import { useSeasonPass } from '../hooks/use-season-pass.ts';
 import { seasonPassTexts } from '../season-pass-status.ts';
@@ -11,7 +11,7 @@ import { EthereumWalletPicker } from './EthereumWalletPicker.tsx';
 import { FreeMinimum } from './FreeMinimum.tsx';
 
 /** The older season pass page: balance, tokens and the free-minimum request of each token. */
-export function SeasonPass2Page() {
+export function OlderSeasonPassPage() {
   const { wallet, passes, status } = useSeasonPass();
   const target = useWallet((s) => s.address);
   const ledger = useLedger(target);

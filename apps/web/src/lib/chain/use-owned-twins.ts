@@ -3,8 +3,8 @@ import {
   type TwinCache,
 } from '@robonomics-dapp/robonomics/chain/queries/owned-twins';
 import { subscribeTwinTotal } from '@robonomics-dapp/robonomics/chain/subscriptions/twin-total';
-import { useChain } from './chain-store.ts';
-import { safeStorage } from './safe-storage.ts';
+import { safeStorage } from '../storage/safe-storage.ts';
+import { useChain } from '../stores/chain-store.ts';
 import { useChainQuery } from './use-chain-query.ts';
 import { useChainSubscription } from './use-chain-subscription.ts';
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { safeStorage } from './safe-storage.ts';
+import { safeStorage } from '../storage/safe-storage.ts';
 
 /**
  * The subscriptions (setups) this browser knows. Versioned so a future shape can migrate the

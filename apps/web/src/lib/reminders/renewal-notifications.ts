@@ -1,9 +1,9 @@
 import { create } from 'zustand';
-import { useEndpointStore } from './endpoint-store.ts';
-import { useHomeReports } from './home-reports.ts';
+import { safeStorage } from '../storage/safe-storage.ts';
+import { useEndpointStore } from '../stores/endpoint-store.ts';
+import { useHomeReports } from '../stores/home-reports.ts';
+import { useSavedSetups } from '../stores/saved-setups.ts';
 import { REMINDER_SYNC_TAG, type ReminderMessage, reminderSetups } from './reminder-setups.ts';
-import { safeStorage } from './safe-storage.ts';
-import { useSavedSetups } from './saved-setups.ts';
 
 /**
  * Renewal and quiet-home notifications, only when the user asks for them (docs/pwa.md, "Renewal

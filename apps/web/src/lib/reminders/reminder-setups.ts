@@ -1,7 +1,7 @@
 import { KNOWN_ENDPOINTS, networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
-import { cleanReport, type HomeReport, homeKey } from './home-reports.ts';
-import { appUrl, renewPath, routePaths } from './route-names.ts';
-import type { SavedSetup } from './saved-setups.ts';
+import { appUrl, renewPath, routePaths } from '../shell/route-table.ts';
+import { cleanReport, type HomeReport, homeKey } from '../stores/home-reports.ts';
+import type { SavedSetup } from '../stores/saved-setups.ts';
 
 /**
  * What the page tells the service worker so it can check the saved setups on its own
@@ -64,7 +64,7 @@ export function reminderSetups(
         ...(controller ? { controller } : {}),
         ...(report.sendingTimeout ? { sendingTimeout: report.sendingTimeout } : {}),
         renewUrl: appUrl(renewPath(setup.owner), base),
-        homeUrl: appUrl(routePaths.telemetry, base),
+        homeUrl: appUrl(routePaths.devices, base),
       },
     ];
   });

@@ -1,7 +1,7 @@
 import { subscribeDevices } from '@robonomics-dapp/robonomics/chain/subscriptions/devices';
 import { useEffect, useMemo } from 'react';
-import { useChain } from './chain-store.ts';
-import { readCachedDeviceList, writeCachedDevices } from './devices-cache.ts';
+import { readCachedDeviceList, writeCachedDevices } from '../storage/devices-cache.ts';
+import { useChain } from '../stores/chain-store.ts';
 import { useChainSubscription } from './use-chain-subscription.ts';
 
 /** A device list and where it comes from. */

@@ -19,7 +19,7 @@ describe('the gateway choice on this device', () => {
     expect(picked).toBeNull();
   });
 
-  it('keeps user gateways and the picked one under the original keys', async () => {
+  it('keeps user gateways and the picked one under the keys of docs/ipfs-gateways.md', async () => {
     const { gatewaySelector, PICKED_GATEWAY_KEY, USER_GATEWAYS_KEY, ipfsLink } = await load();
     expect(gatewaySelector.add('https://user:pw@gw.example')).toMatchObject({ ok: false });
     expect(localStorage.getItem(USER_GATEWAYS_KEY)).toBeNull();

@@ -1,6 +1,6 @@
 import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/client';
 import { useQuery } from '@tanstack/react-query';
-import { useChain } from './chain-store.ts';
+import { useChain } from '../stores/chain-store.ts';
 
 /**
  * A one-off chain read for React through TanStack Query, keyed by the endpoint and `key`:

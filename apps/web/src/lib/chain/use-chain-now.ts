@@ -1,7 +1,7 @@
 import { subscribeChainTime } from '@robonomics-dapp/robonomics/chain/subscriptions/chain-time';
 import { useEffect, useState } from 'react';
+import { useNow } from '../time/use-now.ts';
 import { useChainSubscription } from './use-chain-subscription.ts';
-import { useNow } from './use-now.ts';
 
 /**
  * The chain's clock as this device sees it: the newest block's timestamp, moved on by the time

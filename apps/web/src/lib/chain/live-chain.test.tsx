@@ -1,7 +1,7 @@
 import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/client';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useChain } from './chain-store.ts';
+import { useChain } from '../stores/chain-store.ts';
 import { openLiveCount, readLive, watchLive } from './live-chain.ts';
 import { useChainSubscription, useLiveValue } from './use-chain-subscription.ts';
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { safeStorage } from './safe-storage.ts';
+import { safeStorage } from '../storage/safe-storage.ts';
 
 /**
  * What this device saw of each home beyond the chain: when its last live /update arrived and

@@ -3,8 +3,8 @@ import {
   type EndpointChoice,
   RPC_STORAGE_KEY,
 } from '@robonomics-dapp/robonomics/chain/endpoint';
+import { safeStorage } from '../storage/safe-storage.ts';
 import { appConfig } from './config.ts';
-import { safeStorage } from './safe-storage.ts';
 
 /**
  * The endpoint the app uses unless a `?rpc=` link is accepted: the saved choice, else the build's

@@ -1,35 +1,29 @@
 /**
- * Named routes (docs/product-rules.md, Routes) and the links map the original app built from them
- * (activate, setup, setupnew, devices). Components link through these names, never literals.
+ * The app's one route table (docs/product-rules.md, Routes): the router (app/routes.tsx) and every
+ * link read their paths here, never literals. A name says what the page is; the path stays the
+ * one users know (the devices page is /telemetry).
  */
 export const routePaths = {
   dashboard: '/',
-  rwsActivate: '/rws-buy',
-  rwsSetup: '/rws-setup',
-  rwsSetupNew: '/rws-setup-new',
-  rwsSubscription: '/rws-subscription',
-  telemetry: '/telemetry',
+  buy: '/rws-buy',
+  setups: '/rws-setup',
+  newSetup: '/rws-setup-new',
+  subscriptionAccount: '/rws-subscription',
+  devices: '/telemetry',
   hardwareAltruist: '/hardware/altruist',
   hardwareRiscv: '/hardware/riscv',
   hardwareHikikomori: '/hardware/hikikomori',
   hardwareEnergyMonitor: '/hardware/energy-monitor',
   seasonPass: '/hardware/season-pass',
-  seasonPass2: '/hardware/season-pass-2',
+  olderSeasonPass: '/hardware/season-pass-2',
   humanoid: '/humanoid',
   altruist: '/altruist',
   energyMonitor: '/energy-monitor',
-  dtwin: '/dtwin',
+  digitalTwin: '/dtwin',
   saveSetup: '/save-setup',
 } as const;
 
 export type RouteName = keyof typeof routePaths;
-
-export const links = {
-  activate: routePaths.rwsActivate,
-  setup: routePaths.rwsSetup,
-  setupnew: routePaths.rwsSetupNew,
-  devices: routePaths.telemetry,
-} as const;
 
 export const APP_NAME = 'Robonomics Dapp';
 
@@ -40,7 +34,7 @@ export function documentTitle(routeTitle?: string): string {
 
 /** The buy flow with a setup preselected (docs/product-rules.md, "Renewal reminders"). */
 export function renewPath(owner: string): string {
-  return `${routePaths.rwsActivate}?owner=${encodeURIComponent(owner)}`;
+  return `${routePaths.buy}?owner=${encodeURIComponent(owner)}`;
 }
 
 /** A page of the app as a full address: the app's own (its query dropped), the route as hash. */

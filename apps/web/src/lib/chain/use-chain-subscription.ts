@@ -1,10 +1,10 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { useChain } from './chain-store.ts';
+import { useChain } from '../stores/chain-store.ts';
 import { type LiveValue, LOADING, readLive, type Subscribe, watchLive } from './live-chain.ts';
 
 /**
  * A live chain value for React, shared: every component reading the same `key` on the same
- * client reads one RPC subscription (lib/live-chain.ts). `key` names what `subscribe` follows,
+ * client reads one RPC subscription (lib/chain/live-chain.ts). `key` names what `subscribe` follows,
  * so it must differ for different subscriptions (e.g. `ledger:<owner>`); null reads nothing.
  * `value` is undefined while loading.
  */

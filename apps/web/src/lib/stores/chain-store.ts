@@ -12,9 +12,9 @@ import {
   storageReader,
 } from '@robonomics-dapp/robonomics/chain/storage-reader';
 import { create } from 'zustand';
-import { appConfig } from './config.ts';
+import { appConfig } from '../shell/config.ts';
+import { DEV_WALLET, useWallet } from '../wallet/wallet-store.ts';
 import { useEndpointStore } from './endpoint-store.ts';
-import { DEV_WALLET, useWallet } from './wallet/wallet-store.ts';
 
 interface ChainState {
   endpoint: string;

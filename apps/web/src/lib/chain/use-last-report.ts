@@ -1,6 +1,6 @@
 import { fetchLastDatalog } from '@robonomics-dapp/robonomics/chain/queries/last-datalog';
-import { readStorage, useChain } from './chain-store.ts';
-import { cleanReport, homeKey, useHomeReports } from './home-reports.ts';
+import { readStorage, useChain } from '../stores/chain-store.ts';
+import { cleanReport, homeKey, useHomeReports } from '../stores/home-reports.ts';
 import { useChainQuery } from './use-chain-query.ts';
 import { useLatestRecord } from './use-latest-record.ts';
 

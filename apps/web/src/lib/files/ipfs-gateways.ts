@@ -6,10 +6,10 @@ import {
   parseStoredGateways,
 } from '@robonomics-dapp/robonomics/ipfs/gateways';
 import { useSyncExternalStore } from 'react';
-import { appConfig } from './config.ts';
-import { safeStorage } from './safe-storage.ts';
+import { appConfig } from '../shell/config.ts';
+import { safeStorage } from '../storage/safe-storage.ts';
 
-/** The choice kept on this device, under the original app's keys (docs/ipfs-gateways.md). */
+/** The choice kept on this device, under airalab/robonomics.app's keys (docs/ipfs-gateways.md). */
 export const PICKED_GATEWAY_KEY = 'ipfs-smart-gateway:picked';
 export const USER_GATEWAYS_KEY = 'ipfs-smart-gateway:user-gateways';
 

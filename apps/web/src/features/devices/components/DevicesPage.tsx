@@ -6,14 +6,14 @@ import { Link } from 'react-router';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { UserSignIn } from '../../../components/UserSignIn.tsx';
 import { chainUnavailableText } from '../../../lib/actions/chain-unavailable.ts';
-import { useChain } from '../../../lib/chain-store.ts';
-import { appConfig } from '../../../lib/config.ts';
-import { links } from '../../../lib/route-names.ts';
-import { useSavedSetups } from '../../../lib/saved-setups.ts';
-import { useToasts } from '../../../lib/toasts.ts';
-import { useDeviceList } from '../../../lib/use-devices.ts';
-import { useLedger } from '../../../lib/use-ledger.ts';
-import { useNow } from '../../../lib/use-now.ts';
+import { useDeviceList } from '../../../lib/chain/use-devices.ts';
+import { useLedger } from '../../../lib/chain/use-ledger.ts';
+import { appConfig } from '../../../lib/shell/config.ts';
+import { routePaths } from '../../../lib/shell/route-table.ts';
+import { useChain } from '../../../lib/stores/chain-store.ts';
+import { useSavedSetups } from '../../../lib/stores/saved-setups.ts';
+import { useToasts } from '../../../lib/stores/toasts.ts';
+import { useNow } from '../../../lib/time/use-now.ts';
 import { useUserKey } from '../../../lib/user-key/user-key-store.ts';
 import {
   type CommandStatus,
@@ -62,7 +62,7 @@ function useKeptKeyOpening(): boolean {
 
 let commandIds = 0;
 
-export function TelemetryPage() {
+export function DevicesPage() {
   const now = useNow(60_000);
   const client = useChain((s) => s.client);
   const chain = {
@@ -171,10 +171,10 @@ export function TelemetryPage() {
             Assistant controller.
           </p>
           <div className="row">
-            <Link className="button" to={links.setup}>
+            <Link className="button" to={routePaths.setups}>
               Your setup
             </Link>
-            <Link className="button" to={links.setupnew}>
+            <Link className="button" to={routePaths.newSetup}>
               New setup
             </Link>
           </div>
@@ -245,7 +245,7 @@ export function TelemetryPage() {
           )}
           {home.phase === 'error' && (
             <p className="error" role="alert">
-              {home.error === 'decryptMsg' ? 'Error: decryptMsg' : home.error}
+              {home.error}
             </p>
           )}
           {home.states && (

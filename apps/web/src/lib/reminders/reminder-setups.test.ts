@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { homeKey } from './home-reports.ts';
+import { homeKey } from '../stores/home-reports.ts';
 import { reminderSetups } from './reminder-setups.ts';
 
 const ALICE = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';

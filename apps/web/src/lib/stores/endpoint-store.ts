@@ -5,9 +5,9 @@ import {
   validateEndpoint,
 } from '@robonomics-dapp/robonomics/chain/endpoint';
 import { create } from 'zustand';
-import { appConfig } from './config.ts';
-import { safeStorage } from './safe-storage.ts';
-import { usualChoice } from './usual-endpoint.ts';
+import { appConfig } from '../shell/config.ts';
+import { usualChoice } from '../shell/usual-endpoint.ts';
+import { safeStorage } from '../storage/safe-storage.ts';
 
 interface EndpointState {
   /** The endpoint the app talks to now. */
