@@ -121,7 +121,7 @@ describe('the wallet store', () => {
     expect(state.address).toBe(ALICE);
     const origin = state.origin();
     expect(origin?.signer).toBeUndefined();
-    expect((origin?.from as { address: string }).address).toBe(ALICE);
+    expect((origin!.from as { address: string }).address).toBe(ALICE);
 
     useWallet.getState().disconnect();
     expect(useWallet.getState()).toMatchObject({ wallet: null, accounts: [], address: null });
