@@ -26,17 +26,25 @@ export interface HomeRecord {
 /** Said when the controller has no datalog record yet (the home has never published). */
 export const NOT_PUBLISHED = 'The controller has not published any telemetry yet.';
 
+/** The controller has no datalog record yet: the page waits for its first publication. */
+export class NotPublishedError extends Error {
+  override name = 'NotPublishedError';
+  constructor() {
+    super(NOT_PUBLISHED);
+  }
+}
+
 /**
  * The controller's last datalog record and the states file it names, still encrypted: nothing
  * here needs the user's key, so it can be read while the key is being opened. Rejects with
- * NOT_PUBLISHED when the controller has no record yet.
+ * NotPublishedError when the controller has no record yet.
  */
 export async function findHomeRecord(
   sources: Pick<HomeSources, 'lastRecord' | 'fetchText'>,
   controller: string,
 ): Promise<HomeRecord> {
   const record = await sources.lastRecord(controller);
-  if (!record) throw new Error(NOT_PUBLISHED);
+  if (!record) throw new NotPublishedError();
   const cid = record.text.trim();
   return { cid, time: record.time, text: await sources.fetchText(cid) };
 }

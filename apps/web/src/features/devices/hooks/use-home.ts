@@ -13,7 +13,7 @@ import {
 import { useChain } from '../../../lib/stores/chain-store.ts';
 import { useToasts } from '../../../lib/stores/toasts.ts';
 import { markHome } from '../home-marks.ts';
-import { NOT_PUBLISHED } from '../home-record.ts';
+import { NotPublishedError } from '../home-record.ts';
 import type { KeptHome } from '../kept-home.ts';
 import { type HomeKeys, type LoadedHome, openHomeFile } from '../load-home.ts';
 import { mergeSnapshot } from '../merge-snapshot.ts';
@@ -202,7 +202,7 @@ export function useHome(
   }, [base, live]);
   const fromNetwork = loaded !== undefined || live !== null;
 
-  const unpublished = loadError === NOT_PUBLISHED;
+  const unpublished = loadFailure instanceof NotPublishedError;
   const phase: HomeState['phase'] = !keys
     ? 'idle'
     : shown

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type NotifyOptions, useToasts } from '../../../lib/stores/toasts.ts';
 import { takeEarlyRecord } from '../early-home.ts';
-import { findHomeRecord, type HomeRecord, NOT_PUBLISHED } from '../home-record.ts';
+import { findHomeRecord, type HomeRecord, NotPublishedError } from '../home-record.ts';
 import { homeSources } from '../home-sources.ts';
 import { keptOpenings } from '../kept-home.ts';
 import { type HomeKeys, type LoadedHome, loadHome } from '../load-home.ts';
@@ -76,7 +76,8 @@ export function useLoadedHome(
       } catch (error) {
         const failure = error instanceof Error ? error : new Error(String(error));
         useToasts.getState().finish(HOME_LOAD_STEP);
-        if (failure.message !== NOT_PUBLISHED) notify(loadErrorText(failure), { kind: 'error' });
+        if (!(failure instanceof NotPublishedError))
+          notify(loadErrorText(failure), { kind: 'error' });
         throw failure;
       }
     },
