@@ -334,6 +334,13 @@ async function firstSecondsWeight(browser, contender) {
       line.push(
         `${allKiB.toFixed(1)} KiB gzip -9 (${jsKiB.toFixed(1)} KiB of it JS in ${js.length} files)`,
       );
+      // The heaviest files, to see what a change to the budget comes from.
+      const heaviest = files
+        .map((f) => ({ name: new URL(f.url).pathname.split('/').pop() || '/', kib: gzip(f.url) }))
+        .sort((a, b) => b.kib - a.kib)
+        .slice(0, 8)
+        .map((f) => `${f.name} ${f.kib.toFixed(1)}`);
+      line.push(`heaviest (KiB gzip -9): ${heaviest.join(', ')}`);
     }
     if (precached.length > 0) line.push(`its service worker fetched ${precached.length} files`);
     console.log(`  ${line.join('; ')}`);
