@@ -1,66 +1,26 @@
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
-import { buildLaunchCommand } from '@robonomics-dapp/robonomics/home-assistant/launch';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { UserSignIn } from '../../../components/UserSignIn.tsx';
 import { chainUnavailableText } from '../../../lib/actions/chain-unavailable.ts';
 import { useDeviceList } from '../../../lib/chain/use-devices.ts';
 import { useLedger } from '../../../lib/chain/use-ledger.ts';
-import { appConfig } from '../../../lib/shell/config.ts';
 import { routePaths } from '../../../lib/shell/route-table.ts';
 import { useChain } from '../../../lib/stores/chain-store.ts';
 import { useSavedSetups } from '../../../lib/stores/saved-setups.ts';
-import { useToasts } from '../../../lib/stores/toasts.ts';
 import { useNow } from '../../../lib/time/use-now.ts';
 import { useUserKey } from '../../../lib/user-key/user-key-store.ts';
-import {
-  type CommandStatus,
-  commandStatusText,
-  entityMark,
-  errorReason,
-} from '../command-status.ts';
-import {
-  type ConnectionChoice,
-  readConnectionChoice,
-  writeConnectionChoice,
-} from '../connection-choice.ts';
 import { markHome } from '../home-marks.ts';
+import { useCommands } from '../hooks/use-commands.ts';
+import { useConnectionRequest } from '../hooks/use-connection-request.ts';
 import { useHome } from '../hooks/use-home.ts';
-import { sendLaunch } from '../send-launch.ts';
+import { useKeptKeyOpening } from '../hooks/use-kept-key-opening.ts';
 import { ControlsBar, DeviceListKept } from './ControlsBar.tsx';
 import HomeDashboard from './HomeDashboard.tsx';
 import { HomeNotices } from './HomeNotices.tsx';
 
 markHome('page');
-
-/**
- * The key kept on this device for the remembered user, opened as soon as the page runs, beside
- * the home's first reads (the sign-in form asks for the same query and shares it). True while
- * the key of the user remembered when the page opened is being opened: the sign-in form waits
- * behind it, so it does not show for a moment to a returning user.
- */
-function useKeptKeyOpening(): boolean {
-  const { user, pair, restore, restored } = useUserKey();
-  const [remembered] = useState(user);
-  // Opened before this page rendered (the early start): the sign-in still says the key was kept.
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (restored && user) queryClient.setQueryData(['sealed-key', user], true);
-  }, [restored, user, queryClient]);
-  const query = useQuery({
-    queryKey: ['sealed-key', user],
-    queryFn: () => restore(user!),
-    enabled: user !== null && !pair,
-    gcTime: 0,
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
-  return user !== null && user === remembered && !pair && query.isPending;
-}
-
-let commandIds = 0;
 
 export function DevicesPage() {
   const now = useNow(60_000);
@@ -81,20 +41,7 @@ export function DevicesPage() {
   const ledger = useLedger(owner);
   const { user, pair } = useUserKey();
   const keyOpening = useKeptKeyOpening();
-  const notify = useToasts((s) => s.notify);
-  const [request, setRequest] = useState<{ type: ConnectionChoice; attempt: number }>(() => ({
-    type: readConnectionChoice(owner),
-    attempt: 0,
-  }));
-  // Another setup: its own connection choice.
-  useEffect(() => setRequest({ type: readConnectionChoice(owner), attempt: 0 }), [owner]);
-  const reconnect = useCallback(
-    (type: ConnectionChoice) => {
-      if (owner) writeConnectionChoice(owner, type);
-      setRequest((r) => ({ type, attempt: r.attempt + 1 }));
-    },
-    [owner],
-  );
+  const { request, reconnect } = useConnectionRequest(owner);
   const home = useHome(controller, pair, pair ? user : null, request, user !== null);
   useEffect(() => {
     if (pair) markHome('key');
@@ -103,60 +50,7 @@ export function DevicesPage() {
   const [waitingSince, setWaitingSince] = useState<number | null>(null);
   useEffect(() => setWaitingSince(pair && controller ? Date.now() : null), [pair, controller]);
 
-  // The last command of each entity, shown on its card; each has one toast, updated in place.
-  const [commands, setCommands] = useState<Record<string, CommandStatus>>({});
-  const statesRef = useRef(home.states);
-  statesRef.current = home.states;
-  const send = useCallback(
-    (entityId: string, domain: string) => (service: string, params?: Record<string, unknown>) => {
-      if (!owner || !controller || !pair || !user) return;
-      const id = ++commandIds;
-      const step = `command:${id}`;
-      let reason: string | null = null;
-      const update = (status: CommandStatus['status']) =>
-        setCommands((all) =>
-          all[entityId]?.id === id || status === 'pending'
-            ? {
-                ...all,
-                [entityId]: {
-                  id,
-                  status,
-                  reason,
-                  before:
-                    all[entityId]?.id === id
-                      ? all[entityId]!.before
-                      : entityMark(statesRef.current?.entities[entityId]),
-                },
-              }
-            : all,
-        );
-      update('pending');
-      void sendLaunch(
-        {
-          owner,
-          controller,
-          user: pair,
-          userAddress: user,
-          devices,
-          ipfsApi: appConfig.ipfsApi,
-          channel:
-            home.connection.type === 'libp2p' && home.connection.connected ? home.peer : null,
-          notify: (text, kind) => {
-            if (kind === 'error') reason = errorReason(text);
-            notify(text, { kind, step });
-          },
-          onStatus: update,
-          onHomeNotListening: home.notListening,
-        },
-        buildLaunchCommand(domain, service, entityId, params),
-      ).then(() => useToasts.getState().finish(step));
-    },
-    [owner, controller, pair, user, devices, home.peer, home.connection, home.notListening, notify],
-  );
-  const statusOf = (entityId: string) => {
-    const command = commands[entityId];
-    return command && commandStatusText(command, home.states?.entities[entityId]);
-  };
+  const { send, statusOf } = useCommands({ owner, controller, user, pair, devices, home });
 
   return (
     <>
