@@ -188,6 +188,46 @@ async function load(context) {
 }
 
 /**
+ * One more load with the main thread's CPU profile (`BENCH_PROFILE=1 npm run bench`): the
+ * functions that took the most time until the first card, by self time, to see where a load's
+ * time goes without guessing.
+ * @param {import('@playwright/test').BrowserContext} context
+ */
+async function profileLoad(context) {
+  const page = await context.newPage();
+  try {
+    const session = await context.newCDPSession(page);
+    await session.send('Profiler.enable');
+    await session.send('Profiler.setSamplingInterval', { interval: 200 });
+    await session.send('Profiler.start');
+    await page.goto(HOME, { waitUntil: 'commit' });
+    await page.waitForFunction(() => /** @type {any} */ (globalThis).__benchFirstCard, undefined, {
+      timeout: 60_000,
+    });
+    const { profile } = await session.send('Profiler.stop');
+    const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+    /** @type {Map<string, number>} */
+    const self = new Map();
+    const deltas = profile.timeDeltas ?? [];
+    (profile.samples ?? []).forEach((id, i) => {
+      const frame = nodes.get(id)?.callFrame;
+      if (!frame) return;
+      const file = frame.url.split('/').pop() || frame.url || '(native)';
+      const name = `${frame.functionName || '(anonymous)'} ${file}:${frame.lineNumber + 1}`;
+      self.set(name, (self.get(name) ?? 0) + (deltas[i + 1] ?? 0) / 1000);
+    });
+    const top = [...self]
+      .filter(([name]) => !name.startsWith('(idle)') && !name.startsWith('(program)'))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 15);
+    console.log('  main thread until the first card (warm, self time, ms):');
+    for (const [name, ms] of top) console.log(`    ${ms.toFixed(1).padStart(6)}  ${name}`);
+  } finally {
+    await page.close();
+  }
+}
+
+/**
  * @param {string} label
  * @param {Load[]} loads
  * @param {number} goal
@@ -323,6 +363,7 @@ export async function benchHome() {
     const warm = [];
     for (let i = 0; i < LOADS; i++) warm.push(await load(context));
     report('warm', warm, GOALS.warmMs);
+    if (process.env.BENCH_PROFILE) await profileLoad(context);
 
     const page = await context.newPage();
     await page.goto(HOME);
