@@ -81,42 +81,59 @@ async function tabTo(page: Page, target: Locator, limit = 80) {
   throw new Error(`Tab never reached ${target}`);
 }
 
-for (const theme of THEMES) {
-  test(`every route signed out passes axe (${theme} theme)`, async ({ page }, testInfo) => {
-    test.setTimeout(300_000);
-    await useTheme(page, theme);
-    const findings: Finding[] = [];
-    for (const path of EVERY_PATH) {
-      await page.goto(`./#${path}`);
-      await settle(page);
-      findings.push(...(await scan(page, path)));
-    }
-    await keep(testInfo, `signed-out-${theme}`, findings);
-    expect(blocking(findings)).toEqual([]);
-  });
-
-  test(`every route signed in passes axe (${theme} theme)`, async ({ page }, testInfo) => {
-    test.setTimeout(300_000);
-    await useTheme(page, theme);
-    await injectPolkadotExtension(page, [{ name: 'Alice', uri: '//Alice', type: 'sr25519' }]);
-    await saveSeededSetup(page);
-    await page.addInitScript((address) => {
-      localStorage.setItem(
-        'robonomics-dapp.wallet.v1',
-        JSON.stringify({ wallet: 'polkadot-js', address }),
-      );
-    }, ALICE);
-    const findings: Finding[] = [];
-    for (const path of EVERY_PATH) {
-      await page.goto(`./#${path}`);
-      await settle(page);
-      await expect(page.getByRole('button', { name: 'Alice' })).toBeVisible();
-      findings.push(...(await scan(page, path)));
-    }
-    await keep(testInfo, `signed-in-${theme}`, findings);
-    expect(blocking(findings)).toEqual([]);
-  });
+/**
+ * Scans the route in both themes, switched with the header's toggle as a user would: one load
+ * of the route for both (the toggle keeps the new theme for the next route).
+ */
+async function scanBothThemes(page: Page, path: string, findings: Record<Theme, Finding[]>) {
+  for (let i = 0; i < THEMES.length; i += 1) {
+    const theme = (await page.locator('html').getAttribute('data-theme')) as Theme;
+    findings[theme].push(...(await scan(page, path)));
+    if (i === THEMES.length - 1) break;
+    const next = theme === 'light' ? 'dark' : 'light';
+    await page.getByRole('button', { name: `Switch to ${next} theme` }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', next);
+  }
 }
+
+async function keepBoth(testInfo: TestInfo, name: string, findings: Record<Theme, Finding[]>) {
+  for (const theme of THEMES) await keep(testInfo, `${name}-${theme}`, findings[theme]);
+}
+
+test('every route signed out passes axe in both themes', async ({ page }, testInfo) => {
+  test.setTimeout(300_000);
+  await useTheme(page, 'light');
+  const findings: Record<Theme, Finding[]> = { light: [], dark: [] };
+  for (const path of EVERY_PATH) {
+    await page.goto(`./#${path}`);
+    await settle(page);
+    await scanBothThemes(page, path, findings);
+  }
+  await keepBoth(testInfo, 'signed-out', findings);
+  expect(blocking([...findings.light, ...findings.dark])).toEqual([]);
+});
+
+test('every route signed in passes axe in both themes', async ({ page }, testInfo) => {
+  test.setTimeout(300_000);
+  await useTheme(page, 'light');
+  await injectPolkadotExtension(page, [{ name: 'Alice', uri: '//Alice', type: 'sr25519' }]);
+  await saveSeededSetup(page);
+  await page.addInitScript((address) => {
+    localStorage.setItem(
+      'robonomics-dapp.wallet.v1',
+      JSON.stringify({ wallet: 'polkadot-js', address }),
+    );
+  }, ALICE);
+  const findings: Record<Theme, Finding[]> = { light: [], dark: [] };
+  for (const path of EVERY_PATH) {
+    await page.goto(`./#${path}`);
+    await settle(page);
+    await expect(page.getByRole('button', { name: 'Alice' })).toBeVisible();
+    await scanBothThemes(page, path, findings);
+  }
+  await keepBoth(testInfo, 'signed-in', findings);
+  expect(blocking([...findings.light, ...findings.dark])).toEqual([]);
+});
 
 test('the header popovers and the phone menu pass axe in both themes', async ({
   page,
