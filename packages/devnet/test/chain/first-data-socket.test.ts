@@ -202,3 +202,55 @@ describe('a chain connection given the first reads the page started', () => {
     }
   });
 });
+
+describe('a drop of the first reads’ socket kept open for the app', () => {
+  it('is the connection’s drop until the client’s own socket opens', async () => {
+    const sockets: WebSocket[] = [];
+    const firstData = startFirstData({
+      endpoint: devnet.url,
+      keepOpen: true,
+      createSocket: (url) => {
+        const socket = new WebSocket(url);
+        sockets.push(socket);
+        return socket as unknown as MinimalWebSocket;
+      },
+    });
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const connection = new ChainConnection(devnet.url, {
+      cacheStorage: null,
+      firstData,
+      beforeClient: () => held,
+    });
+    try {
+      await firstData.done;
+      await expect.poll(() => connection.offer.minimalBid).toBe(1_000_000_000n);
+      expect(connection.socketDropped).toBe(false);
+      // The network drops the socket (not the app closing it): the page must say so.
+      sockets[0]?.terminate();
+      await expect.poll(() => connection.socketDropped).toBe(true);
+      expect(connection.state).toBe('connecting');
+      // Reads by key wait for the client's socket, which opens once the client may start.
+      const genesis = connection.request('chain_getBlockHash', [0]);
+      release();
+      await connection.ready();
+      expect(connection.socketDropped).toBe(false);
+      expect(connection.state).toBe('connected');
+      expect(await genesis).toBe(await provider.send('chain_getBlockHash', [0]));
+    } finally {
+      await connection.disconnect();
+    }
+  });
+
+  it('is not announced when the app closes it itself', async () => {
+    const read = startFirstData({ endpoint: devnet.url, keepOpen: true, createSocket: nodeSocket });
+    let drops = 0;
+    read.onDrop(() => drops++);
+    await read.done;
+    read.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(drops).toBe(0);
+  });
+});

@@ -106,6 +106,15 @@ export class ChainConnection {
       const started = given?.endpoint === endpoint ? given : undefined;
       if (given && !started) given.close();
       this.#firstData = started;
+      // A drop of the first reads' socket before the client's own socket is open is the
+      // connection's drop: the page may show their values already.
+      started?.onDrop(() => {
+        if (this.#closed || this.#provider?.status === 'connected') return;
+        this.socketDropped = true;
+        this.state = 'connecting';
+        this.error = null;
+        this.#emit();
+      });
       const onData = ({ network, minimalBid, auctionQueue }: FirstData) => {
         if (this.#closed) return;
         this.network = network;
@@ -293,7 +302,8 @@ export class ChainConnection {
       this.#set(this.#closed ? 'disconnected' : 'connecting');
     });
     provider.on('error', (error?: unknown) => {
-      if (!this.client) this.#set('error', describeError(error));
+      // After a drop the app is reconnecting, which the state says already.
+      if (!this.client && !this.socketDropped) this.#set('error', describeError(error));
     });
     return provider;
   }

@@ -41,6 +41,11 @@ export interface RpcSocketOptions {
   createSocket?: (endpoint: string) => MinimalWebSocket;
   /** Called once when the socket opens. */
   onOpen?: () => void;
+  /**
+   * Called once when a socket that had opened is closed by the other side or the network (not by
+   * `close()` or the timeout): a drop.
+   */
+  onDrop?: () => void;
 }
 
 const OPEN = 1;
@@ -57,6 +62,7 @@ export function openRpcSocket(
     timeoutMs = 10_000,
     createSocket = (url) => new WebSocket(url) as unknown as MinimalWebSocket,
     onOpen,
+    onDrop,
   }: RpcSocketOptions,
 ): RpcSocket {
   const waiting = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
@@ -65,6 +71,7 @@ export function openRpcSocket(
   const kept = new Map<string, Promise<unknown>>();
   let nextId = 1;
   let closed = false;
+  let opened = false;
   let socket: MinimalWebSocket | null = null;
 
   const fail = (reason: string) => {
@@ -99,6 +106,7 @@ export function openRpcSocket(
   }
   if (socket) {
     socket.onopen = () => {
+      opened = true;
       onOpen?.();
       for (const message of queued.splice(0)) socket?.send(message);
     };
@@ -115,8 +123,13 @@ export function openRpcSocket(
       if (reply.error) entry.reject(new Error(String(reply.error.message ?? 'RPC error')));
       else entry.resolve(reply.result);
     };
-    socket.onclose = () => fail('The connection to the node closed.');
-    socket.onerror = () => fail('The node could not be reached.');
+    const dropped = (reason: string) => {
+      const drop = opened && !closed;
+      fail(reason);
+      if (drop) onDrop?.();
+    };
+    socket.onclose = () => dropped('The connection to the node closed.');
+    socket.onerror = () => dropped('The node could not be reached.');
   }
 
   for (const [method, params] of requests) {

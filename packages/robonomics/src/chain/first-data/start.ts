@@ -28,6 +28,12 @@ export interface FirstDataRead {
    * that need no metadata before the client's own socket is open (ChainConnection.request).
    */
   send: RpcSend;
+  /**
+   * Calls `listener` once if the socket, having opened, is dropped by the node or the network
+   * (not by `close()`), at once if it was dropped already; returns a function that stops
+   * listening.
+   */
+  onDrop(listener: () => void): () => void;
   /** Closes the socket: reads still waiting end with what is known. */
   close(): void;
 }
@@ -57,9 +63,15 @@ export function startFirstData({
   createSocket,
   keepOpen = false,
 }: StartFirstDataOptions): FirstDataRead {
+  const dropListeners = new Set<() => void>();
+  let dropped = false;
   const socket = openRpcSocket(endpoint, {
     requests: firstReadRequests(!kept),
     onOpen: () => markFirstData('socket-open'),
+    onDrop: () => {
+      dropped = true;
+      for (const listener of [...dropListeners]) listener();
+    },
     createSocket,
   });
   let latest: FirstData | null = null;
@@ -87,6 +99,14 @@ export function startFirstData({
     },
     done,
     send: socket.send,
+    onDrop(listener) {
+      if (dropped) {
+        listener();
+        return () => {};
+      }
+      dropListeners.add(listener);
+      return () => dropListeners.delete(listener);
+    },
     close: () => socket.close(),
   };
 }
