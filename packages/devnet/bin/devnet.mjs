@@ -1,6 +1,18 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx, so the devnet needs no build step.
-import { register } from 'tsx/esm/api';
+// Runs the devnet's TypeScript CLI: from its bundle (bundle.mjs), or through tsx when
+// DEVNET_FROM_SOURCES=1 (or when the bundle cannot be made, which tsx then reports in its words).
+import { pathToFileURL } from 'node:url';
 
-register();
-await import('../src/cli.ts');
+let entry = null;
+if (process.env.DEVNET_FROM_SOURCES !== '1') {
+  const { bundledCli } = await import('./bundle.mjs');
+  entry = await bundledCli().catch(() => null);
+}
+if (entry) {
+  process.setSourceMapsEnabled(true);
+  await import(pathToFileURL(entry).href);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('../src/cli.ts');
+}
