@@ -1,26 +1,45 @@
+import type { SealedHomeView } from '../lib/user-key/sealed-home-view.ts';
 import type { SealedUserKey } from '../lib/user-key/sealed-key.ts';
+
+/** The remembered user's kept key and the home views sealed with it, as stored. */
+export interface EarlyKeyRead {
+  record: SealedUserKey | undefined;
+  views: SealedHomeView[];
+}
 
 /**
  * How the page's first script (head-script.ts) hands over the read of the remembered user's
- * sealed key, started while the app's modules download: a global both read, set at most once
- * per page. It holds the sealed record as stored, never the opened phrase.
+ * sealed key and home views, started while the app's modules download: a global both read, set
+ * at most once per page. It holds the records as stored, never the opened phrase. The key and
+ * the views are each taken once.
  */
 declare global {
   var __robonomicsEarlyKey:
-    | { user: string; record: Promise<SealedUserKey | undefined> }
+    | { user: string; read: Promise<EarlyKeyRead>; keyTaken: boolean; viewsTaken: boolean }
     | undefined;
 }
 
-export function leaveEarlyKey(user: string, record: Promise<SealedUserKey | undefined>): void {
+export function leaveEarlyKey(user: string, read: Promise<EarlyKeyRead>): void {
   // A failed read is read again by whoever takes it.
-  record.catch(() => {});
-  globalThis.__robonomicsEarlyKey = { user, record };
+  read.catch(() => {});
+  globalThis.__robonomicsEarlyKey = { user, read, keyTaken: false, viewsTaken: false };
+}
+
+/** Takes one part of the early read for `user`, once; drops the read when both are taken. */
+function take(user: string, part: 'keyTaken' | 'viewsTaken'): Promise<EarlyKeyRead> | undefined {
+  const early = globalThis.__robonomicsEarlyKey;
+  if (!early || early.user !== user || early[part]) return undefined;
+  early[part] = true;
+  if (early.keyTaken && early.viewsTaken) globalThis.__robonomicsEarlyKey = undefined;
+  return early.read;
 }
 
 /** The read of `user`'s sealed key the page's first script started, once; else undefined. */
 export function takeEarlyKey(user: string): Promise<SealedUserKey | undefined> | undefined {
-  const early = globalThis.__robonomicsEarlyKey;
-  if (!early || early.user !== user) return undefined;
-  globalThis.__robonomicsEarlyKey = undefined;
-  return early.record;
+  return take(user, 'keyTaken')?.then((read) => read.record);
+}
+
+/** The read of `user`'s key and sealed home views the page's first script started, once. */
+export function takeEarlyViews(user: string): Promise<EarlyKeyRead> | undefined {
+  return take(user, 'viewsTaken');
 }

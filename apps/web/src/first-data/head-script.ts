@@ -16,11 +16,11 @@ import { routePaths } from '../lib/shell/route-table.ts';
 import { usualChoice } from '../lib/shell/usual-endpoint.ts';
 import { safeStorage } from '../lib/storage/safe-storage.ts';
 import { readRememberedUser } from '../lib/user-key/remembered-user.ts';
-import { loadSealedKey } from '../lib/user-key/sealed-key-db.ts';
+import { loadSealedKeyAndViews } from '../lib/user-key/sealed-key-db.ts';
 import { leaveEarlyKey } from './early-key-handoff.ts';
 
-// On the devices page, a returning user's sealed key is read from its store at once: the longest
-// of the page's first reads (docs/devices-page.md).
+// On the devices page, a returning user's sealed key and the home views sealed with it are read
+// from their store at once: the longest of the page's first reads (docs/devices-page.md).
 const rememberedUser = readRememberedUser();
 if (
   !isFramed() &&
@@ -28,7 +28,7 @@ if (
   typeof indexedDB !== 'undefined' &&
   window.location.hash.startsWith(`#${routePaths.devices}`)
 ) {
-  leaveEarlyKey(rememberedUser, loadSealedKey(rememberedUser));
+  leaveEarlyKey(rememberedUser, loadSealedKeyAndViews(rememberedUser));
 }
 
 if (!isFramed() && typeof WebSocket === 'function') {

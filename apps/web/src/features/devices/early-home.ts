@@ -7,6 +7,7 @@ import { firstCardPainted, markHome } from './home-marks.ts';
 import { findHomeRecord, type HomeRecord } from './home-record.ts';
 import { homeSources } from './home-sources.ts';
 import { keptOpenings } from './kept-home.ts';
+import { openSealedView } from './sealed-view.ts';
 
 /** The record read before the page's own code ran, until the page takes it. */
 let early: { endpoint: string; controller: string; record: Promise<HomeRecord> } | null = null;
@@ -30,6 +31,8 @@ export function startEarlyHome(): void {
   const { setups, active } = readSavedSetups();
   const controller = setups.find((s) => s.network === network && s.owner === active[network])
     ?.controller?.address;
+  // The home sealed on this device for this user opens without the phrase: the first card.
+  if (controller) void openSealedView(user, endpoint, controller);
   // Once the key is open, so is the home kept on this device: before the page has rendered.
   void restore(user).then((opened) => {
     const { pair } = useUserKey.getState();

@@ -1,7 +1,10 @@
+import type { SealedHomeView } from './sealed-home-view.ts';
 import type { SealedUserKey } from './sealed-key.ts';
 
 const DB = 'robonomics-dapp';
 const STORE = 'user-keys';
+/** The homes as last shown, sealed with their user's key (sealed-home-view.ts). */
+export const VIEWS_STORE = 'home-views';
 /** Other tabs hear about saved and removed keys on this channel. */
 export const USER_KEYS_CHANNEL = 'robonomics-dapp.user-keys';
 
@@ -11,21 +14,30 @@ function open(): Promise<IDBDatabase> {
       reject(new Error('This browser cannot keep keys (no IndexedDB).'));
       return;
     }
-    const request = indexedDB.open(DB, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'user' });
+    // Version 2 added the sealed home views beside the keys.
+    const request = indexedDB.open(DB, 2);
+    request.onupgradeneeded = () => {
+      const db = request.result;
+      if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE, { keyPath: 'user' });
+      if (!db.objectStoreNames.contains(VIEWS_STORE)) {
+        db.createObjectStore(VIEWS_STORE, { keyPath: 'id' });
+      }
+    };
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error ?? new Error('IndexedDB failed to open.'));
   });
 }
 
-async function run<T>(
+/** Runs one request on one store of the keys' database. */
+export async function runInKeyDb<T>(
+  store: typeof STORE | typeof VIEWS_STORE,
   mode: IDBTransactionMode,
   action: (store: IDBObjectStore) => IDBRequest<T>,
 ): Promise<T> {
   const db = await open();
   try {
     return await new Promise<T>((resolve, reject) => {
-      const request = action(db.transaction(STORE, mode).objectStore(STORE));
+      const request = action(db.transaction(store, mode).objectStore(store));
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed.'));
     });
@@ -70,6 +82,12 @@ export function watchSealedKeys(onChange: () => void): () => void {
   };
 }
 
+/** The ids of a user's home views (homeViewId starts with the user). */
+export const viewsOfUser = (user: string) => IDBKeyRange.bound(`${user} `, `${user} \uffff`);
+
+const run = <T>(mode: IDBTransactionMode, action: (store: IDBObjectStore) => IDBRequest<T>) =>
+  runInKeyDb(STORE, mode, action);
+
 export async function saveSealedKey(record: SealedUserKey): Promise<void> {
   await run('readwrite', (s) => s.put(record));
   announce();
@@ -83,7 +101,44 @@ export async function listSealedUsers(): Promise<string[]> {
   return (await run<IDBValidKey[]>('readonly', (s) => s.getAllKeys())).map(String);
 }
 
+/**
+ * A user's kept key and the home views sealed with it, in one read: what the devices page of a
+ * returning user needs first (the page's first script starts it).
+ */
+export async function loadSealedKeyAndViews(
+  user: string,
+): Promise<{ record: SealedUserKey | undefined; views: SealedHomeView[] }> {
+  const db = await open();
+  try {
+    const tx = db.transaction([STORE, VIEWS_STORE], 'readonly');
+    const ask = <T>(request: IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed.'));
+      });
+    const [record, views] = await Promise.all([
+      ask<SealedUserKey | undefined>(tx.objectStore(STORE).get(user)),
+      ask<SealedHomeView[]>(tx.objectStore(VIEWS_STORE).getAll(viewsOfUser(user))),
+    ]);
+    return { record, views };
+  } finally {
+    db.close();
+  }
+}
+
+/** Deletes a user's kept key and the home views sealed with it. */
 export async function deleteSealedKey(user: string): Promise<void> {
-  await run('readwrite', (s) => s.delete(user));
+  const db = await open();
+  try {
+    const tx = db.transaction([STORE, VIEWS_STORE], 'readwrite');
+    tx.objectStore(STORE).delete(user);
+    tx.objectStore(VIEWS_STORE).delete(viewsOfUser(user));
+    await new Promise<void>((resolve, reject) => {
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error ?? new Error('IndexedDB request failed.'));
+    });
+  } finally {
+    db.close();
+  }
   announce();
 }

@@ -6,6 +6,7 @@ import { clearHomeConfigCache } from '../storage/home-config-cache.ts';
 import { keyKeeping } from '../storage/key-keeping.ts';
 import { safeStorage } from '../storage/safe-storage.ts';
 import { useSavedSetups } from '../stores/saved-setups.ts';
+import { deleteHomeViews } from './home-view-db.ts';
 import { REMEMBERED_USER_KEY, readRememberedUser } from './remembered-user.ts';
 import { openUserKey, sealUserKey } from './sealed-key.ts';
 import { deleteSealedKey, loadSealedKey, saveSealedKey } from './sealed-key-db.ts';
@@ -17,6 +18,11 @@ interface UserKeyState {
   pair: KeyPair | null;
   /** The key in memory was opened from the copy kept on this device (not typed in). */
   restored: boolean;
+  /**
+   * The device key that seals the user's kept phrase, while the user's key is kept on this
+   * device: it also seals the home as last shown (sealed-home-view.ts). Null otherwise.
+   */
+  sealingKey: CryptoKey | null;
   selectUser(user: string | null): void;
   /** Signs in with the secret phrase of `user`; returns an error text or null. */
   signIn(user: string, mnemonic: string, keep: boolean): Promise<string | null>;
@@ -26,18 +32,20 @@ interface UserKeyState {
    */
   restore(user: string): Promise<boolean>;
   /**
-   * Drops the key from memory and the home data kept for it (the config and states envelopes);
+   * Drops the key from memory and the home data kept for it (the config and states envelopes,
+   * the sealed home views);
    * `forget` also deletes the key sealed on this device and every controller keystore kept in
    * this browser.
    */
   signOut(forget?: boolean): Promise<void>;
 }
 
+/** What deriving a key needs: the key code and the address codec, loaded on first use. */
+const keyModules = () =>
+  Promise.all([import('@robonomics-dapp/robonomics/crypto/keys'), import('@dedot/utils')]);
+
 async function pairOf(mnemonic: string): Promise<{ pair: KeyPair; address: string } | null> {
-  const [{ isValidMnemonic, pairFromUriAsync }, { encodeAddress }] = await Promise.all([
-    import('@robonomics-dapp/robonomics/crypto/keys'),
-    import('@dedot/utils'),
-  ]);
+  const [{ isValidMnemonic, pairFromUriAsync }, { encodeAddress }] = await keyModules();
   const phrase = mnemonic.trim();
   // A dev URI (//Alice) or a derivation path is allowed as well as a plain phrase.
   if (!phrase.startsWith('//') && !isValidMnemonic(phrase.split('//')[0]!)) return null;
@@ -52,14 +60,18 @@ async function pairOf(mnemonic: string): Promise<{ pair: KeyPair; address: strin
 /** The openings of kept keys under way, by user. */
 const restoring = new Map<string, Promise<boolean>>();
 
-async function openKeptKey(user: string): Promise<{ pair: KeyPair } | null> {
+async function openKeptKey(user: string): Promise<{ pair: KeyPair; key: CryptoKey } | null> {
   try {
+    // The key code loads while the record is read.
+    void keyModules().catch(() => {});
     // The page's first script may have started this read already (docs/devices-page.md).
     const record = await ((await takeEarlyKey(user)?.catch(() => undefined)) ??
       loadSealedKey(user));
     if (!record) return null;
     const derived = await pairOf(await openUserKey(record));
-    return derived && addressEq(derived.address, user) ? derived : null;
+    return derived && addressEq(derived.address, user)
+      ? { pair: derived.pair, key: record.key }
+      : null;
   } catch {
     return null;
   }
@@ -69,11 +81,12 @@ export const useUserKey = create<UserKeyState>((set, get) => ({
   user: readRememberedUser(),
   pair: null,
   restored: false,
+  sealingKey: null,
   selectUser(user) {
     if (user === get().user) return;
     if (user) safeStorage.set(REMEMBERED_USER_KEY, user);
     else safeStorage.remove(REMEMBERED_USER_KEY);
-    set({ user, pair: null, restored: false });
+    set({ user, pair: null, restored: false, sealingKey: null });
   },
   async signIn(user, mnemonic, keep) {
     if (!user || !mnemonic.trim()) return 'Please, enter user address & pass phrase';
@@ -82,11 +95,14 @@ export const useUserKey = create<UserKeyState>((set, get) => ({
     if (!derived || !addressEq(derived.address, user))
       return 'The entered pass phrase does not match the user address';
     safeStorage.set(REMEMBERED_USER_KEY, user);
-    set({ user, pair: derived.pair, restored: false });
+    set({ user, pair: derived.pair, restored: false, sealingKey: null });
     try {
       // Never where the page's origin is shared with other content (key-keeping.ts).
-      if (keep && keyKeeping.allowed) await saveSealedKey(await sealUserKey(user, mnemonic.trim()));
-      else await deleteSealedKey(user);
+      if (keep && keyKeeping.allowed) {
+        const record = await sealUserKey(user, mnemonic.trim());
+        await saveSealedKey(record);
+        if (get().user === user) set({ sealingKey: record.key });
+      } else await deleteSealedKey(user);
     } catch (error) {
       return `Signed in, but the key could not be kept on this device: ${(error as Error).message}`;
     }
@@ -100,7 +116,9 @@ export const useUserKey = create<UserKeyState>((set, get) => ({
       opening = openKeptKey(user).then((derived) => {
         restoring.delete(user);
         if (!derived) return false;
-        if (get().user === user) set({ pair: derived.pair, restored: true });
+        if (get().user === user) {
+          set({ pair: derived.pair, restored: true, sealingKey: derived.key });
+        }
         return true;
       });
       restoring.set(user, opening);
@@ -109,10 +127,11 @@ export const useUserKey = create<UserKeyState>((set, get) => ({
   },
   async signOut(forget = false) {
     const { user } = get();
-    set({ pair: null, restored: false });
+    // Forgotten before the key leaves memory: the page opens a kept key by itself.
+    if (forget && user) await deleteSealedKey(user).catch(() => {});
+    set({ pair: null, restored: false, sealingKey: null });
     clearHomeConfigCache();
-    if (!forget) return;
-    useSavedSetups.getState().forgetControllerKeys();
-    if (user) await deleteSealedKey(user).catch(() => {});
+    if (forget) useSavedSetups.getState().forgetControllerKeys();
+    await deleteHomeViews().catch(() => {});
   },
 }));

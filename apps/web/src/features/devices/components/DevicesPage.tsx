@@ -42,7 +42,14 @@ export function DevicesPage() {
   const { user, pair } = useUserKey();
   const keyOpening = useKeptKeyOpening();
   const { request, reconnect } = useConnectionRequest(owner);
-  const home = useHome(controller, pair, pair ? user : null, request, user !== null);
+  const home = useHome(
+    controller,
+    pair,
+    pair ? user : null,
+    request,
+    user !== null,
+    pair || keyOpening ? user : null,
+  );
   useEffect(() => {
     if (pair) markHome('key');
   }, [pair]);

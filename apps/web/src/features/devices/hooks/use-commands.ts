@@ -3,6 +3,7 @@ import { buildLaunchCommand } from '@robonomics-dapp/robonomics/home-assistant/l
 import { useCallback, useRef, useState } from 'react';
 import { appConfig } from '../../../lib/shell/config.ts';
 import { useToasts } from '../../../lib/stores/toasts.ts';
+import { useUserKey } from '../../../lib/user-key/user-key-store.ts';
 import {
   type CommandStatus,
   commandStatusText,
@@ -37,7 +38,7 @@ export function useCommands({ owner, controller, user, pair, devices, home }: Co
   statesRef.current = home.states;
   const send = useCallback(
     (entityId: string, domain: string) => (service: string, params?: Record<string, unknown>) => {
-      if (!owner || !controller || !pair || !user) return;
+      if (!owner || !controller || !user) return;
       const id = ++commandIds;
       const step = `command:${id}`;
       let reason: string | null = null;
@@ -59,25 +60,41 @@ export function useCommands({ owner, controller, user, pair, devices, home }: Co
             : all,
         );
       update('pending');
-      void sendLaunch(
-        {
-          owner,
-          controller,
-          user: pair,
-          userAddress: user,
-          devices,
-          ipfsApi: appConfig.ipfsApi,
-          channel:
-            home.connection.type === 'libp2p' && home.connection.connected ? home.peer : null,
-          notify: (text, kind) => {
-            if (kind === 'error') reason = errorReason(text);
-            notify(text, { kind, step });
+      const sendWith = (key: KeyPair) =>
+        sendLaunch(
+          {
+            owner,
+            controller,
+            user: key,
+            userAddress: user,
+            devices,
+            ipfsApi: appConfig.ipfsApi,
+            channel:
+              home.connection.type === 'libp2p' && home.connection.connected ? home.peer : null,
+            notify: (text, kind) => {
+              if (kind === 'error') reason = errorReason(text);
+              notify(text, { kind, step });
+            },
+            onStatus: update,
+            onHomeNotListening: home.notListening,
           },
-          onStatus: update,
-          onHomeNotListening: home.notListening,
-        },
-        buildLaunchCommand(domain, service, entityId, params),
-      ).then(() => useToasts.getState().finish(step));
+          buildLaunchCommand(domain, service, entityId, params),
+        );
+      // The home sealed on this device shows before the kept key is open: a tap waits for it.
+      const signer = pair
+        ? Promise.resolve(pair)
+        : useUserKey
+            .getState()
+            .restore(user)
+            .then(() => useUserKey.getState().pair);
+      void signer
+        .then((key) => {
+          if (key) return sendWith(key);
+          reason = 'Sign in with your secret phrase to control your devices.';
+          notify(reason, { kind: 'error', step });
+          update('error');
+        })
+        .then(() => useToasts.getState().finish(step));
     },
     [owner, controller, pair, user, devices, home.peer, home.connection, home.notListening, notify],
   );

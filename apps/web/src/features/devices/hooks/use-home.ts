@@ -12,13 +12,15 @@ import {
 } from '../../../lib/storage/home-config-cache.ts';
 import { useChain } from '../../../lib/stores/chain-store.ts';
 import { useToasts } from '../../../lib/stores/toasts.ts';
+import { useUserKey } from '../../../lib/user-key/user-key-store.ts';
 import { markHome } from '../home-marks.ts';
 import { NotPublishedError } from '../home-record.ts';
 import type { KeptHome } from '../kept-home.ts';
 import { type HomeKeys, type LoadedHome, openHomeFile } from '../load-home.ts';
 import { mergeSnapshot } from '../merge-snapshot.ts';
 import type { PeerConnection } from '../peer-channel.ts';
-import { useKeptConfig, useKeptStates } from './use-kept-home.ts';
+import { keepSealedView } from '../sealed-view.ts';
+import { useKeptConfig, useKeptStates, useSealedView } from './use-kept-home.ts';
 import { useHomeRecord, useLoadedHome } from './use-loaded-home.ts';
 import {
   type ConnectionRequest,
@@ -129,6 +131,11 @@ export function useHome(
   connectionRequest?: ConnectionRequest,
   /** A user is selected whose key may open soon: the home's files are read meanwhile. */
   expected = false,
+  /**
+   * The user whose key is open or being opened from this device: the home sealed on this device
+   * for them is shown before the key is open. Null after a sign-out, or when no key is kept.
+   */
+  sealedFor: string | null = null,
 ): HomeState {
   const endpoint = useChain((s) => s.endpoint);
   const notify = useToasts((s) => s.notify);
@@ -144,7 +151,9 @@ export function useHome(
 
   useHomeRecord(endpoint, keys || expected ? controller : null, attempt);
   const keptConfig = useKeptConfig(endpoint, keys);
-  const kept = useKeptStates(endpoint, keys);
+  const sealed = useSealedView(endpoint, controller, sealedFor);
+  // The view sealed on this device opens first; the kept envelopes replace it once open.
+  const kept = useKeptStates(endpoint, keys) ?? sealed;
   const load = useLoadedHome(endpoint, keys, attempt, notify);
   const loaded: LoadedHome | undefined = keys ? load.data : undefined;
   const loadFailure = keys && load.error ? load.error : null;
@@ -204,7 +213,9 @@ export function useHome(
 
   const unpublished = loadFailure instanceof NotPublishedError;
   const phase: HomeState['phase'] = !keys
-    ? 'idle'
+    ? shown
+      ? 'ready'
+      : 'idle'
     : shown
       ? 'ready'
       : unreadable || unpublished
@@ -256,6 +267,17 @@ export function useHome(
     showStates,
     connectionRequest,
   );
+
+  // The home as shown, sealed for the next visit (not the sealed view itself, shown again).
+  const sealingKey = useUserKey((s) => s.sealingKey);
+  useEffect(() => {
+    if (!shown || !keys || !sealingKey || shown === sealed) return;
+    keepSealedView(
+      sealingKey,
+      { user: keys.userAddress, endpoint, controller: keys.controller, time: shown.time },
+      shown.states,
+    );
+  }, [shown, sealed, keys, sealingKey, endpoint]);
 
   useEffect(() => {
     if (config) markHome('config');

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { type KeptHome, keptOpenings } from '../kept-home.ts';
 import type { HomeKeys } from '../load-home.ts';
+import { openSealedView } from '../sealed-view.ts';
 import { READ_ONCE } from './read-once.ts';
 
 /**
@@ -35,6 +36,26 @@ export function useKeptStates(endpoint: string, keys: HomeKeys | null): KeptHome
       queryKey: ['home-states-cache', endpoint, keys?.controller, keys?.userAddress],
       enabled: keys !== null,
       queryFn: () => keptOpenings(endpoint, keys!).states,
+      ...READ_ONCE,
+    }).data ?? null
+  );
+}
+
+/**
+ * The home as this device last showed it to `user`, sealed with their kept key's device key
+ * (sealed-view.ts): opened before the user's phrase is, so a returning user's first card does
+ * not wait for it. Null when there is none.
+ */
+export function useSealedView(
+  endpoint: string,
+  controller: string | null,
+  user: string | null,
+): KeptHome | null {
+  return (
+    useQuery({
+      queryKey: ['home-sealed-view', endpoint, controller, user],
+      enabled: controller !== null && user !== null,
+      queryFn: () => openSealedView(user!, endpoint, controller!),
       ...READ_ONCE,
     }).data ?? null
   );

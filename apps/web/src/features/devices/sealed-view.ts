@@ -1,0 +1,89 @@
+/**
+ * The home as this page last showed it, sealed on this device (lib/user-key/sealed-home-view.ts):
+ * opened before the user's phrase is, for the first card of a returning user, and kept again as
+ * the home changes.
+ */
+import { type HaStates, validateHaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
+import { keepHomeView, readHomeViews } from '../../lib/user-key/home-view-db.ts';
+import { homeViewId, openHomeView } from '../../lib/user-key/sealed-home-view.ts';
+import { useUserKey } from '../../lib/user-key/user-key-store.ts';
+import type { KeptHome } from './kept-home.ts';
+
+/** The openings under way or done, by view id: once per page. */
+const openings = new Map<string, Promise<KeptHome | null>>();
+
+/**
+ * The view of `controller`'s home sealed for `user` on this device, opened in memory; null when
+ * there is none, or it does not open (another key, a changed record, states that do not check).
+ */
+export function openSealedView(
+  user: string,
+  endpoint: string,
+  controller: string,
+): Promise<KeptHome | null> {
+  const id = homeViewId(user, endpoint, controller);
+  let opening = openings.get(id);
+  if (!opening) {
+    opening = (async () => {
+      const read = await readHomeViews(user);
+      const view = read?.views.find((v) => v.id === id);
+      if (!read || !view) return null;
+      const checked = validateHaStates(JSON.parse(await openHomeView(read.key, view)));
+      if (!checked.ok) return null;
+      return { states: checked.value, time: view.time, update: null, file: null };
+    })().catch(() => null);
+    openings.set(id, opening);
+  }
+  return opening;
+}
+
+/**
+ * How long a shown home waits before it is sealed, and so how often at most while it changes:
+ * never in the middle of a page's first work.
+ */
+const KEEP_AFTER_MS = 2_000;
+
+interface Pending {
+  key: CryptoKey;
+  view: { user: string; endpoint: string; controller: string; time: number };
+  states: HaStates;
+}
+const pending = new Map<string, Pending>();
+const timers = new Map<string, ReturnType<typeof setTimeout>>();
+
+function flush(id: string): void {
+  const next = pending.get(id);
+  pending.delete(id);
+  clearTimeout(timers.get(id));
+  timers.delete(id);
+  // Signed out (or another key) since: the view goes with the key.
+  if (!next || useUserKey.getState().sealingKey !== next.key) return;
+  // What cannot be kept (storage full or refused) only costs the next visit its head start.
+  void keepHomeView(next.key, next.view, JSON.stringify(next.states)).catch(() => {});
+}
+
+let flushOnHide = false;
+
+/**
+ * Seals the home as shown for the next visit: 2 s after it is shown (the newest then), so at
+ * most every 2 s while it changes, and when the page is hidden or left.
+ */
+export function keepSealedView(key: CryptoKey, view: Pending['view'], states: HaStates): void {
+  const id = homeViewId(view.user, view.endpoint, view.controller);
+  pending.set(id, { key, view, states });
+  if (!timers.has(id))
+    timers.set(
+      id,
+      setTimeout(() => flush(id), KEEP_AFTER_MS),
+    );
+  if (!flushOnHide && typeof document !== 'undefined') {
+    flushOnHide = true;
+    const all = () => {
+      for (const waiting of [...pending.keys()]) flush(waiting);
+    };
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') all();
+    });
+    globalThis.addEventListener?.('pagehide', all);
+  }
+}

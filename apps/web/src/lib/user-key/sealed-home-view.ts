@@ -1,0 +1,53 @@
+/**
+ * The home as the devices page last showed it, sealed for this device with the AES-GCM key that
+ * seals the user's kept phrase (sealed-key.ts, docs/security.md "Where keys are kept"). A
+ * returning user's page shows it before the phrase and the controller's envelopes are opened
+ * again: one local read and one decryption by the platform instead of the phrase's and the data
+ * key's stretching, two boxes and their JSON (docs/devices-page.md).
+ *
+ * It exists only where the user chose to keep their key on this device, opens only with that
+ * key, and goes with it: signing out, or forgetting the key, deletes it. The record's id is the
+ * decryption's additional data, so a sealed view cannot be moved to another user or home.
+ */
+export interface SealedHomeView {
+  /** homeViewId(user, endpoint, controller). */
+  id: string;
+  user: string;
+  /** When the sealed states were current (ms since the epoch). */
+  time: number;
+  iv: Uint8Array;
+  sealed: ArrayBuffer;
+}
+
+/** The id of a user's view of one home on one network endpoint. */
+export function homeViewId(user: string, endpoint: string, controller: string): string {
+  return `${user} ${endpoint} ${controller}`;
+}
+
+const encoder = new TextEncoder();
+
+/** Seals `text` (the states as JSON) under `key`, bound to the view's id. */
+export async function sealHomeView(
+  key: CryptoKey,
+  view: { user: string; endpoint: string; controller: string; time: number },
+  text: string,
+): Promise<SealedHomeView> {
+  const id = homeViewId(view.user, view.endpoint, view.controller);
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const sealed = await crypto.subtle.encrypt(
+    { name: 'AES-GCM', iv: iv as BufferSource, additionalData: encoder.encode(id) },
+    key,
+    encoder.encode(text),
+  );
+  return { id, user: view.user, time: view.time, iv, sealed };
+}
+
+/** The text sealed in `view`; rejects when `key` is not the one it was sealed with, or it was changed. */
+export async function openHomeView(key: CryptoKey, view: SealedHomeView): Promise<string> {
+  const plain = await crypto.subtle.decrypt(
+    { name: 'AES-GCM', iv: view.iv as BufferSource, additionalData: encoder.encode(view.id) },
+    key,
+    view.sealed,
+  );
+  return new TextDecoder().decode(plain);
+}
