@@ -6,7 +6,6 @@ import { useUserKey } from '../../lib/user-key/user-key-store.ts';
 import { firstCardPainted, markHome } from './home-marks.ts';
 import { findHomeRecord, type HomeRecord } from './home-record.ts';
 import { homeSources } from './home-sources.ts';
-import { keptOpenings } from './kept-home.ts';
 import { openSealedView } from './sealed-view.ts';
 
 /** The record read before the page's own code ran, until the page takes it. */
@@ -19,9 +18,10 @@ const CLIENT_HOLD_MS = 1500;
  * What the devices page of a returning user needs first, started by the app's entry on that
  * route before the page's own code has loaded (docs/devices-page.md): the key kept on this
  * device is opened, then the home kept on this device; the controller's last record and states
- * file are read meanwhile (they need no key). When the home's states are kept on this device, the chain client's start (long work the
- * first card does not need) waits for that card, at most 1.5 s. Nothing starts when no user is
- * remembered: the page then waits for a sign-in.
+ * file are read meanwhile (they need no key). The home sealed on this device for the user opens
+ * at once, without the phrase. When the home is kept on this device (sealed or its envelopes),
+ * the chain client's start (long work the first card does not need) waits for that card, at
+ * most 1.5 s. Nothing starts when no user is remembered: the page then waits for a sign-in.
  */
 export function startEarlyHome(): void {
   const { user, restore } = useUserKey.getState();
@@ -32,16 +32,25 @@ export function startEarlyHome(): void {
   const controller = setups.find((s) => s.network === network && s.owner === active[network])
     ?.controller?.address;
   // The home sealed on this device for this user opens without the phrase: the first card.
-  if (controller) void openSealedView(user, endpoint, controller);
+  const sealed = controller ? openSealedView(user, endpoint, controller) : null;
   // Once the key is open, so is the home kept on this device: before the page has rendered.
-  void restore(user).then((opened) => {
+  // (The envelopes' code comes in a chunk of its own, so that this one arrives first.)
+  void restore(user).then(async (opened) => {
     const { pair } = useUserKey.getState();
     if (!opened || !pair || !controller) return;
     markHome('key');
+    // With a sealed view to show, the envelopes' opening (long work) waits for its first card.
+    if (await sealed) await firstCardPainted;
+    const { keptOpenings } = await import('./kept-home.ts');
     keptOpenings(endpoint, { user: pair, userAddress: user, controller });
   });
   if (!controller) return;
-  if (readKeptStates(endpoint, controller)) holdChainClient(firstCardPainted, CLIENT_HOLD_MS);
+  // Only a hold asked now counts: whether a sealed view is there is known a moment later.
+  const kept = readKeptStates(endpoint, controller) !== null;
+  holdChainClient(
+    (sealed ?? Promise.resolve(null)).then((view) => (view || kept ? firstCardPainted : null)),
+    CLIENT_HOLD_MS,
+  );
   const record = findHomeRecord(homeSources, controller);
   // The page reports a failure when it takes the record.
   record.catch(() => {});

@@ -11,6 +11,17 @@ import type { KeptHome } from './kept-home.ts';
 
 /** The openings under way or done, by view id: once per page. */
 const openings = new Map<string, Promise<KeptHome | null>>();
+/** The openings done, by view id: what a render can use at once. */
+const opened = new Map<string, KeptHome | null>();
+
+/** The sealed view if its opening is done (null: there is none); undefined while it is not. */
+export function sealedViewIfOpen(
+  user: string,
+  endpoint: string,
+  controller: string,
+): KeptHome | null | undefined {
+  return opened.get(homeViewId(user, endpoint, controller));
+}
 
 /**
  * The view of `controller`'s home sealed for `user` on this device, opened in memory; null when
@@ -31,7 +42,12 @@ export function openSealedView(
       const checked = validateHaStates(JSON.parse(await openHomeView(read.key, view)));
       if (!checked.ok) return null;
       return { states: checked.value, time: view.time, update: null, file: null };
-    })().catch(() => null);
+    })()
+      .catch(() => null)
+      .then((view) => {
+        opened.set(id, view);
+        return view;
+      });
     openings.set(id, opening);
   }
   return opening;

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { type KeptHome, keptOpenings } from '../kept-home.ts';
 import type { HomeKeys } from '../load-home.ts';
-import { openSealedView } from '../sealed-view.ts';
+import { openSealedView, sealedViewIfOpen } from '../sealed-view.ts';
 import { READ_ONCE } from './read-once.ts';
 
 /**
@@ -51,12 +51,14 @@ export function useSealedView(
   controller: string | null,
   user: string | null,
 ): KeptHome | null {
-  return (
-    useQuery({
-      queryKey: ['home-sealed-view', endpoint, controller, user],
-      enabled: controller !== null && user !== null,
-      queryFn: () => openSealedView(user!, endpoint, controller!),
-      ...READ_ONCE,
-    }).data ?? null
-  );
+  // Opened already (the early start): shown in this very render, not a query's round later.
+  const known = controller && user ? sealedViewIfOpen(user, endpoint, controller) : undefined;
+  const query = useQuery({
+    queryKey: ['home-sealed-view', endpoint, controller, user],
+    enabled: controller !== null && user !== null,
+    queryFn: () => openSealedView(user!, endpoint, controller!),
+    initialData: known,
+    ...READ_ONCE,
+  });
+  return controller && user ? (query.data ?? known ?? null) : null;
 }
