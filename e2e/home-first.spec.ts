@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { Keyring } from '@polkadot/keyring';
 import { DevnetChain } from './fixtures/devnet-chain.ts';
+import { keyDbKeys } from './fixtures/key-db.ts';
 import {
   ALICE,
   BOB_ED25519,
@@ -73,47 +74,33 @@ async function firstRow(page: Page) {
   });
 }
 
-/** The ids of the home views sealed on this device (IndexedDB robonomics-dapp/home-views). */
-const sealedViews = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('robonomics-dapp');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('home-views')) {
-            db.close();
-            resolve([]);
-            return;
-          }
-          const all = db.transaction('home-views').objectStore('home-views').getAllKeys();
-          all.onsuccess = () => {
-            db.close();
-            resolve(all.result.map(String));
-          };
-          all.onerror = () => reject(all.error);
-        };
-      }),
-  );
-
-test('the home sealed on this device opens without the kept envelopes, and goes with the key', async ({
-  page,
-}) => {
-  await keepBobSignedIn(page);
-  await expect.poll(() => sealedViews(page)).toEqual([expect.stringMatching(/^4Gvn.* ws:/)]);
-  // The next visit: the kept envelopes are gone, no peer-to-peer, the gateways 4 s late. The
-  // home shows at once all the same, from the view sealed with the kept key's device key.
-  await page.evaluate(() => {
-    for (const key of Object.keys(localStorage)) {
-      if (/^ha(states|update):/.test(key)) localStorage.removeItem(key);
-    }
-  });
+/**
+ * The next visit's network: no peer-to-peer (the relay is away) and the gateways answer 4 s
+ * late, so live data can come only after them.
+ */
+async function slowNetwork(page: Page) {
   await blockPeerPaths(page, { relay: true });
   await page.route(/127\.0\.0\.1:(5001|808\d)\/ipfs\//, async (route) => {
     await new Promise((r) => setTimeout(r, 4_000));
     await route.continue().catch(() => {});
   });
+}
+
+test('the home sealed on this device opens without the kept envelopes, and goes with the key', async ({
+  page,
+}) => {
+  await keepBobSignedIn(page);
+  await expect
+    .poll(() => keyDbKeys(page, 'home-views'))
+    .toEqual([expect.stringMatching(/^4Gvn.* ws:/)]);
+  // The next visit: the kept envelopes are gone, and the network slow. The home shows at once
+  // all the same, from the view sealed with the kept key's device key.
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage)) {
+      if (/^ha(states|update):/.test(key)) localStorage.removeItem(key);
+    }
+  });
+  await slowNetwork(page);
   await page.reload();
   await expect(home(page)).toHaveAttribute('data-live', 'false', { timeout: 3_000 });
   await expect(home(page).locator('[data-entity]').first()).toBeVisible();
@@ -125,7 +112,7 @@ test('the home sealed on this device opens without the kept envelopes, and goes 
     .getByRole('button', { name: 'Sign out and forget the keys kept on this device' })
     .click();
   await expect(home(page)).toBeHidden();
-  expect(await sealedViews(page)).toEqual([]);
+  expect(await keyDbKeys(page, 'home-views')).toEqual([]);
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
 
@@ -158,13 +145,7 @@ test('the kept home is shown before the network answers, then goes live in place
   page,
 }) => {
   await keepBobSignedIn(page);
-  // The next visit: no peer-to-peer (the relay is away) and the gateways answer 4 s late, so
-  // live data can come only after them.
-  await blockPeerPaths(page, { relay: true });
-  await page.route(/127\.0\.0\.1:(5001|808\d)\/ipfs\//, async (route) => {
-    await new Promise((r) => setTimeout(r, 4_000));
-    await route.continue().catch(() => {});
-  });
+  await slowNetwork(page);
   await page.reload();
   await expect(home(page)).toHaveAttribute('data-live', 'false', { timeout: 3_000 });
   await expect(chip(page, 'datalog')).toHaveText(/^As of \S/);

@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { type HostileNode, startHostileNode } from '@robonomics-dapp/devnet/hostile-node';
 import { CHAIN_URL } from './fixtures/devnet-chain.ts';
 import { addToDevnetIpfs, IPFS_GATEWAY } from './fixtures/devnet-ipfs.ts';
+import { keyDbKeys } from './fixtures/key-db.ts';
 import { BOB_ED25519, DEV_PHRASE, saveSeededSetup, shortAddress } from './fixtures/seeded-home.ts';
 
 /**
@@ -41,30 +42,6 @@ test.afterAll(async () => {
   await relay?.close();
 });
 
-/** The user keys kept in this origin's IndexedDB ("Keep me signed in"). */
-const keptKeys = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('robonomics-dapp');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('user-keys')) {
-            db.close();
-            resolve([]);
-            return;
-          }
-          const all = db.transaction('user-keys').objectStore('user-keys').getAllKeys();
-          all.onsuccess = () => {
-            db.close();
-            resolve(all.result.map(String));
-          };
-          all.onerror = () => reject(all.error);
-        };
-      }),
-  );
-
 test('the app under /ipfs/<cid>/ on a gateway keeps no key, and says why', async ({ page }) => {
   await saveSeededSetup(page);
   await page.addInitScript((url) => localStorage.setItem('rpc-parachain', url), relay.url);
@@ -81,7 +58,7 @@ test('the app under /ipfs/<cid>/ on a gateway keeps no key, and says why', async
   await form.getByLabel('Pass phrase').fill(`${DEV_PHRASE}//Bob`);
   await form.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('signed-in-user')).toBeVisible();
-  expect(await keptKeys(page)).toEqual([]);
+  expect(await keyDbKeys(page, 'user-keys')).toEqual([]);
   // Gone with the tab: a reload asks for the phrase again.
   await page.reload();
   await page
