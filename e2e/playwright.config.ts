@@ -5,6 +5,19 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const isCI = Boolean(process.env.CI);
 
 /**
+ * The tests that neither write to the devnet nor use its home, and so may run beside the others:
+ * matched on their file and title.
+ */
+const PAGES_LANE = [
+  /shell\.spec\.ts/,
+  /glyphs\.spec\.ts/,
+  /saved-keys\.spec\.ts/,
+  /pwa\.spec\.ts/,
+  /a11y\.spec\.ts.*every route signed out/,
+  /mobile\.spec\.ts.*(no route scrolls sideways|the header menu opens)/,
+];
+
+/**
  * Browser tests run in Debian's Chromium (never a downloaded browser) against the whole stack:
  * the config starts the devnet and the app on their default ports and stops them afterwards.
  */
@@ -13,7 +26,14 @@ export default defineConfig({
   testMatch: '*.spec.ts',
   outputDir: 'artifacts/test-results',
   fullyParallel: false,
-  workers: 1,
+  // Two lanes side by side: the specs that only read (pages, themes, glyphs, the worker, keys kept
+  // in the browser) beside those that change the shared devnet, each lane one test at a time.
+  // The chain lane waits on blocks and the home much of the time, which the pages lane fills.
+  workers: 2,
+  projects: [
+    { name: 'pages', grep: PAGES_LANE, workers: 1 },
+    { name: 'chain', grepInvert: PAGES_LANE, workers: 1 },
+  ],
   retries: isCI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

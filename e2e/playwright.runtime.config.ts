@@ -27,6 +27,9 @@ export default defineConfig({
     /pays the robot 0\.5 XRT/,
   ],
   outputDir: 'artifacts/test-results-runtime',
+  // One lane: these tests all use the chain.
+  workers: 1,
+  projects: [{ name: 'runtime' }],
   webServer: {
     ...(base.webServer as Exclude<typeof base.webServer, unknown[] | undefined>),
     // `npm test` has just built the app for the first browser run: E2E_SKIP_BUILD reuses it.
