@@ -13,7 +13,8 @@ const PAGES_LANE = [
   /glyphs\.spec\.ts/,
   /saved-keys\.spec\.ts/,
   /pwa\.spec\.ts/,
-  /a11y\.spec\.ts.*every route signed out/,
+  /a11y\.spec\.ts.*(every route signed (out|in) passes|the header popovers)/,
+  /password-forms\.spec\.ts.*no route shows a password field/,
   /mobile\.spec\.ts.*(no route scrolls sideways|the header menu opens)/,
 ];
 
@@ -26,8 +27,9 @@ export default defineConfig({
   testMatch: '*.spec.ts',
   outputDir: 'artifacts/test-results',
   fullyParallel: false,
-  // Two lanes side by side: the specs that only read (pages, themes, glyphs, the worker, keys kept
-  // in the browser) beside those that change the shared devnet, each lane one test at a time.
+  // Two lanes side by side: the tests that only read (pages, themes, glyphs, axe sweeps, the
+  // worker, keys kept in the browser) beside those that change the shared devnet or use its
+  // home, each lane one test at a time.
   // The chain lane waits on blocks and the home much of the time, which the pages lane fills.
   workers: 2,
   projects: [

@@ -14,6 +14,14 @@ const openings = new Map<string, Promise<KeptHome | null>>();
 /** The openings done, by view id: what a render can use at once. */
 const opened = new Map<string, KeptHome | null>();
 
+// Signed out, or another user: the views opened for the last key are not shown again.
+useUserKey.subscribe((now, before) => {
+  if (before.sealingKey && now.sealingKey !== before.sealingKey) {
+    openings.clear();
+    opened.clear();
+  }
+});
+
 /** The sealed view if its opening is done (null: there is none); undefined while it is not. */
 export function sealedViewIfOpen(
   user: string,
