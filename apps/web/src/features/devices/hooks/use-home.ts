@@ -212,12 +212,11 @@ export function useHome(
   const fromNetwork = loaded !== undefined || live !== null;
 
   const unpublished = loadFailure instanceof NotPublishedError;
-  const phase: HomeState['phase'] = !keys
-    ? shown
-      ? 'ready'
-      : 'idle'
-    : shown
-      ? 'ready'
+  // A home to show is shown, the sealed view before the key is open too.
+  const phase: HomeState['phase'] = shown
+    ? 'ready'
+    : !keys
+      ? 'idle'
       : unreadable || unpublished
         ? 'waiting'
         : loadError
