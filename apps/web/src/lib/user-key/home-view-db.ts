@@ -1,13 +1,6 @@
 import { takeEarlyViews } from '../../first-data/early-key-handoff.ts';
 import { type SealedHomeView, sealHomeView } from './sealed-home-view.ts';
-import { loadSealedKey, runInKeyDb, VIEWS_STORE, viewsOfUser } from './sealed-key-db.ts';
-
-/** Every view sealed for `user` on this device (their ids start with the user). */
-export function loadHomeViews(user: string): Promise<SealedHomeView[]> {
-  return runInKeyDb<SealedHomeView[]>(VIEWS_STORE, 'readonly', (store) =>
-    store.getAll(viewsOfUser(user)),
-  );
-}
+import { loadSealedKeyAndViews, runInKeyDb, VIEWS_STORE } from './sealed-key-db.ts';
 
 /**
  * The views sealed for `user` and the key that opens them: what the page's first script read,
@@ -17,9 +10,7 @@ export async function readHomeViews(
   user: string,
 ): Promise<{ key: CryptoKey; views: SealedHomeView[] } | null> {
   const early = await takeEarlyViews(user)?.catch(() => undefined);
-  const [record, views] = early
-    ? [early.record, early.views]
-    : await Promise.all([loadSealedKey(user), loadHomeViews(user)]);
+  const { record, views } = early ?? (await loadSealedKeyAndViews(user));
   return record ? { key: record.key, views } : null;
 }
 
@@ -38,10 +29,8 @@ export async function keepHomeView(
   await runInKeyDb(VIEWS_STORE, 'readwrite', (store) => store.put(sealed));
 }
 
-/** Deletes every sealed view, or only `user`'s. */
-export async function deleteHomeViews(user?: string): Promise<void> {
+/** Deletes every sealed view (a user's go with their key: deleteSealedKey). */
+export async function deleteHomeViews(): Promise<void> {
   deletions++;
-  await runInKeyDb(VIEWS_STORE, 'readwrite', (store) =>
-    store.delete(user === undefined ? IDBKeyRange.lowerBound('') : viewsOfUser(user)),
-  );
+  await runInKeyDb(VIEWS_STORE, 'readwrite', (store) => store.clear());
 }

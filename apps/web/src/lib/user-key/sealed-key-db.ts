@@ -28,22 +28,35 @@ function open(): Promise<IDBDatabase> {
   });
 }
 
+/** The result of one request. */
+function answer<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed.'));
+  });
+}
+
+/** Runs `action` in one transaction over `stores` of the keys' database, then closes it. */
+async function inKeyDb<T>(
+  stores: (typeof STORE | typeof VIEWS_STORE)[],
+  mode: IDBTransactionMode,
+  action: (tx: IDBTransaction) => Promise<T>,
+): Promise<T> {
+  const db = await open();
+  try {
+    return await action(db.transaction(stores, mode));
+  } finally {
+    db.close();
+  }
+}
+
 /** Runs one request on one store of the keys' database. */
-export async function runInKeyDb<T>(
+export function runInKeyDb<T>(
   store: typeof STORE | typeof VIEWS_STORE,
   mode: IDBTransactionMode,
   action: (store: IDBObjectStore) => IDBRequest<T>,
 ): Promise<T> {
-  const db = await open();
-  try {
-    return await new Promise<T>((resolve, reject) => {
-      const request = action(db.transaction(store, mode).objectStore(store));
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed.'));
-    });
-  } finally {
-    db.close();
-  }
+  return inKeyDb([store], mode, (tx) => answer(action(tx.objectStore(store))));
 }
 
 /**
@@ -83,7 +96,7 @@ export function watchSealedKeys(onChange: () => void): () => void {
 }
 
 /** The ids of a user's home views (homeViewId starts with the user). */
-export const viewsOfUser = (user: string) => IDBKeyRange.bound(`${user} `, `${user} \uffff`);
+const viewsOfUser = (user: string) => IDBKeyRange.bound(`${user} `, `${user} \uffff`);
 
 const run = <T>(mode: IDBTransactionMode, action: (store: IDBObjectStore) => IDBRequest<T>) =>
   runInKeyDb(STORE, mode, action);
@@ -105,40 +118,27 @@ export async function listSealedUsers(): Promise<string[]> {
  * A user's kept key and the home views sealed with it, in one read: what the devices page of a
  * returning user needs first (the page's first script starts it).
  */
-export async function loadSealedKeyAndViews(
+export function loadSealedKeyAndViews(
   user: string,
 ): Promise<{ record: SealedUserKey | undefined; views: SealedHomeView[] }> {
-  const db = await open();
-  try {
-    const tx = db.transaction([STORE, VIEWS_STORE], 'readonly');
-    const ask = <T>(request: IDBRequest<T>) =>
-      new Promise<T>((resolve, reject) => {
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed.'));
-      });
+  return inKeyDb([STORE, VIEWS_STORE], 'readonly', async (tx) => {
     const [record, views] = await Promise.all([
-      ask<SealedUserKey | undefined>(tx.objectStore(STORE).get(user)),
-      ask<SealedHomeView[]>(tx.objectStore(VIEWS_STORE).getAll(viewsOfUser(user))),
+      answer<SealedUserKey | undefined>(tx.objectStore(STORE).get(user)),
+      answer<SealedHomeView[]>(tx.objectStore(VIEWS_STORE).getAll(viewsOfUser(user))),
     ]);
     return { record, views };
-  } finally {
-    db.close();
-  }
+  });
 }
 
 /** Deletes a user's kept key and the home views sealed with it. */
 export async function deleteSealedKey(user: string): Promise<void> {
-  const db = await open();
-  try {
-    const tx = db.transaction([STORE, VIEWS_STORE], 'readwrite');
+  await inKeyDb([STORE, VIEWS_STORE], 'readwrite', (tx) => {
     tx.objectStore(STORE).delete(user);
     tx.objectStore(VIEWS_STORE).delete(viewsOfUser(user));
-    await new Promise<void>((resolve, reject) => {
+    return new Promise<void>((resolve, reject) => {
       tx.oncomplete = () => resolve();
       tx.onerror = () => reject(tx.error ?? new Error('IndexedDB request failed.'));
     });
-  } finally {
-    db.close();
-  }
+  });
   announce();
 }
