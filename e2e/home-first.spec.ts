@@ -56,7 +56,7 @@ async function keepBobSignedIn(page: Page) {
 /** Where the first row of cards' main controls are, and whether each is inside the viewport. */
 async function firstRow(page: Page) {
   return page.evaluate(() => {
-    const items = Array.from(document.querySelectorAll('.device-columns > .masonry-item'));
+    const items = Array.from(document.querySelectorAll('#root .device-columns > .masonry-item'));
     const top = Math.min(...items.map((i) => i.getBoundingClientRect().top));
     const row = items
       .filter((i) => Math.abs(i.getBoundingClientRect().top - top) < 2)
@@ -113,6 +113,59 @@ test('the home sealed on this device opens without the kept envelopes, and goes 
     .click();
   await expect(home(page)).toBeHidden();
   expect(await keyDbKeys(page, 'home-views')).toEqual([]);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
+test('the page as last seen is painted before the app runs, out of reach, and goes for the app’s own', async ({
+  page,
+}) => {
+  await keepBobSignedIn(page);
+  // The view kept with the page's markup: sealed, so no device's name is readable at rest.
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const open = indexedDB.open('robonomics-dapp');
+          open.onsuccess = () => resolve(open.result);
+          open.onerror = () => reject(open.error);
+        });
+        const views = await new Promise<{ markup?: { sealed: ArrayBuffer } }[]>((resolve) => {
+          const all = db.transaction('home-views').objectStore('home-views').getAll();
+          all.onsuccess = () => resolve(all.result);
+        });
+        db.close();
+        const markup = views[0]?.markup?.sealed;
+        return markup ? new TextDecoder('latin1').decode(markup).includes('data-entity') : null;
+      }),
+    )
+    .toBe(false);
+  // The next visit, with the app's own code held back 2 s: the page's first script paints the
+  // home from the sealed view alone.
+  const held: string[] = [];
+  let released = false;
+  await page.route('**/assets/*.js', async (route) => {
+    held.push(route.request().url());
+    await new Promise((r) => setTimeout(r, 2_000));
+    released = true;
+    await route.continue().catch(() => {});
+  });
+  // (Not until 'load': that waits for the scripts held back.)
+  await page.reload({ waitUntil: 'commit' });
+  const preview = page.locator('#home-preview');
+  await expect(preview.locator('[data-entity]').first()).toBeVisible({ timeout: 1_500 });
+  // The app's code was asked for and has not arrived: nothing of the app has run yet.
+  expect(held.length).toBeGreaterThan(0);
+  expect(released).toBe(false);
+  expect(await page.locator('#root').innerHTML()).toBe('');
+  await expect(preview).toHaveAttribute('inert', '');
+  await expect(preview).toHaveAttribute('aria-hidden', 'true');
+  await expect(preview.locator('section[aria-label="Home"]')).toHaveAttribute('data-live', 'false');
+  // Nothing in it for a test, a label or a script to find twice.
+  expect(await preview.locator('[id], [data-testid], [data-chip], script').count()).toBe(0);
+  await page.screenshot({ path: `${SCREENS}/home-painted-before-app.png` });
+  // The app's own home replaces it.
+  await expect(home(page).locator('[data-entity]').first()).toBeVisible({ timeout: 30_000 });
+  await expect(preview).toHaveCount(0);
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
 

@@ -228,6 +228,69 @@ async function profileLoad(context) {
 }
 
 /**
+ * One more load with its timeline (`BENCH_TIMELINE=1 npm run bench`): when each script arrived,
+ * the main thread's long frames with the scripts that ran in them, and the app's milestones, in
+ * the order they happened (ms since navigation).
+ * @param {import('@playwright/test').BrowserContext} context
+ */
+async function timelineLoad(context) {
+  const page = await context.newPage();
+  try {
+    await page.addInitScript(() => {
+      const g = /** @type {any} */ (globalThis);
+      g.__frames = [];
+      new PerformanceObserver((list) => g.__frames.push(...list.getEntries())).observe({
+        type: 'long-animation-frame',
+        buffered: true,
+      });
+    });
+    await page.goto(HOME, { waitUntil: 'commit' });
+    await page.waitForFunction(() => /** @type {any} */ (globalThis).__benchFirstCard, undefined, {
+      timeout: 60_000,
+    });
+    await page.waitForTimeout(300);
+    const lines = await page.evaluate(() => {
+      const g = /** @type {any} */ (globalThis);
+      const end = g.__benchFirstCard;
+      const short = (/** @type {string} */ url) => url.split('/').pop()?.slice(0, 40) ?? url;
+      /** @type {[number, string][]} */
+      const out = [];
+      for (const r of performance.getEntriesByType('resource')) {
+        const e = /** @type {PerformanceResourceTiming} */ (r);
+        if (e.startTime > end) continue;
+        out.push([
+          e.startTime,
+          `fetch ${short(e.name)} → ${e.responseEnd.toFixed(0)} (${e.initiatorType})`,
+        ]);
+      }
+      for (const m of performance.getEntriesByType('mark'))
+        out.push([m.startTime, `mark ${m.name}`]);
+      out.push([end, 'FIRST CARD painted']);
+      for (const f of g.__frames) {
+        if (f.startTime > end) continue;
+        const scripts = f.scripts
+          .map(
+            (/** @type {any} */ s) =>
+              `${short(s.sourceURL)} ${s.invoker.slice(0, 30)} ${s.duration.toFixed(0)}`,
+          )
+          .join('; ');
+        out.push([
+          f.startTime,
+          `frame ${f.duration.toFixed(0)} ms (block ${f.blockingDuration.toFixed(0)}, style+layout ${(f.styleAndLayoutStart ? f.startTime + f.duration - f.styleAndLayoutStart : 0).toFixed(0)}): ${scripts}`,
+        ]);
+      }
+      return out
+        .sort((a, b) => a[0] - b[0])
+        .map(([t, what]) => `${t.toFixed(0).padStart(6)}  ${what}`);
+    });
+    console.log('  timeline of a warm load (ms since navigation):');
+    for (const line of lines) console.log(`  ${line}`);
+  } finally {
+    await page.close();
+  }
+}
+
+/**
  * @param {string} label
  * @param {Load[]} loads
  * @param {number} goal
@@ -334,13 +397,13 @@ export async function benchHome() {
 
     /** @type {Load[]} */
     const cold = [];
-    for (let i = 0; i < LOADS; i++) {
+    for (let i = 0; i < (process.env.BENCH_WARM_ONLY ? 0 : LOADS); i++) {
       const context = await observed(await browser.newContext());
       await keepKey(context);
       cold.push(await load(context));
       await context.close();
     }
-    report('cold', cold, GOALS.coldMs);
+    if (cold.length > 0) report('cold', cold, GOALS.coldMs);
 
     const context = await observed(await browser.newContext());
     await keepKey(context);
@@ -364,6 +427,7 @@ export async function benchHome() {
     for (let i = 0; i < LOADS; i++) warm.push(await load(context));
     report('warm', warm, GOALS.warmMs);
     if (process.env.BENCH_PROFILE) await profileLoad(context);
+    if (process.env.BENCH_TIMELINE) await timelineLoad(context);
 
     const page = await context.newPage();
     await page.goto(HOME);

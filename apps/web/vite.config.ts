@@ -1,7 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { firstDataPlugin } from './first-data-plugin.ts';
 import { pwaPlugin } from './pwa.config.ts';
+import { routePaths } from './src/lib/shell/route-table.ts';
 
 const profile = process.env.VITE_PROFILE === 'devnet' ? 'devnet' : 'production';
 const define = { 'import.meta.env.VITE_PROFILE': JSON.stringify(profile) };
@@ -45,7 +47,12 @@ function contentSecurityPolicy(inlineScriptHash: () => string): Plugin {
   };
 }
 
-const firstData = firstDataPlugin(define);
+const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+// The daily page, opened first thing by returning users: the page's first script adds its
+// stylesheets at once (src/first-data/route-styles.ts).
+const firstData = firstDataPlugin(define, {
+  [routePaths.devices]: [source('./src/features/devices/components/DevicesPage.tsx')],
+});
 
 export default defineConfig({
   // Relative asset paths: the app is hosted as static files on IPFS under any path.

@@ -6,13 +6,20 @@ import { startWorkerAfterPaint } from './app/pwa/start-worker.ts';
 import { isFramed, showFramedNotice } from './lib/shell/frame-guard.ts';
 import { routePaths } from './lib/shell/route-table.ts';
 import { removePlaintextConfigs } from './lib/storage/home-config-cache.ts';
-import { appRenderStarted, firstDataIn, startChain } from './lib/stores/chain-store.ts';
+import {
+  appRenderStarted,
+  firstDataIn,
+  holdChainClient,
+  startChain,
+} from './lib/stores/chain-store.ts';
 import './app/styles.css';
 
 markFirstData('script-parsed');
 
 /** The longest the dashboard's first render waits for the first reads' answers. */
 const FIRST_RENDER_WAIT_MS = 50;
+/** The longest the chain client's start waits for a home kept on this device to be shown. */
+const CLIENT_HOLD_MS = 1500;
 
 // An older version kept the decrypted Home Assistant config in localStorage.
 removePlaintextConfigs();
@@ -27,9 +34,14 @@ else {
   // (No top-level await here: it would split the entry into many small chunks.)
   startChain();
   // A returning user's devices page: its first reads (the key kept on this device, the home's
-  // last record) start with the app, beside the page's own code (docs/devices-page.md).
+  // last record) start with the app, beside the page's own code (docs/devices-page.md). The
+  // chain client's start waits for them from now on, not from when their chunk has arrived: it
+  // could start first.
   if (window.location.hash.startsWith(`#${routePaths.devices}`)) {
-    void import('./features/devices/early-home.ts').then((early) => early.startEarlyHome());
+    holdChainClient(
+      import('./features/devices/early-home.ts').then((early) => early.startEarlyHome()),
+      CLIENT_HOLD_MS,
+    );
   }
   const render = () => {
     createRoot(root).render(

@@ -12,15 +12,22 @@ import { keptRuntimeOf } from '@robonomics-dapp/robonomics/chain/metadata-cache'
 import { metadataCacheKey } from '@robonomics-dapp/robonomics/chain/metadata-cache-key';
 import { appConfig } from '../lib/shell/config.ts';
 import { isFramed } from '../lib/shell/frame-guard.ts';
+import { paintHomePreview } from '../lib/shell/home-preview.ts';
 import { routePaths } from '../lib/shell/route-table.ts';
 import { usualChoice } from '../lib/shell/usual-endpoint.ts';
 import { safeStorage } from '../lib/storage/safe-storage.ts';
 import { readRememberedUser } from '../lib/user-key/remembered-user.ts';
+import { openHomeMarkup } from '../lib/user-key/sealed-home-view.ts';
 import { loadSealedKeyAndViews } from '../lib/user-key/sealed-key-db.ts';
 import { leaveEarlyKey } from './early-key-handoff.ts';
+import { addRouteStyles } from './route-styles.ts';
+
+const { endpoint } = usualChoice();
 
 // On the devices page, a returning user's sealed key and the home views sealed with it are read
-// from their store at once: the longest of the page's first reads (docs/devices-page.md).
+// from their store at once: the longest of the page's first reads (docs/devices-page.md). The
+// page as it last showed this endpoint's home is painted as soon as it is open, before the app's
+// code has run; the app takes it away when its own first card is on screen.
 const rememberedUser = readRememberedUser();
 if (
   !isFramed() &&
@@ -28,11 +35,21 @@ if (
   typeof indexedDB !== 'undefined' &&
   window.location.hash.startsWith(`#${routePaths.devices}`)
 ) {
-  leaveEarlyKey(rememberedUser, loadSealedKeyAndViews(rememberedUser));
+  const styles = addRouteStyles(document, window.location.hash);
+  const read = loadSealedKeyAndViews(rememberedUser);
+  leaveEarlyKey(rememberedUser, read);
+  void read
+    .then(async ({ record, views }) => {
+      const newest = views
+        .filter((view) => view.markup && view.id.startsWith(`${rememberedUser} ${endpoint} `))
+        .sort((a, b) => b.time - a.time)[0];
+      const markup = record && newest ? await openHomeMarkup(record.key, newest) : null;
+      if (markup) await paintHomePreview(document, markup, styles);
+    })
+    .catch(() => {});
 }
 
 if (!isFramed() && typeof WebSocket === 'function') {
-  const { endpoint } = usualChoice();
   leaveFirstData(
     startFirstData({
       endpoint,

@@ -1,6 +1,6 @@
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
 import { readKeptStates } from '../../lib/storage/home-config-cache.ts';
-import { holdChainClient, useChain } from '../../lib/stores/chain-store.ts';
+import { useChain } from '../../lib/stores/chain-store.ts';
 import { readSavedSetups } from '../../lib/stores/saved-setups.ts';
 import { useUserKey } from '../../lib/user-key/user-key-store.ts';
 import { firstCardPainted, markHome } from './home-marks.ts';
@@ -11,21 +11,19 @@ import { openSealedView } from './sealed-view.ts';
 /** The record read before the page's own code ran, until the page takes it. */
 let early: { endpoint: string; controller: string; record: Promise<HomeRecord> } | null = null;
 
-/** The longest the chain client waits for the kept home's first card. */
-const CLIENT_HOLD_MS = 1500;
-
 /**
  * What the devices page of a returning user needs first, started by the app's entry on that
  * route before the page's own code has loaded (docs/devices-page.md): the key kept on this
  * device is opened, then the home kept on this device; the controller's last record and states
  * file are read meanwhile (they need no key). The home sealed on this device for the user opens
- * at once, without the phrase. When the home is kept on this device (sealed or its envelopes),
- * the chain client's start (long work the first card does not need) waits for that card, at
- * most 1.5 s. Nothing starts when no user is remembered: the page then waits for a sign-in.
+ * at once, without the phrase. Nothing starts when no user is remembered: the page then waits
+ * for a sign-in. Returns what the chain client's start (long work the first card does not need)
+ * should wait for: the first card, when the home is kept on this device (sealed or its
+ * envelopes).
  */
-export function startEarlyHome(): void {
+export function startEarlyHome(): Promise<unknown> {
   const { user, restore } = useUserKey.getState();
-  if (!user) return;
+  if (!user) return Promise.resolve();
   const endpoint = useChain.getState().endpoint;
   const network = networkOfEndpoint(endpoint);
   const { setups, active } = readSavedSetups();
@@ -44,17 +42,15 @@ export function startEarlyHome(): void {
     const { keptOpenings } = await import('./kept-home.ts');
     keptOpenings(endpoint, { user: pair, userAddress: user, controller });
   });
-  if (!controller) return;
-  // Only a hold asked now counts: whether a sealed view is there is known a moment later.
-  const kept = readKeptStates(endpoint, controller) !== null;
-  holdChainClient(
-    (sealed ?? Promise.resolve(null)).then((view) => (view || kept ? firstCardPainted : null)),
-    CLIENT_HOLD_MS,
-  );
+  if (!controller) return Promise.resolve();
   const record = findHomeRecord(homeSources, controller);
   // The page reports a failure when it takes the record.
   record.catch(() => {});
   early = { endpoint, controller, record };
+  // The kept envelopes are looked at only when no sealed view answers (they are large to parse).
+  return (sealed ?? Promise.resolve(null)).then((view) =>
+    view || readKeptStates(endpoint, controller) !== null ? firstCardPainted : null,
+  );
 }
 
 /** The record startEarlyHome read for this home, once; null when there is none. */

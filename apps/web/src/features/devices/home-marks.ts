@@ -1,4 +1,5 @@
 import { markOnce } from '@robonomics-dapp/robonomics/chain/first-data/marks';
+import { dropHomePreview } from '../../lib/shell/home-preview.ts';
 
 /**
  * Milestones on the way to the home on screen, as User Timing marks (performance.mark): the
@@ -31,7 +32,11 @@ export const firstCardPainted = new Promise<void>((resolve) => {
 
 /** Marks `milestone` the first time it is reached on this page; later calls do nothing. */
 export function markHome(milestone: HomeMilestone): void {
-  if (milestone === 'first-card') firstCard();
+  if (milestone === 'first-card') {
+    firstCard();
+    // The page's own card is on screen: the view painted before the app ran goes.
+    if (typeof document !== 'undefined') dropHomePreview(document);
+  }
   markOnce(`${HOME_MARK_PREFIX}${milestone}`);
 }
 

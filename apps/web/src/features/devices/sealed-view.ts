@@ -7,6 +7,7 @@ import { type HaStates, validateHaStates } from '@robonomics-dapp/robonomics/hom
 import { keepHomeView, readHomeViews } from '../../lib/user-key/home-view-db.ts';
 import { homeViewId, openHomeView } from '../../lib/user-key/sealed-home-view.ts';
 import { useUserKey } from '../../lib/user-key/user-key-store.ts';
+import { captureHomeMarkup } from './home-markup.ts';
 import type { KeptHome } from './kept-home.ts';
 
 /** The openings under way or done, by view id: once per page. */
@@ -83,7 +84,9 @@ function flush(id: string): void {
   // Signed out (or another key) since: the view goes with the key.
   if (!next || useUserKey.getState().sealingKey !== next.key) return;
   // What cannot be kept (storage full or refused) only costs the next visit its head start.
-  void keepHomeView(next.key, next.view, JSON.stringify(next.states)).catch(() => {});
+  // The page as it shows this home now, painted first on the next visit.
+  const markup = typeof document === 'undefined' ? undefined : captureHomeMarkup(document);
+  void keepHomeView(next.key, next.view, JSON.stringify(next.states), markup).catch(() => {});
 }
 
 let flushOnHide = false;

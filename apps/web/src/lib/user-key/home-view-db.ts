@@ -17,14 +17,18 @@ export async function readHomeViews(
 /** Counts the deletions: a view sealed while one ran is not stored after it. */
 let deletions = 0;
 
-/** Seals `text` for the user's view of one home and stores it in place of the last one. */
+/**
+ * Seals `text` (and the page's `markup`, when given) for the user's view of one home and stores
+ * it in place of the last one.
+ */
 export async function keepHomeView(
   key: CryptoKey,
   view: { user: string; endpoint: string; controller: string; time: number },
   text: string,
+  markup?: string,
 ): Promise<void> {
   const before = deletions;
-  const sealed = await sealHomeView(key, view, text);
+  const sealed = await sealHomeView(key, view, text, markup);
   if (deletions !== before) return;
   await runInKeyDb(VIEWS_STORE, 'readwrite', (store) => store.put(sealed));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { homeViewId, openHomeView, sealHomeView } from './sealed-home-view.ts';
+import { homeViewId, openHomeMarkup, openHomeView, sealHomeView } from './sealed-home-view.ts';
 import { sealUserKey } from './sealed-key.ts';
 
 const view = { user: '4Gv…Bob', endpoint: 'ws://127.0.0.1:9944', controller: '4Ctl…', time: 1 };
@@ -26,5 +26,20 @@ describe('a home view sealed on this device', () => {
     const bytes = new Uint8Array(sealed.sealed.slice(0));
     bytes[3]! ^= 1;
     await expect(openHomeView(key, { ...sealed, sealed: bytes.buffer })).rejects.toThrow();
+  });
+
+  it('keeps the page’s markup sealed apart, which cannot pass for the states', async () => {
+    const { key } = await sealUserKey(view.user, 'legal winner thank year');
+    const markup =
+      '<section aria-label="Home"><article data-entity="light.kitchen">On</article></section>';
+    const sealed = await sealHomeView(key, view, states, markup);
+    expect(new TextDecoder('latin1').decode(sealed.markup?.sealed)).not.toContain('kitchen');
+    expect(await openHomeMarkup(key, sealed)).toBe(markup);
+    expect(await openHomeView(key, sealed)).toBe(states);
+    // Swapped, neither opens: each is bound to what it is.
+    const swapped = { ...sealed, iv: sealed.markup!.iv, sealed: sealed.markup!.sealed };
+    await expect(openHomeView(key, swapped)).rejects.toThrow();
+    // None kept: none to paint.
+    expect(await openHomeMarkup(key, await sealHomeView(key, view, states))).toBeNull();
   });
 });

@@ -17,6 +17,12 @@ export interface SealedHomeView {
   time: number;
   iv: Uint8Array;
   sealed: ArrayBuffer;
+  /**
+   * The page's markup as it showed this home, sealed the same way (its additional data the id and
+   * "markup"): painted by the page's first script before the app's code has run
+   * (lib/shell/home-preview.ts).
+   */
+  markup?: { iv: Uint8Array; sealed: ArrayBuffer };
 }
 
 /** The id of a user's view of one home on one network endpoint. */
@@ -26,28 +32,60 @@ export function homeViewId(user: string, endpoint: string, controller: string): 
 
 const encoder = new TextEncoder();
 
-/** Seals `text` (the states as JSON) under `key`, bound to the view's id. */
+/** The additional data of a view's markup: the markup cannot pass for its states, nor move. */
+const markupData = (id: string) => `${id}\nmarkup`;
+
+async function seal(key: CryptoKey, additionalData: string, text: string) {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const sealed = await crypto.subtle.encrypt(
+    { name: 'AES-GCM', iv: iv as BufferSource, additionalData: encoder.encode(additionalData) },
+    key,
+    encoder.encode(text),
+  );
+  return { iv, sealed };
+}
+
+async function open(
+  key: CryptoKey,
+  additionalData: string,
+  box: { iv: Uint8Array; sealed: ArrayBuffer },
+): Promise<string> {
+  const plain = await crypto.subtle.decrypt(
+    { name: 'AES-GCM', iv: box.iv as BufferSource, additionalData: encoder.encode(additionalData) },
+    key,
+    box.sealed,
+  );
+  return new TextDecoder().decode(plain);
+}
+
+/**
+ * Seals `text` (the states as JSON), and the page's `markup` when given, under `key`, bound to the
+ * view's id.
+ */
 export async function sealHomeView(
   key: CryptoKey,
   view: { user: string; endpoint: string; controller: string; time: number },
   text: string,
+  markup?: string,
 ): Promise<SealedHomeView> {
   const id = homeViewId(view.user, view.endpoint, view.controller);
-  const iv = crypto.getRandomValues(new Uint8Array(12));
-  const sealed = await crypto.subtle.encrypt(
-    { name: 'AES-GCM', iv: iv as BufferSource, additionalData: encoder.encode(id) },
-    key,
-    encoder.encode(text),
-  );
-  return { id, user: view.user, time: view.time, iv, sealed };
+  const states = await seal(key, id, text);
+  const sealedMarkup = markup === undefined ? undefined : await seal(key, markupData(id), markup);
+  return {
+    id,
+    user: view.user,
+    time: view.time,
+    ...states,
+    ...(sealedMarkup ? { markup: sealedMarkup } : {}),
+  };
 }
 
 /** The text sealed in `view`; rejects when `key` is not the one it was sealed with, or it was changed. */
-export async function openHomeView(key: CryptoKey, view: SealedHomeView): Promise<string> {
-  const plain = await crypto.subtle.decrypt(
-    { name: 'AES-GCM', iv: view.iv as BufferSource, additionalData: encoder.encode(view.id) },
-    key,
-    view.sealed,
-  );
-  return new TextDecoder().decode(plain);
+export function openHomeView(key: CryptoKey, view: SealedHomeView): Promise<string> {
+  return open(key, view.id, view);
+}
+
+/** The markup sealed in `view`, null when none was; rejects as openHomeView does. */
+export async function openHomeMarkup(key: CryptoKey, view: SealedHomeView): Promise<string | null> {
+  return view.markup ? open(key, markupData(view.id), view.markup) : null;
 }
