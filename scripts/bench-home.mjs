@@ -228,12 +228,12 @@ async function profileLoad(context) {
 }
 
 /**
- * One more load with its timeline (`BENCH_TIMELINE=1 npm run bench`): when each script arrived,
- * the main thread's long frames with the scripts that ran in them, and the app's milestones, in
- * the order they happened (ms since navigation).
- * @param {import('@playwright/test').BrowserContext} context
+ * One more load, cold and warm, with its timeline (`BENCH_TIMELINE=1 npm run bench`): when each
+ * file arrived, the main thread's long frames with the scripts that ran in them, and the app's
+ * milestones, in the order they happened (ms since navigation).
+ * @param {import('@playwright/test').BrowserContext} context @param {string} label
  */
-async function timelineLoad(context) {
+async function timelineLoad(context, label = 'warm') {
   const page = await context.newPage();
   try {
     await page.addInitScript(() => {
@@ -283,7 +283,7 @@ async function timelineLoad(context) {
         .sort((a, b) => a[0] - b[0])
         .map(([t, what]) => `${t.toFixed(0).padStart(6)}  ${what}`);
     });
-    console.log('  timeline of a warm load (ms since navigation):');
+    console.log(`  timeline of a ${label} load (ms since navigation):`);
     for (const line of lines) console.log(`  ${line}`);
   } finally {
     await page.close();
@@ -404,6 +404,12 @@ export async function benchHome() {
       await context.close();
     }
     if (cold.length > 0) report('cold', cold, GOALS.coldMs);
+    if (process.env.BENCH_TIMELINE) {
+      const context = await observed(await browser.newContext());
+      await keepKey(context);
+      await timelineLoad(context, 'cold');
+      await context.close();
+    }
 
     const context = await observed(await browser.newContext());
     await keepKey(context);

@@ -1,5 +1,4 @@
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
-import { readKeptStates } from '../../lib/storage/home-config-cache.ts';
 import { useChain } from '../../lib/stores/chain-store.ts';
 import { readSavedSetups } from '../../lib/stores/saved-setups.ts';
 import { useUserKey } from '../../lib/user-key/user-key-store.ts';
@@ -18,8 +17,7 @@ let early: { endpoint: string; controller: string; record: Promise<HomeRecord> }
  * file are read meanwhile (they need no key). The home sealed on this device for the user opens
  * at once, without the phrase. Nothing starts when no user is remembered: the page then waits
  * for a sign-in. Returns what the chain client's start (long work the first card does not need)
- * should wait for: the first card, when the home is kept on this device (sealed or its
- * envelopes).
+ * should wait for: the first card of the remembered user's home.
  */
 export function startEarlyHome(): Promise<unknown> {
   const { user, restore } = useUserKey.getState();
@@ -47,10 +45,9 @@ export function startEarlyHome(): Promise<unknown> {
   // The page reports a failure when it takes the record.
   record.catch(() => {});
   early = { endpoint, controller, record };
-  // The kept envelopes are looked at only when no sealed view answers (they are large to parse).
-  return (sealed ?? Promise.resolve(null)).then((view) =>
-    view || readKeptStates(endpoint, controller) !== null ? firstCardPainted : null,
-  );
+  // Whether the home is kept here or read afresh, its first card needs no chain client: the
+  // client's start (the metadata downloaded or decoded, long work) waits for it.
+  return firstCardPainted;
 }
 
 /** The record startEarlyHome read for this home, once; null when there is none. */
