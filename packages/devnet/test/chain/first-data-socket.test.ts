@@ -244,6 +244,37 @@ describe('a drop of the first reads’ socket kept open for the app', () => {
     }
   });
 
+  it('ends a hold on the client’s start when a read by key has nothing else to go on', async () => {
+    const firstData = startFirstData({
+      endpoint: devnet.url,
+      keepOpen: true,
+      createSocket: nodeSocket,
+    });
+    let needed = false;
+    const connection = new ChainConnection(devnet.url, {
+      cacheStorage: null,
+      firstData,
+      // A hold that never ends by itself (the page waiting for a card that needs this read).
+      beforeClient: (clientNeeded) =>
+        clientNeeded.then(() => {
+          needed = true;
+        }),
+    });
+    try {
+      await firstData.done;
+      // While the first socket is open, reads go on it and the hold stays.
+      await connection.request('chain_getBlockHash', [0]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(needed).toBe(false);
+      firstData.close();
+      const genesis = await connection.request('chain_getBlockHash', [0]);
+      expect(needed).toBe(true);
+      expect(genesis).toBe(await provider.send('chain_getBlockHash', [0]));
+    } finally {
+      await connection.disconnect();
+    }
+  });
+
   it('is not announced when the app closes it itself', async () => {
     const read = startFirstData({ endpoint: devnet.url, keepOpen: true, createSocket: nodeSocket });
     let drops = 0;

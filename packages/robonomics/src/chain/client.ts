@@ -36,8 +36,12 @@ export interface ChainConnectionOptions {
    * socket opens, and their socket is closed once they are in.
    */
   firstData?: FirstDataRead;
-  /** Waited for before the client's chunk loads, e.g. the first paint (browsers). */
-  beforeClient?: () => Promise<void>;
+  /**
+   * Waited for before the client's chunk loads, e.g. the first paint (browsers). `needed` settles
+   * once a read by key has nothing else to go on (the first reads' socket closed): a wait that
+   * is only a preference should end then.
+   */
+  beforeClient?: (needed: Promise<void>) => Promise<void>;
   /** The build's own devnet endpoints, known by their address (see identifyNetwork). */
   devnetEndpoints?: readonly string[];
 }
@@ -95,6 +99,11 @@ export class ChainConnection {
   #abandon: ((reason: Error) => void) | null = null;
   /** The first reads the page's first script started, while they run. */
   #firstData: FirstDataRead | undefined;
+  /** Settles once a read by key must wait for the client's socket (beforeClient's `needed`). */
+  #needClient: () => void = () => {};
+  readonly #clientNeeded = new Promise<void>((resolve) => {
+    this.#needClient = resolve;
+  });
   /** Stops following the auction queue. */
   #stopQueue: (() => Promise<void>) | null = null;
 
@@ -123,7 +132,7 @@ export class ChainConnection {
       /** Once the first values are out: the client's code loads after the first paint. */
       const afterFirstData = async () => {
         if (this.network?.kind === 'refused') throw new NetworkRefusedError(this.network.reason);
-        await this.#untilClosed(options.beforeClient?.() ?? Promise.resolve());
+        await this.#untilClosed(options.beforeClient?.(this.#clientNeeded) ?? Promise.resolve());
       };
       // The first reads the page's first script started: the client's code (dedot, its socket
       // and codecs) is not needed before the paint (docs/first-data.md).
@@ -359,6 +368,8 @@ export class ChainConnection {
           continue;
         }
       }
+      // Nothing to send it on until the client's socket opens: the client is needed now.
+      this.#needClient();
       await new Promise<void>((resolve) => {
         const off = this.onChange(() => {
           off();

@@ -17,7 +17,7 @@ let early: { endpoint: string; controller: string; record: Promise<HomeRecord> }
  * file are read meanwhile (they need no key). The home sealed on this device for the user opens
  * at once, without the phrase. Nothing starts when no user is remembered: the page then waits
  * for a sign-in. Returns what the chain client's start (long work the first card does not need)
- * should wait for: the first card of the remembered user's home.
+ * should wait for: the first card of the remembered user's home, when its record was read.
  */
 export function startEarlyHome(): Promise<unknown> {
   const { user, restore } = useUserKey.getState();
@@ -46,8 +46,12 @@ export function startEarlyHome(): Promise<unknown> {
   record.catch(() => {});
   early = { endpoint, controller, record };
   // Whether the home is kept here or read afresh, its first card needs no chain client: the
-  // client's start (the metadata downloaded or decoded, long work) waits for it.
-  return firstCardPainted;
+  // client's start (the metadata downloaded or decoded, long work) waits for it. A home with no
+  // record to read (not published yet) is watched for one through the client: no wait then.
+  return record.then(
+    () => firstCardPainted,
+    () => undefined,
+  );
 }
 
 /** The record startEarlyHome read for this home, once; null when there is none. */

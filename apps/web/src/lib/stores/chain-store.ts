@@ -81,9 +81,10 @@ function connect(endpoint: string) {
   // The page's first script started the first reads on the usual endpoint (docs/first-data.md).
   connection = new ChainConnection(endpoint, {
     firstData: takeFirstData(),
-    beforeClient: async () => {
+    beforeClient: async (needed) => {
       await appRendered.then(afterPaint);
-      await Promise.all(clientHolds);
+      // A hold is a preference: a read that has nothing else to go on ends it.
+      await Promise.race([Promise.all(clientHolds), needed]);
     },
     devnetEndpoints: appConfig.devnetEndpoints,
   });
