@@ -2,7 +2,8 @@
  * The stylesheets of a route's page, listed by the build in the page's HTML (first-data-plugin.ts)
  * for the page users open first thing, the devices page. The page's first script adds them on
  * that route at once, so the page's view kept on this device can be painted styled before the
- * app's code has run (lib/shell/home-preview.ts); the app's own import of the page then finds them there.
+ * app's code has run (lib/shell/home-preview.ts); the app's own import of the page then finds
+ * them there.
  */
 
 /** The id of the HTML data block that lists them: `{ [route]: [file, …] }`. */
