@@ -15,6 +15,7 @@ import { useToasts } from '../../../lib/stores/toasts.ts';
 import { useUserKey } from '../../../lib/user-key/user-key-store.ts';
 import { markHome } from '../home-marks.ts';
 import { NotPublishedError } from '../home-record.ts';
+import { keepLiveStates } from '../keep-live-states.ts';
 import type { KeptHome } from '../kept-home.ts';
 import { type HomeKeys, type LoadedHome, openHomeFile } from '../load-home.ts';
 import { mergeSnapshot } from '../merge-snapshot.ts';
@@ -210,6 +211,10 @@ export function useHome(
       : base;
   }, [base, live]);
   const fromNetwork = loaded !== undefined || live !== null;
+  const shownRef = useRef(shown);
+  shownRef.current = shown;
+  /** Whether the home's live updates arrive peer-to-peer now (set once the channel is known). */
+  const peerLiveRef = useRef(false);
 
   const unpublished = loadFailure instanceof NotPublishedError;
   // A home to show is shown, the sealed view before the key is open too.
@@ -244,7 +249,13 @@ export function useHome(
       .then(async (text) => ({ text, states: await openHomeFile(text, keys, validateHaStates) }))
       .then(
         ({ text, states }) =>
-          baseRef.current === on && showStates(states, latest.time, { file: text }),
+          baseRef.current === on &&
+          showStates(
+            // Live updates coming peer-to-peer are newer than the file: it brings its history.
+            peerLiveRef.current ? keepLiveStates(states, shownRef.current?.states ?? null) : states,
+            latest.time,
+            { file: text },
+          ),
         (error: Error) =>
           notify(error instanceof DecryptError ? DECRYPT_ERROR_TEXT : error.message, {
             kind: 'error',
@@ -266,6 +277,9 @@ export function useHome(
     showStates,
     connectionRequest,
   );
+
+  // (A home that stops listening moves the channel to the parachain.)
+  peerLiveRef.current = channel.connection.type === 'libp2p' && channel.connection.connected;
 
   // The home as shown, sealed for the next visit (not the sealed view itself, shown again).
   const sealingKey = useUserKey((s) => s.sealingKey);
