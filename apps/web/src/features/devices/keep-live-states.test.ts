@@ -9,32 +9,26 @@ const entity = (state: string, history?: { state: string; date: string }[]) => (
   ...(history ? { history } : {}),
 });
 
-const file: HaStates = {
-  devices: {},
-  twin_id: 1,
-  entities: {
-    // Snapshot taken before the user's tap: still off.
-    'switch.a': entity('off', [
-      { state: 'on', date: '2026-11-27 10:00:00+00:00' },
-      { state: 'off', date: '2026-11-27 10:05:00+00:00' },
-    ]),
-    'sensor.new': entity('21.5', [{ state: '21.5', date: '2026-11-27 10:04:00+00:00' }]),
-  },
-};
+const home = (entities: HaStates['entities']): HaStates => ({ devices: {}, twin_id: 1, entities });
+
+const file = home({
+  // Snapshot taken before the user's tap: still off.
+  'switch.a': entity('off', [
+    { state: 'on', date: '2026-11-27 10:00:00+00:00' },
+    { state: 'off', date: '2026-11-27 10:05:00+00:00' },
+  ]),
+  'sensor.new': entity('21.5', [{ state: '21.5', date: '2026-11-27 10:04:00+00:00' }]),
+});
 
 describe('a new record’s states while live updates come peer-to-peer', () => {
   it('keep each shown entity’s live state, and bring the file’s history and new entities', () => {
-    const shown: HaStates = {
-      devices: {},
-      twin_id: 1,
-      entities: {
-        // Tapped on since: the live update said so.
-        'switch.a': entity('on', [
-          { state: 'off', date: '2026-11-27 10:05:00+00:00' },
-          { state: 'on', date: '2026-11-27 10:06:00+00:00' },
-        ]),
-      },
-    };
+    const shown = home({
+      // Tapped on since: the live update said so.
+      'switch.a': entity('on', [
+        { state: 'off', date: '2026-11-27 10:05:00+00:00' },
+        { state: 'on', date: '2026-11-27 10:06:00+00:00' },
+      ]),
+    });
     const merged = keepLiveStates(file, shown);
     expect(merged.entities['switch.a']?.state).toBe('on');
     expect(merged.entities['switch.a']?.attributes).toEqual({ friendly_name: 'on' });

@@ -20,6 +20,7 @@ useUserKey.subscribe((now, before) => {
   if (before.sealingKey && now.sealingKey !== before.sealingKey) {
     openings.clear();
     opened.clear();
+    markups.clear();
   }
 });
 
@@ -76,7 +77,24 @@ interface Pending {
 const pending = new Map<string, Pending>();
 const timers = new Map<string, ReturnType<typeof setTimeout>>();
 
-function flush(id: string): void {
+/**
+ * How often at most the page's markup is taken again for the painted view (a copy of the whole
+ * page, cleaned: long work on a large home), besides when the page is hidden.
+ */
+const MARKUP_EVERY_MS = 30_000;
+const markups = new Map<string, { markup: string; at: number }>();
+
+/** The page's markup for the view `id`: taken now when `fresh` or due, else the last one taken. */
+function markupFor(id: string, fresh: boolean): string | undefined {
+  const last = markups.get(id);
+  if (!fresh && last && Date.now() - last.at < MARKUP_EVERY_MS) return last.markup;
+  const markup = typeof document === 'undefined' ? undefined : captureHomeMarkup(document);
+  if (markup === undefined) return last?.markup;
+  markups.set(id, { markup, at: Date.now() });
+  return markup;
+}
+
+function flush(id: string, hiding = false): void {
   const next = pending.get(id);
   pending.delete(id);
   clearTimeout(timers.get(id));
@@ -84,8 +102,8 @@ function flush(id: string): void {
   // Signed out (or another key) since: the view goes with the key.
   if (!next || useUserKey.getState().sealingKey !== next.key) return;
   // What cannot be kept (storage full or refused) only costs the next visit its head start.
-  // The page as it shows this home now, painted first on the next visit.
-  const markup = typeof document === 'undefined' ? undefined : captureHomeMarkup(document);
+  // The page as it shows this home, painted first on the next visit.
+  const markup = markupFor(id, hiding);
   void keepHomeView(next.key, next.view, JSON.stringify(next.states), markup).catch(() => {});
 }
 
@@ -106,7 +124,7 @@ export function keepSealedView(key: CryptoKey, view: Pending['view'], states: Ha
   if (!flushOnHide && typeof document !== 'undefined') {
     flushOnHide = true;
     const all = () => {
-      for (const waiting of [...pending.keys()]) flush(waiting);
+      for (const waiting of [...pending.keys()]) flush(waiting, true);
     };
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'hidden') all();

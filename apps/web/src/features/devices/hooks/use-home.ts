@@ -178,12 +178,17 @@ export function useHome(
   const keysRef = useRef(keys);
   keysRef.current = keys;
   const showStates = useCallback(
-    (snapshot: HaStates, time: number, kept?: { file?: string; update?: string }) => {
+    (
+      arrived: HaStates,
+      time: number,
+      kept?: { file?: string; update?: string; olderThanLive?: boolean },
+    ) => {
       const owner = keysRef.current;
       const on = baseRef.current;
       setLive((shown) => {
         const previous =
           shown && shown.keys === owner && shown.base === on ? shown.states : (on?.states ?? null);
+        const snapshot = kept?.olderThanLive ? keepLiveStates(arrived, previous) : arrived;
         return {
           keys: owner,
           base: on,
@@ -211,8 +216,6 @@ export function useHome(
       : base;
   }, [base, live]);
   const fromNetwork = loaded !== undefined || live !== null;
-  const shownRef = useRef(shown);
-  shownRef.current = shown;
   /** Whether the home's live updates arrive peer-to-peer now (set once the channel is known). */
   const peerLiveRef = useRef(false);
 
@@ -250,12 +253,8 @@ export function useHome(
       .then(
         ({ text, states }) =>
           baseRef.current === on &&
-          showStates(
-            // Live updates coming peer-to-peer are newer than the file: it brings its history.
-            peerLiveRef.current ? keepLiveStates(states, shownRef.current?.states ?? null) : states,
-            latest.time,
-            { file: text },
-          ),
+          // Live updates coming peer-to-peer are newer than the file: it brings its history.
+          showStates(states, latest.time, { file: text, olderThanLive: peerLiveRef.current }),
         (error: Error) =>
           notify(error instanceof DecryptError ? DECRYPT_ERROR_TEXT : error.message, {
             kind: 'error',
