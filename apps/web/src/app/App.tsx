@@ -1,5 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { HashRouter, matchRoutes, useLocation, useRoutes } from 'react-router';
 import { documentTitle } from '../lib/shell/route-table.ts';
 import { startChain } from '../lib/stores/chain-store.ts';
@@ -32,12 +31,10 @@ function AppRoutes() {
  */
 export function App() {
   useEffect(startChain, []);
-  const [queryClient] = useState(() => new QueryClient());
+  // No query cache here: the lazily loaded parts bring it (lib/shell/query-scope.tsx).
   return (
-    <QueryClientProvider client={queryClient}>
-      <HashRouter>
-        <AppRoutes />
-      </HashRouter>
-    </QueryClientProvider>
+    <HashRouter>
+      <AppRoutes />
+    </HashRouter>
   );
 }

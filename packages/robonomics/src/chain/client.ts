@@ -177,7 +177,8 @@ export class ChainConnection {
         );
         await afterFirstData();
       }
-      const client = createClient(provider, { ...kept?.metadata, ...downloaded });
+      const startMetadata = { ...kept?.metadata, ...downloaded };
+      const client = createClient(provider, startMetadata);
       this.#pending = client;
       // connect() rejects on the first failed attempt although the provider keeps trying and the
       // client becomes ready once the node answers (a node started after the app, a phone back
@@ -222,11 +223,16 @@ export class ChainConnection {
       const remember = async () => {
         if (!storage) return;
         await cache.forgetLegacyCache(storage);
-        await cache.rememberMetadata(storage, endpoint, {
-          genesisHash: client.genesisHash,
-          runtimeVersion: client.runtimeVersion,
-          metadata: client.metadata,
-        });
+        await cache.rememberMetadata(
+          storage,
+          endpoint,
+          {
+            genesisHash: client.genesisHash,
+            runtimeVersion: client.runtimeVersion,
+            metadata: client.metadata,
+          },
+          startMetadata,
+        );
       };
       await remember();
       // A runtime upgrade while the app is open: dedot has loaded the new metadata; keep it under

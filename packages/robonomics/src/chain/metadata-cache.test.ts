@@ -64,6 +64,27 @@ describe('metadata cache', () => {
     expect((await cachedRuntime(storage, LOCAL))?.snapshot?.minimalBid).toBe(1_000_000_000n);
   });
 
+  it('keeps the bytes the client was created with as they came, when they are this runtime’s', async () => {
+    const raw = readFileSync(
+      fileURLToPath(
+        new URL('../../../devnet/data/robonomics-runtime-metadata.scale', import.meta.url),
+      ),
+    );
+    const hex = `0x${raw.toString('hex')}` as const;
+    // A marker no encoding of the decoded metadata would give: the given bytes are what is kept.
+    const given = `${hex}00` as const;
+    const storage = new MemoryStorage();
+    const other = { [`RAW_META/${SOME_GENESIS}/42`]: given };
+    expect(await rememberMetadata(storage, LOCAL, chain(SOME_GENESIS), other)).toBe(true);
+    // Another spec version's bytes are not this runtime's: the decoded metadata is encoded.
+    expect(Object.values((await cachedMetadata(storage, LOCAL))!)).toEqual([hex]);
+    await storage.clear();
+    const same = { [`RAW_META/${SOME_GENESIS}/43`]: given };
+    expect(await rememberMetadata(storage, LOCAL, chain(SOME_GENESIS), same)).toBe(true);
+    expect(Object.values((await cachedMetadata(storage, LOCAL))!)).toEqual([given]);
+    expect((await cachedRuntime(storage, LOCAL))?.snapshot?.minimalBid).toBe(1_000_000_000n);
+  });
+
   it('keeps nothing from a node that is not a Robonomics runtime', async () => {
     const storage = new MemoryStorage();
     expect(await rememberMetadata(storage, LOCAL, chain(SOME_GENESIS, 'polkadot'))).toBe(false);

@@ -121,11 +121,15 @@ export async function forgetLegacyCache(storage: IStorage): Promise<void> {
 /**
  * Keeps a connected node's metadata for its endpoint, once its genesis hash and runtime version
  * were checked against the network the endpoint stands for. Returns whether it was kept.
+ * `given` is the metadata the client was created with (keyed as dedot's `metadata` option): when
+ * it holds this runtime's, those bytes are kept as they came, without encoding the decoded
+ * metadata again (and without loading the codecs that does it, docs/first-data.md, Weight).
  */
 export async function rememberMetadata(
   storage: IStorage,
   endpoint: string,
   chain: ConnectedChain,
+  given: Record<string, Hex> = {},
 ): Promise<boolean> {
   if (!isExpectedChain(endpoint, chain)) return false;
   const key = keyOf(endpoint);
@@ -137,18 +141,15 @@ export async function rememberMetadata(
   ) {
     return true;
   }
-  // Loaded here, not with the module: the codecs come with the client (docs/first-data.md).
-  const [{ $Metadata }, { u8aToHex }] = await Promise.all([
-    import('dedot/codecs'),
-    import('@dedot/utils'),
-  ]);
-  const bytes = $Metadata.tryEncode(chain.metadata);
+  const metadata =
+    given[`${LEGACY_PREFIX}${chain.genesisHash}/${chain.runtimeVersion.specVersion}`] ??
+    (await encodeMetadata(chain.metadata));
   const entry: CachedMetadata = {
     genesisHash: chain.genesisHash as Hex,
     specName: chain.runtimeVersion.specName,
     specVersion: chain.runtimeVersion.specVersion,
-    metadata: u8aToHex(bytes),
-    minimalBid: minimalBidOf(bytes)?.toString(),
+    metadata,
+    minimalBid: minimalBidOf(metadata)?.toString(),
   };
   try {
     await storage.set(key, JSON.stringify(entry));
@@ -157,4 +158,14 @@ export async function rememberMetadata(
     // Storage full or unavailable: the next visit downloads the metadata again.
     return false;
   }
+}
+
+/** The metadata's SCALE bytes, for metadata the client fetched itself (after a runtime upgrade). */
+async function encodeMetadata(metadata: Metadata): Promise<Hex> {
+  // Loaded here, not with the module: the codecs come with the client (docs/first-data.md).
+  const [{ $Metadata }, { u8aToHex }] = await Promise.all([
+    import('dedot/codecs'),
+    import('@dedot/utils'),
+  ]);
+  return u8aToHex($Metadata.tryEncode(metadata));
 }

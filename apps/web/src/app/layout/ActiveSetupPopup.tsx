@@ -1,12 +1,13 @@
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { HomeIcon } from '../../components/icons.tsx';
+import { withQueries } from '../../lib/shell/lazy-page.tsx';
 import { useChain } from '../../lib/stores/chain-store.ts';
 import { activeSetupOf, useSavedSetups } from '../../lib/stores/saved-setups.ts';
 import './active-setup.css';
 
 // The body reads the chain: it loads with the first opening, keeping every route's entry small.
-const ActiveSetupBody = lazy(() => import('./ActiveSetupBody.tsx'));
+const ActiveSetupBody = lazy(withQueries(() => import('./ActiveSetupBody.tsx')));
 
 /**
  * The header's active setup: a house and the setup's name; opens the setup's facts (select of

@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { appConfig } from '../../lib/shell/config.ts';
 import { useEndpointStore } from '../../lib/stores/endpoint-store.ts';
-import { fetchLatestRelease } from './latest-release.ts';
+import { useLatestRelease } from './latest-release.ts';
 
 interface FooterLink {
   label: string;
@@ -49,19 +48,14 @@ function linkGroups(endpoint: string): { title: string; links: FooterLink[] }[] 
 }
 
 function LatestReleaseLine() {
-  const release = useQuery({
-    queryKey: ['latest-release', appConfig.releasesUrl],
-    queryFn: ({ signal }) => fetchLatestRelease(appConfig.releasesUrl, signal),
-    staleTime: 30 * 60_000,
-    retry: 1,
-  });
+  const release = useLatestRelease(appConfig.releasesUrl);
   return (
     <p className="small" data-testid="latest-release">
-      Latest release: {release.isPending && <span className="muted">loading…</span>}
-      {release.isError && <span className="error">could not be loaded</span>}
-      {release.data && (
-        <a href={release.data.htmlUrl} target="_blank" rel="noopener noreferrer">
-          {[release.data.tagName, release.data.name].filter(Boolean).join(' ')}
+      Latest release: {release.status === 'loading' && <span className="muted">loading…</span>}
+      {release.status === 'failed' && <span className="error">could not be loaded</span>}
+      {release.status === 'loaded' && (
+        <a href={release.release.htmlUrl} target="_blank" rel="noopener noreferrer">
+          {[release.release.tagName, release.release.name].filter(Boolean).join(' ')}
         </a>
       )}
     </p>

@@ -1,5 +1,6 @@
+import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchLatestRelease } from './latest-release.ts';
+import { fetchLatestRelease, useLatestRelease } from './latest-release.ts';
 
 function answer(status: number, body: unknown) {
   vi.stubGlobal(
@@ -34,5 +35,56 @@ describe('fetchLatestRelease', () => {
     await expect(fetchLatestRelease('http://x')).rejects.toThrow('without a release');
     answer(200, { html_url: 'javascript:alert(1)', name: 'x', tag_name: 'v1' });
     await expect(fetchLatestRelease('http://x')).rejects.toThrow('not an https address');
+  });
+});
+
+describe('useLatestRelease', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the release, tries once more after a failure and asks again only when stale', async () => {
+    vi.useFakeTimers();
+    const release = {
+      html_url: 'https://github.com/a/b/releases/tag/v2',
+      name: '',
+      tag_name: 'v2',
+    };
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(new Response('{}', { status: 502 }))
+      .mockResolvedValue(new Response(JSON.stringify(release), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const { result, unmount } = renderHook(() => useLatestRelease('http://releases.test/one'));
+    expect(result.current).toEqual({ status: 'loading' });
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(result.current).toEqual({
+      status: 'loaded',
+      release: { htmlUrl: release.html_url, name: '', tagName: 'v2' },
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    unmount();
+    // A new mount within 30 minutes shows the same answer without asking; later it asks again.
+    const again = renderHook(() => useLatestRelease('http://releases.test/one'));
+    expect(again.result.current.status).toBe('loaded');
+    act(() => void window.dispatchEvent(new Event('focus')));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await act(() => vi.advanceTimersByTimeAsync(30 * 60_000));
+    act(() => void window.dispatchEvent(new Event('focus')));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    again.unmount();
+  });
+
+  it('says it failed after the second try fails too', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 403 })),
+    );
+    const { result } = renderHook(() => useLatestRelease('http://releases.test/two'));
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(result.current).toEqual({ status: 'failed' });
   });
 });

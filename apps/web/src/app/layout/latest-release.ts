@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+
 /** The fields of the releases API the footer shows (docs/product-rules.md). */
 export interface LatestRelease {
   htmlUrl: string;
@@ -20,4 +22,62 @@ export async function fetchLatestRelease(
   const link = new URL(htmlUrl);
   if (link.protocol !== 'https:') throw new Error('The release link is not an https address.');
   return { htmlUrl: link.href, name: typeof name === 'string' ? name : '', tagName };
+}
+
+/** What the footer shows of the latest release. */
+export type LatestReleaseState =
+  | { status: 'loading' }
+  | { status: 'failed' }
+  | { status: 'loaded'; release: LatestRelease };
+
+/** How long an answer is shown before the next mount or focus asks again. */
+const FRESH_MS = 30 * 60_000;
+/** One more try after this long when the first fails. */
+const RETRY_MS = 1_000;
+
+/**
+ * The latest release, asked once per page (again after 30 min, on the next mount or focus) and
+ * tried twice. A plain hook, not a query: the footer is part of the shell, which loads no query
+ * cache (docs/first-data.md, Weight).
+ */
+export function useLatestRelease(url: string): LatestReleaseState {
+  const [state, setState] = useState<LatestReleaseState>(() => kept(url) ?? { status: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    let asking = false;
+    const ask = () => {
+      if (asking || kept(url)) return;
+      asking = true;
+      void fetchTwice(url, controller.signal).then((next) => {
+        asking = false;
+        if (controller.signal.aborted) return;
+        last = { url, at: Date.now(), state: next };
+        setState(next);
+      });
+    };
+    ask();
+    window.addEventListener('focus', ask);
+    return () => {
+      controller.abort();
+      window.removeEventListener('focus', ask);
+    };
+  }, [url]);
+  return state;
+}
+
+let last: { url: string; at: number; state: LatestReleaseState } | null = null;
+
+function kept(url: string): LatestReleaseState | null {
+  return last && last.url === url && Date.now() - last.at < FRESH_MS ? last.state : null;
+}
+
+async function fetchTwice(url: string, signal: AbortSignal): Promise<LatestReleaseState> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return { status: 'loaded', release: await fetchLatestRelease(url, signal) };
+    } catch {
+      if (attempt > 0 || signal.aborted) return { status: 'failed' };
+      await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+    }
+  }
 }

@@ -12,6 +12,26 @@ export class ChunkLoadError extends Error {
 
 type PageModule = { default: ComponentType };
 
+/**
+ * A lazily loaded component with the app's query cache around it (query-scope.tsx), loaded beside
+ * its code: the shell has no query cache of its own, so every lazy part of the app goes through
+ * this (LazyPage does).
+ */
+export function withQueries<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+): () => Promise<{ default: ComponentType<P> }> {
+  return () =>
+    Promise.all([load(), import('./query-scope.tsx')]).then(
+      ([{ default: Part }, { QueryScope }]) => ({
+        default: (props: P) => (
+          <QueryScope>
+            <Part {...props} />
+          </QueryScope>
+        ),
+      }),
+    );
+}
+
 /** Races a dynamic import against the timeout and names every failure a chunk-load error. */
 export function loadWithTimeout(
   load: () => Promise<PageModule>,
@@ -87,7 +107,7 @@ export function LazyPage({
 }) {
   // Created here, above the Suspense boundary, so a suspended first render does not start a
   // second import; Retry swaps in a new lazy component, which imports again.
-  const newPage = () => lazy(() => loadWithTimeout(load, timeoutMs));
+  const newPage = () => lazy(() => loadWithTimeout(withQueries(load), timeoutMs));
   const [attempt, setAttempt] = useState(0);
   const [Page, setPage] = useState(newPage);
   const retry = () => {

@@ -1,31 +1,37 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { deleteSealedKey, listSealedUsers, watchSealedKeys } from './sealed-key-db.ts';
-
-const SAVED_KEYS = ['saved-user-keys'] as const;
 
 /**
  * The users whose keys are kept on this device (null until read, or when the browser keeps none),
- * kept current across tabs: a key saved or forgotten in any tab updates every tab at once.
+ * kept current across tabs: a key saved or forgotten in any tab updates every tab at once. A plain
+ * hook: the header is part of the shell, which loads no query cache (docs/first-data.md, Weight).
  */
 export function useSavedKeys(): { users: string[] | null; forget(user: string): Promise<void> } {
-  const queryClient = useQueryClient();
-  const { data } = useQuery({
-    queryKey: SAVED_KEYS,
-    queryFn: async () => (await listSealedUsers()).sort(),
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-    refetchOnWindowFocus: false,
-  });
-  useEffect(
-    () => watchSealedKeys(() => void queryClient.invalidateQueries({ queryKey: SAVED_KEYS })),
-    [queryClient],
-  );
+  const [users, setUsers] = useState<string[] | null>(null);
+  // Only the newest read is shown: reads started by quick changes may answer out of order.
+  const reads = useRef(0);
+  const read = useCallback(async () => {
+    const turn = ++reads.current;
+    const list = await listSealedUsers().then(
+      (found) => found.sort(),
+      () => null,
+    );
+    if (turn === reads.current) setUsers(list);
+  }, []);
+  useEffect(() => {
+    void read();
+    const stop = watchSealedKeys(() => void read());
+    return () => {
+      // Answers of reads still under way are dropped.
+      reads.current++;
+      stop();
+    };
+  }, [read]);
   return {
-    users: data ?? null,
+    users,
     forget: async (user) => {
       await deleteSealedKey(user);
-      await queryClient.invalidateQueries({ queryKey: SAVED_KEYS });
+      await read();
     },
   };
 }

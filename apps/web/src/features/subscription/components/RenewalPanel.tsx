@@ -19,7 +19,8 @@ export interface RenewalFocus {
 /**
  * The dashboard card's reminders (loaded once the chain client runs, not with the first paint):
  * a line for every saved setup of this network whose subscription ends within 7 days or has
- * ended, "Add to calendar" for the card's own subscription, and the notifications button.
+ * ended, "Add to calendar" for the card's own subscription, and the notifications button. The
+ * card loads it only when there is a saved setup of this network or a subscription of its own.
  */
 export default function RenewalPanel({ focus }: { focus?: RenewalFocus }) {
   const network = networkOfEndpoint(useChain((s) => s.endpoint));
@@ -35,7 +36,6 @@ export default function RenewalPanel({ focus }: { focus?: RenewalFocus }) {
   // A focus that is due already has its line, with the calendar in it.
   const calendar =
     focusSetup && expiry !== null && now !== undefined && !renewalDue(focus.ledger, now);
-  if (setups.length === 0 && !focus) return null;
   return (
     <div className="stack-s" data-testid="renewal-panel">
       {setups.map((setup) => (

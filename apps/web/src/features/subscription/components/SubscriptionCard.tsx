@@ -8,6 +8,7 @@ import { Amount } from '../../../components/Amount.tsx';
 import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
 import { useDevices } from '../../../lib/chain/use-devices.ts';
 import { useLedger } from '../../../lib/chain/use-ledger.ts';
+import { withQueries } from '../../../lib/shell/lazy-page.tsx';
 import { routePaths } from '../../../lib/shell/route-table.ts';
 import { useChain } from '../../../lib/stores/chain-store.ts';
 import { useSavedSetups } from '../../../lib/stores/saved-setups.ts';
@@ -17,12 +18,18 @@ import { useOffer } from '../hooks/use-offer.ts';
 import type { RenewalFocus } from './RenewalPanel.tsx';
 
 // Reminders need the chain client and are not part of the first paint: their own chunk.
-const RenewalPanel = lazy(() => import('./RenewalPanel.tsx'));
+const RenewalPanel = lazy(withQueries(() => import('./RenewalPanel.tsx')));
 
-/** The card's reminders, once the chain client runs (docs/first-data.md: not in the first paint). */
+/**
+ * The card's reminders, once the chain client runs (docs/first-data.md: not in the first paint),
+ * and only when there is one to show: a saved setup of this network, or the card's own
+ * subscription. A visitor without either never loads them.
+ */
 function Reminders({ focus }: { focus?: RenewalFocus }) {
   const client = useChain((s) => s.client);
-  if (!client) return null;
+  const network = networkOfEndpoint(useChain((s) => s.endpoint));
+  const anySetup = useSavedSetups((s) => s.setups.some((setup) => setup.network === network));
+  if (!client || (!anySetup && !focus)) return null;
   return (
     <Suspense fallback={null}>
       <RenewalPanel focus={focus} />
