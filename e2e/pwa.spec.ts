@@ -159,6 +159,54 @@ test('offline, the shell still loads and the offline screen says what still work
   await expect(page.getByRole('heading', { level: 1, name: 'Digital Twin' })).toBeVisible();
 });
 
+/** The endpoint the worker keeps for the first reads of the next visits (its IndexedDB records). */
+function toldEndpoint(page: Page): Promise<unknown> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const open = indexedDB.open('robonomics-dapp-reminders');
+        open.onerror = () => resolve(null);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('state')) return resolve(null);
+          const read = db.transaction('state').objectStore('state').get('first-reads-endpoint');
+          read.onsuccess = () => resolve(read.result ?? null);
+          read.onerror = () => resolve(null);
+        };
+      }),
+  );
+}
+
+test('a later visit shows the price from the first reads the worker started with the navigation', async ({
+  page,
+}) => {
+  const price = page.getByTestId('subscription-price');
+  await page.goto('./#/');
+  await waitForWorker(page);
+  await expect(price).toHaveText('~ 1 XRT');
+  // The page named its endpoint, the usual one; a ?rpc= link the user has not accepted is not.
+  await expect.poll(() => toldEndpoint(page)).toBe('ws://127.0.0.1:9944');
+  await page.goto('./?rpc=ws%3A%2F%2Flocalhost%3A9944#/');
+  await expect(page.getByRole('region', { name: 'Endpoint from link' })).toBeVisible();
+  expect(await toldEndpoint(page)).toBe('ws://127.0.0.1:9944');
+
+  // Every answer of the node on the page's own sockets now comes 4 s late; the worker's socket
+  // is not the page's and is not held.
+  const HELD_MS = 4_000;
+  await page.routeWebSocket('ws://127.0.0.1:9944/', (socket) => {
+    const node = socket.connectToServer();
+    node.onMessage((message) => setTimeout(() => socket.send(message), HELD_MS));
+  });
+  const started = Date.now();
+  await page.goto('./#/');
+  await expect(price).toHaveText('~ 1 XRT', { timeout: HELD_MS - 1_000 });
+  expect(Date.now() - started).toBeLessThan(HELD_MS - 1_000);
+  expect(
+    await page.evaluate(() => performance.getEntriesByName('first-data:worker-answers').length),
+  ).toBe(1);
+  await expect(page.getByTestId('available-subscriptions')).toHaveText(/^\d+$/);
+});
+
 test('a new build shows "Update available" and Reload switches to it', async ({ page }) => {
   await page.goto('./');
   await waitForWorker(page);

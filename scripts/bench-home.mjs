@@ -11,10 +11,16 @@
 // (apps/web/src/features/devices/home-marks.ts, and the script's first mark) give the breakdown.
 // Goals (docs/architecture.md): first card ≤ 1.0 s cold and ≤ 400 ms warm, tap → new state
 // ≤ 200 ms.
+//
+// Options (environment): BENCH_TIMELINE=1 adds one cold and one warm load with their timeline
+// (files, long frames, marks); BENCH_WARM_ONLY=1 skips the cold loads; BENCH_LATENCY=1 puts the
+// chain behind a proxy adding 100 ms per message each way (the relay, the home and IPFS stay
+// direct); BENCH_PROFILE=1 takes a CPU profile.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { startBenchStack } from './bench-price.mjs';
+import { BEHIND_PROXY_CHAIN_PORT, startBenchStack } from './bench-price.mjs';
+import { startLatencyProxy } from './latency-proxy.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ORIGIN = 'http://127.0.0.1:5173';
@@ -395,7 +401,15 @@ export async function benchHome() {
     console.log(`devices page: skipped (${CHROMIUM} is missing)`);
     return;
   }
-  const stack = await startBenchStack(['--seed']);
+  // BENCH_LATENCY=1: the chain behind a proxy adding 100 ms per message each way, as for the
+  // dashboard's bench (the relay, the home and IPFS stay direct).
+  const latency = Boolean(process.env.BENCH_LATENCY);
+  const stack = await startBenchStack(
+    latency ? ['--seed', '--chain-port', String(BEHIND_PROXY_CHAIN_PORT)] : ['--seed'],
+  );
+  const proxy = latency
+    ? await startLatencyProxy({ listenPort: 9944, targetPort: BEHIND_PROXY_CHAIN_PORT })
+    : null;
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   /** @param {import('@playwright/test').BrowserContext} context */
   const observed = async (context) => {
@@ -475,6 +489,7 @@ export async function benchHome() {
     await context.close();
   } finally {
     await browser.close();
+    await proxy?.close();
     stack.kill('SIGTERM');
     await new Promise((r) => stack.once('exit', r));
   }

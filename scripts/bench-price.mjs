@@ -71,6 +71,7 @@ export function startBenchStack(devnetArgs = [], { build = true } = {}) {
 /** The milestones the app marks (packages/robonomics/src/chain/first-data/marks.ts), in order. */
 const MILESTONES = [
   'script-parsed',
+  'worker-answers',
   'socket-open',
   'runtime-version',
   'first-storage',
@@ -79,7 +80,7 @@ const MILESTONES = [
 ];
 const MARK_PREFIX = 'first-data:';
 /** Where the chain answers when latency is added: the proxy takes the usual port. */
-const BEHIND_PROXY_CHAIN_PORT = 9946;
+export const BEHIND_PROXY_CHAIN_PORT = 9946;
 const CHAIN_PORT = 9944;
 const ADDED_LATENCY_MS = 100;
 /** Set by the observer in the page when the price's frame is painted (see observePrice). */

@@ -21,6 +21,7 @@ import { openHomeMarkup } from '../lib/user-key/sealed-home-view.ts';
 import { loadSealedKeyAndViews } from '../lib/user-key/sealed-key-db.ts';
 import { leaveEarlyKey } from './early-key-handoff.ts';
 import { addRouteStyles } from './route-styles.ts';
+import { askWorkerForFirstReads } from './worker-answers.ts';
 
 const { endpoint } = usualChoice();
 
@@ -58,6 +59,8 @@ if (!isFramed() && typeof WebSocket === 'function') {
       devnetEndpoints: appConfig.devnetEndpoints,
       // The app reads the home's pointers by key on it until its client's socket is open.
       keepOpen: true,
+      // On a later visit the service worker started the same reads with the navigation.
+      workerReads: askWorkerForFirstReads(),
     }),
   );
 }

@@ -1,7 +1,9 @@
+import { createServer } from 'node:http';
 import { ChainConnection } from '@robonomics-dapp/robonomics/chain/client';
 import { type FirstData, readFirstData } from '@robonomics-dapp/robonomics/chain/first-data/read';
 import { firstReadRequests } from '@robonomics-dapp/robonomics/chain/first-data/requests';
 import { startFirstData } from '@robonomics-dapp/robonomics/chain/first-data/start';
+import { readFirstAnswers } from '@robonomics-dapp/robonomics/chain/first-data/worker-reads';
 import {
   type MinimalWebSocket,
   openRpcSocket,
@@ -283,5 +285,108 @@ describe('a drop of the first reads’ socket kept open for the app', () => {
     read.close();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(drops).toBe(0);
+  });
+});
+
+/** Node WebSockets whose answers reach the page `delayMs` late (a slow socket of the page's own). */
+const lateSocket = (delayMs: number) => (url: string) => {
+  const socket = new WebSocket(url);
+  Object.defineProperty(socket, 'onmessage', {
+    set(handler: (event: { data: unknown }) => void) {
+      socket.on('message', (data) => setTimeout(() => handler({ data: String(data) }), delayMs));
+    },
+  });
+  return socket as unknown as MinimalWebSocket;
+};
+
+describe('the first reads the service worker started with the navigation', () => {
+  it('are the node’s answers to the first reads but the metadata, in one batch over HTTP', async () => {
+    const posts: { url: string; body: string }[] = [];
+    const watchedFetch: typeof fetch = (input, init) => {
+      posts.push({ url: String(input), body: String(init?.body) });
+      return fetch(input, init);
+    };
+    const reads = await readFirstAnswers(devnet.url, { fetch: watchedFetch });
+    expect(reads.endpoint).toBe(devnet.url);
+    expect(posts.map((p) => p.url)).toEqual([devnet.url.replace(/^ws:/, 'http:')]);
+    expect((JSON.parse(posts[0]!.body) as { method: string }[]).map((r) => r.method)).toEqual([
+      'chain_getBlockHash',
+      'state_getRuntimeVersion',
+      'system_properties',
+      'state_getStorage',
+    ]);
+    expect(reads.answers.map((a) => a.method)).toEqual([
+      'chain_getBlockHash',
+      'state_getRuntimeVersion',
+      'system_properties',
+      'state_getStorage',
+    ]);
+    for (const { method, params, result, error } of reads.answers) {
+      expect(error).toBeUndefined();
+      expect(result).toEqual(await provider.send(method, params));
+    }
+    // A node that cannot be reached, speaks only WebSocket, or does not answer in time: each read
+    // carries the failure in words, nothing throws.
+    const unreachable = await readFirstAnswers('ws://127.0.0.1:1');
+    const wsOnly = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    const silent = createServer(() => {});
+    await Promise.all([
+      new Promise((resolve) => wsOnly.once('listening', resolve)),
+      new Promise((resolve) => silent.listen(0, '127.0.0.1', () => resolve(undefined))),
+    ]);
+    try {
+      const portOf = (server: { address(): unknown }) =>
+        (server.address() as { port: number }).port;
+      const refused = await readFirstAnswers(`ws://127.0.0.1:${portOf(wsOnly)}`);
+      const quiet = await readFirstAnswers(`ws://127.0.0.1:${portOf(silent)}`, { timeoutMs: 300 });
+      for (const [reads, text] of [
+        [unreachable, 'The node could not be reached.'],
+        [refused, 'The node answered HTTP 426.'],
+        [quiet, 'The node did not answer in time.'],
+      ] as const) {
+        expect(reads.answers).toHaveLength(4);
+        for (const answer of reads.answers) {
+          expect(answer.result).toBeUndefined();
+          expect(answer.error).toBe(text);
+        }
+      }
+    } finally {
+      wsOnly.close();
+      silent.closeAllConnections();
+      silent.close();
+    }
+  });
+
+  it('give the first values before the page’s own slow socket, and only for their endpoint', async () => {
+    const LATE_MS = 1_500;
+    /** When the first values are published, in ms since the start, and what they hold. */
+    const firstValues = async (workerEndpoint: string) => {
+      const worker = readFirstAnswers(devnet.url);
+      const started = Date.now();
+      const read = startFirstData({
+        endpoint: devnet.url,
+        createSocket: lateSocket(LATE_MS),
+        workerReads: worker.then((reads) => ({ ...reads, endpoint: workerEndpoint })),
+      });
+      try {
+        const first = await new Promise<FirstData>((resolve) =>
+          read.watch((data) => data.auctionQueue !== undefined && resolve(data)),
+        );
+        const at = Date.now() - started;
+        // The rest (the metadata, for the price) still comes on the page's socket.
+        await read.done;
+        return { at, first, last: read.latest() };
+      } finally {
+        read.close();
+      }
+    };
+    const taken = await firstValues(devnet.url);
+    expect(taken.at).toBeLessThan(LATE_MS / 2);
+    expect(taken.first.genesisHash).toBe(await provider.send('chain_getBlockHash', [0]));
+    expect(taken.last?.minimalBid).toBe(1_000_000_000n);
+    // Answers read from another endpoint are not this page's: its own socket's are waited for.
+    const elsewhere = await firstValues('ws://127.0.0.1:1');
+    expect(elsewhere.at).toBeGreaterThanOrEqual(LATE_MS);
+    expect(elsewhere.last).toEqual(taken.last);
   });
 });

@@ -49,7 +49,9 @@ export interface RpcSocketOptions {
 }
 
 const OPEN = 1;
-const keyOf = (method: string, params: readonly unknown[]) => `${method}:${JSON.stringify(params)}`;
+/** One request's identity: its method and parameters (the same request asked twice is one key). */
+export const requestKey = (method: string, params: readonly unknown[]) =>
+  `${method}:${JSON.stringify(params)}`;
 
 /**
  * Opens a socket to `endpoint` and sends `requests` the moment it opens. Never throws: a socket
@@ -136,13 +138,13 @@ export function openRpcSocket(
     const answer = request(method, params);
     // Unclaimed answers must not surface as unhandled rejections.
     answer.catch(() => {});
-    kept.set(keyOf(method, params), answer);
+    kept.set(requestKey(method, params), answer);
   }
 
   return {
     endpoint,
     send(method, params) {
-      const key = keyOf(method, params);
+      const key = requestKey(method, params);
       const answer = kept.get(key);
       if (answer) {
         kept.delete(key);

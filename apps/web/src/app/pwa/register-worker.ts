@@ -1,6 +1,12 @@
 /// <reference types="vite-plugin-pwa/client" />
+
 import { registerSW } from 'virtual:pwa-register';
+import {
+  FIRST_READS_ENDPOINT,
+  type FirstReadsEndpointMessage,
+} from '@robonomics-dapp/robonomics/chain/first-data/worker-reads';
 import { startReminderSync } from '../../lib/reminders/renewal-notifications.ts';
+import { useEndpointStore } from '../../lib/stores/endpoint-store.ts';
 import { usePwa } from './pwa-store.ts';
 
 /** How often an open app asks the server whether a new build is out. */
@@ -31,6 +37,7 @@ export function registerWorker(): void {
       if (!registration) return;
       // Renewal reminders: the worker is told of the saved setups while the app is open.
       startReminderSync(registration);
+      tellFirstReadsEndpoint(registration);
       const check = () => {
         if (navigator.onLine && !registration.installing)
           void registration.update().catch(() => {});
@@ -44,4 +51,25 @@ export function registerWorker(): void {
       console.warn('The app cannot work offline in this browser.', error);
     },
   });
+}
+
+/**
+ * Tells the worker the endpoint the app uses, now and whenever it changes: the worker starts the
+ * next visits' first reads there, with the navigation (first-reads.ts).
+ */
+function tellFirstReadsEndpoint(registration: ServiceWorkerRegistration): void {
+  let told = '';
+  const tell = () => {
+    const { endpoint } = useEndpointStore.getState();
+    if (endpoint === told) return;
+    told = endpoint;
+    const message: FirstReadsEndpointMessage = { type: FIRST_READS_ENDPOINT, endpoint };
+    // A worker still installing gets the message once it is active.
+    const active = registration.active
+      ? Promise.resolve(registration.active)
+      : navigator.serviceWorker.ready.then((ready) => ready.active);
+    void active.then((worker) => worker?.postMessage(message));
+  };
+  tell();
+  useEndpointStore.subscribe(tell);
 }

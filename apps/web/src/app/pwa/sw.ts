@@ -10,17 +10,24 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { REMINDER_SYNC_TAG } from '../../lib/reminders/reminder-setups.ts';
 import {
+  type NavigationFetchEvent,
+  onFirstReadsMessage,
+  startFirstReads,
+  type WorkerMessageEvent,
+} from './first-reads.ts';
+import {
   applyMessage,
   type CheckDeps,
   checkReminders,
   isReminderMessage,
   type Notice,
 } from './reminder-check.ts';
-import { loadReminderState, saveReminderState } from './reminder-db.ts';
+import { loadReminderState, saveReminderState } from './worker-db.ts';
 
 /**
  * The app's service worker (docs/pwa.md). It precaches the build and answers navigations with
- * the cached shell, nothing else of the network; and it checks the saved setups for renewal
+ * the cached shell, nothing else of the network; it starts the dashboard's first chain reads
+ * with each navigation to the app (first-reads.ts); and it checks the saved setups for renewal
  * reminders and a quiet home when the page or the browser's daily background sync asks it to.
  */
 
@@ -46,6 +53,7 @@ interface WorkerScope {
     type: 'message',
     listener: (event: ExtendableEvent & MessageEvent) => void,
   ): void;
+  addEventListener(type: 'fetch', listener: (event: NavigationFetchEvent) => void): void;
   addEventListener(
     type: 'periodicsync',
     listener: (event: ExtendableEvent & { tag: string }) => void,
@@ -62,13 +70,23 @@ worker.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void worker.skipWaiting();
 });
 clientsClaim();
+/** Paths that are not the app, in case it is served from an IPFS node's own host. */
+const NOT_THE_APP = [/\/api\//, /\/ipfs\//, /\/ipns\//];
+// Registered before Workbox's routes, so the reads leave before the shell is looked up.
+worker.addEventListener('fetch', (event) =>
+  startFirstReads(
+    event,
+    (url) => !NOT_THE_APP.some((path) => path.test(url.pathname + url.search)),
+  ),
+);
+worker.addEventListener('message', (event) => {
+  onFirstReadsMessage(event as unknown as WorkerMessageEvent);
+});
 // Written as `self.__WB_MANIFEST`: the build looks for exactly that to put the file list in.
 precacheAndRoute((self as unknown as Pick<WorkerScope, '__WB_MANIFEST'>).__WB_MANIFEST);
 cleanupOutdatedCaches();
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    denylist: [/\/api\//, /\/ipfs\//, /\/ipns\//],
-  }),
+  new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: NOT_THE_APP }),
 );
 
 // Renewal reminders and a quiet home (docs/pwa.md, "Renewal reminders").

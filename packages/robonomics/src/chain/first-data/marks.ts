@@ -5,6 +5,7 @@
  */
 export type FirstDataMilestone =
   | 'script-parsed'
+  | 'worker-answers'
   | 'socket-open'
   | 'runtime-version'
   | 'first-storage'

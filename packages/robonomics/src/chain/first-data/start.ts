@@ -3,6 +3,7 @@ import { type MinimalWebSocket, openRpcSocket, type RpcSend } from '../rpc-socke
 import { markFirstData } from './marks.ts';
 import { type FirstData, readFirstData } from './read.ts';
 import { firstReadRequests } from './requests.ts';
+import { type WorkerFirstReads, withWorkerAnswers } from './worker-reads.ts';
 
 type Hex = `0x${string}`;
 
@@ -50,6 +51,11 @@ export interface StartFirstDataOptions {
    * (the socket's timeout closes it in any case).
    */
   keepOpen?: boolean;
+  /**
+   * The answers of the same reads the service worker started with the navigation (null when it
+   * did not): each read takes whichever answer comes first (worker-reads.ts).
+   */
+  workerReads?: Promise<WorkerFirstReads | null>;
 }
 
 /**
@@ -62,6 +68,7 @@ export function startFirstData({
   devnetEndpoints,
   createSocket,
   keepOpen = false,
+  workerReads,
 }: StartFirstDataOptions): FirstDataRead {
   const dropListeners = new Set<() => void>();
   let dropped = false;
@@ -78,7 +85,7 @@ export function startFirstData({
   const listeners = new Set<(data: FirstData) => void>();
   const done = readFirstData({
     endpoint,
-    send: socket.send,
+    send: workerReads ? withWorkerAnswers(socket.send, endpoint, workerReads) : socket.send,
     kept,
     devnetEndpoints,
     onData: (data) => {

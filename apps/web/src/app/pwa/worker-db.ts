@@ -1,9 +1,14 @@
 import { EMPTY_STATE, type ReminderState } from './reminder-check.ts';
 
-/** The worker's reminder state in IndexedDB: one record in one store. */
+/**
+ * The service worker's own records in IndexedDB, one store: the reminder state and the endpoint
+ * of the first reads it starts with a navigation. The database is named for its first record and
+ * keeps that name for what browsers already hold.
+ */
 const DB = 'robonomics-dapp-reminders';
 const STORE = 'state';
-const RECORD = 'state';
+const REMINDERS = 'state';
+const FIRST_READS_ENDPOINT = 'first-reads-endpoint';
 
 function open(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
@@ -30,7 +35,7 @@ async function run<T>(mode: IDBTransactionMode, act: (store: IDBObjectStore) => 
 }
 
 export async function loadReminderState(): Promise<ReminderState> {
-  const stored = (await run('readonly', (store) => store.get(RECORD))) as
+  const stored = (await run('readonly', (store) => store.get(REMINDERS))) as
     | Partial<ReminderState>
     | undefined;
   return {
@@ -42,5 +47,15 @@ export async function loadReminderState(): Promise<ReminderState> {
 }
 
 export async function saveReminderState(state: ReminderState): Promise<void> {
-  await run('readwrite', (store) => store.put(state, RECORD));
+  await run('readwrite', (store) => store.put(state, REMINDERS));
+}
+
+/** The endpoint the page last said its first reads go to, if any. */
+export async function loadFirstReadsEndpoint(): Promise<string | null> {
+  const stored = await run('readonly', (store) => store.get(FIRST_READS_ENDPOINT));
+  return typeof stored === 'string' ? stored : null;
+}
+
+export async function saveFirstReadsEndpoint(endpoint: string): Promise<void> {
+  await run('readwrite', (store) => store.put(endpoint, FIRST_READS_ENDPOINT));
 }
