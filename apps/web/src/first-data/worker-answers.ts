@@ -10,12 +10,13 @@ const WAIT_MS = 10_000;
 
 /**
  * Asks the service worker that controls this page for the answers of the first reads it started
- * when this navigation reached it (docs/first-data.md, "The service worker's head start"). Null
- * when no worker controls the page, it started none, or it does not answer in time.
+ * when this navigation reached it (docs/first-data.md, "The service worker's head start"): null
+ * when it started none or does not answer in time; undefined at once when no worker controls the
+ * page (a first visit), so the reads go to the page's socket alone.
  */
-export function askWorkerForFirstReads(): Promise<WorkerFirstReads | null> {
+export function askWorkerForFirstReads(): Promise<WorkerFirstReads | null> | undefined {
   const worker = globalThis.navigator?.serviceWorker?.controller;
-  if (!worker || typeof MessageChannel !== 'function') return Promise.resolve(null);
+  if (!worker || typeof MessageChannel !== 'function') return undefined;
   return new Promise((resolve) => {
     const channel = new MessageChannel();
     const done = (reads: WorkerFirstReads | null) => {

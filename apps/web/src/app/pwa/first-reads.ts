@@ -14,7 +14,7 @@ import { loadFirstReadsEndpoint, saveFirstReadsEndpoint } from './worker-db.ts';
  */
 
 /** What of the worker's events this file uses (sw.ts types the worker's scope). */
-interface ExtendableEvent extends Event {
+export interface ExtendableEvent extends Event {
   waitUntil(promise: Promise<unknown>): void;
 }
 export interface NavigationFetchEvent extends ExtendableEvent {

@@ -37,7 +37,7 @@ export function registerWorker(): void {
       if (!registration) return;
       // Renewal reminders: the worker is told of the saved setups while the app is open.
       startReminderSync(registration);
-      tellFirstReadsEndpoint(registration);
+      tellFirstReadsEndpoint();
       const check = () => {
         if (navigator.onLine && !registration.installing)
           void registration.update().catch(() => {});
@@ -57,18 +57,15 @@ export function registerWorker(): void {
  * Tells the worker the endpoint the app uses, now and whenever it changes: the worker starts the
  * next visits' first reads there, with the navigation (first-reads.ts).
  */
-function tellFirstReadsEndpoint(registration: ServiceWorkerRegistration): void {
+function tellFirstReadsEndpoint(): void {
   let told = '';
   const tell = () => {
     const { endpoint } = useEndpointStore.getState();
     if (endpoint === told) return;
     told = endpoint;
     const message: FirstReadsEndpointMessage = { type: FIRST_READS_ENDPOINT, endpoint };
-    // A worker still installing gets the message once it is active.
-    const active = registration.active
-      ? Promise.resolve(registration.active)
-      : navigator.serviceWorker.ready.then((ready) => ready.active);
-    void active.then((worker) => worker?.postMessage(message));
+    // `ready` has the active worker at once, or once a worker still installing is active.
+    void navigator.serviceWorker.ready.then((ready) => ready.active?.postMessage(message));
   };
   tell();
   useEndpointStore.subscribe(tell);

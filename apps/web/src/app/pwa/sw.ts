@@ -10,6 +10,7 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { REMINDER_SYNC_TAG } from '../../lib/reminders/reminder-setups.ts';
 import {
+  type ExtendableEvent,
   type NavigationFetchEvent,
   onFirstReadsMessage,
   startFirstReads,
@@ -32,9 +33,6 @@ import { loadReminderState, saveReminderState } from './worker-db.ts';
  */
 
 /** What of the worker's global scope this file uses (the DOM library types the rest of the app). */
-interface ExtendableEvent extends Event {
-  waitUntil(promise: Promise<unknown>): void;
-}
 interface WorkerScope {
   __WB_MANIFEST: (string | PrecacheEntry)[];
   registration: ServiceWorkerRegistration;

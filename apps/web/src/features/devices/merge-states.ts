@@ -1,4 +1,33 @@
-import type { HaHistoryEntry, HaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
+import {
+  formatHaDate,
+  type HaHistoryEntry,
+  type HaStates,
+} from '@robonomics-dapp/robonomics/home-assistant/states';
+
+// How states that arrive merge into the states shown: a live snapshot (no history) into the last
+// states, and a record's file (with history) into states kept live.
+
+/**
+ * A live snapshot has no history: keep the known history and add the new state when it changed,
+ * so charts go on growing between datalog records.
+ */
+export function mergeSnapshot(previous: HaStates | null, next: HaStates, now: number): HaStates {
+  if (!previous) return next;
+  const entities: HaStates['entities'] = {};
+  for (const [id, entity] of Object.entries(next.entities)) {
+    const before = previous.entities[id];
+    if (entity.history && entity.history.length > 0) {
+      entities[id] = entity;
+      continue;
+    }
+    const history = [...(before?.history ?? [])];
+    if (!before || before.state !== entity.state) {
+      history.push({ state: entity.state, date: formatHaDate(now) });
+    }
+    entities[id] = { ...entity, history };
+  }
+  return { ...next, entities };
+}
 
 /**
  * A states file from a new datalog record, as shown while the home's live updates arrive

@@ -1,6 +1,6 @@
 import type { HaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
 import { describe, expect, it } from 'vitest';
-import { keepLiveStates } from './keep-live-states.ts';
+import { keepLiveStates } from './merge-states.ts';
 
 const entity = (state: string, history?: { state: string; date: string }[]) => ({
   units: 'None',
