@@ -19,7 +19,12 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { BEHIND_PROXY_CHAIN_PORT, startBenchStack } from './bench-price.mjs';
+import {
+  ADDED_LATENCY_MS,
+  BEHIND_PROXY_CHAIN_PORT,
+  CHAIN_PORT,
+  startBenchStack,
+} from './bench-price.mjs';
 import { startLatencyProxy } from './latency-proxy.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -408,7 +413,11 @@ export async function benchHome() {
     latency ? ['--seed', '--chain-port', String(BEHIND_PROXY_CHAIN_PORT)] : ['--seed'],
   );
   const proxy = latency
-    ? await startLatencyProxy({ listenPort: 9944, targetPort: BEHIND_PROXY_CHAIN_PORT })
+    ? await startLatencyProxy({
+        listenPort: CHAIN_PORT,
+        targetPort: BEHIND_PROXY_CHAIN_PORT,
+        delayMs: ADDED_LATENCY_MS,
+      })
     : null;
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   /** @param {import('@playwright/test').BrowserContext} context */

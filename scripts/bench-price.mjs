@@ -81,8 +81,8 @@ const MILESTONES = [
 const MARK_PREFIX = 'first-data:';
 /** Where the chain answers when latency is added: the proxy takes the usual port. */
 export const BEHIND_PROXY_CHAIN_PORT = 9946;
-const CHAIN_PORT = 9944;
-const ADDED_LATENCY_MS = 100;
+export const CHAIN_PORT = 9944;
+export const ADDED_LATENCY_MS = 100;
 /** Set by the observer in the page when the price's frame is painted (see observePrice). */
 const PRICE_FRAME_MARK = 'bench:price-frame';
 
