@@ -35,8 +35,33 @@ async function recordPrices(page: Page) {
 const shownPrices = (page: Page) =>
   page.evaluate(() => (window as unknown as { shownPrices: string[] }).shownPrices);
 
-/** Visits once, then replaces the kept metadata by one whose minimal bid is 5 XRT. */
-async function keepChangedMetadata(page: Page, specVersionOf: (live: number) => number) {
+/** The metadata bytes' store in IndexedDB (metadata-cache.ts): get, put or delete one record. */
+function keptBytes(page: Page, key: string, value?: string | null) {
+  return page.evaluate(
+    ([k, v]) =>
+      new Promise<string | undefined>((resolve, reject) => {
+        const open = indexedDB.open('robonomics-dapp-chain', 1);
+        open.onupgradeneeded = () => open.result.createObjectStore('kept');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const transaction = db.transaction('kept', v === undefined ? 'readonly' : 'readwrite');
+          const store = transaction.objectStore('kept');
+          const request =
+            v === undefined ? store.get(k!) : v === null ? store.delete(k!) : store.put(v, k!);
+          transaction.oncomplete = () => {
+            db.close();
+            resolve(v === undefined ? (request.result as string | undefined) : undefined);
+          };
+          transaction.onerror = () => reject(transaction.error);
+        };
+      }),
+    [key, value] as const,
+  );
+}
+
+/** Visits once; returns the summary's key and what is kept (the summary, with the bytes in it). */
+async function visitAndReadKept(page: Page) {
   await page.goto('./#/');
   await expect(page.getByTestId('subscription-price')).toHaveText('~ 1 XRT');
   let key: string | undefined;
@@ -49,23 +74,42 @@ async function keepChangedMetadata(page: Page, specVersionOf: (live: number) => 
       return key;
     })
     .toBeDefined();
-  const cacheKey = key!;
-  const kept = JSON.parse(
-    (await page.evaluate((k) => localStorage.getItem(k), cacheKey)) ?? '{}',
-  ) as KeptMetadata;
+  const summaryKey = key!;
+  const summary = (await page.evaluate((k) => localStorage.getItem(k), summaryKey)) ?? '{}';
+  // The page's first script reads localStorage whole: the summary is small, the bytes elsewhere.
+  expect(summary.length).toBeLessThan(400);
+  await expect.poll(() => keptBytes(page, `bytes:${summaryKey}`)).toBeDefined();
+  const bytes = JSON.parse((await keptBytes(page, `bytes:${summaryKey}`))!) as { metadata: string };
+  const kept: KeptMetadata = { ...JSON.parse(summary), metadata: bytes.metadata };
   const live = minimalBidEntry(1_000_000_000n);
   expect(kept.metadata.split(live).length, 'RWS.MinimalBid appears once').toBe(2);
-  // The value kept beside the metadata is left out, so the metadata itself is read.
+  expect(kept.minimalBid).toBe('1000000000');
+  return {
+    summaryKey,
+    kept,
+    changedMetadata: kept.metadata.replace(live, minimalBidEntry(5_000_000_000n)),
+  };
+}
+
+/**
+ * Visits once, then replaces what is kept by an entry as an earlier version of the app kept it:
+ * the metadata in localStorage, whose minimal bid is 5 XRT, and no value beside it (so the
+ * metadata itself is read) nor bytes in IndexedDB.
+ */
+async function keepChangedMetadata(page: Page, specVersionOf: (live: number) => number) {
+  const { summaryKey, kept, changedMetadata } = await visitAndReadKept(page);
   const { minimalBid: _, ...withoutValue } = kept;
   const changed: KeptMetadata = {
     ...withoutValue,
     specVersion: specVersionOf(kept.specVersion),
-    metadata: kept.metadata.replace(live, minimalBidEntry(5_000_000_000n)),
+    metadata: changedMetadata,
   };
+  await keptBytes(page, `bytes:${summaryKey}`, null);
   await page.evaluate(
     ([k, v]) => localStorage.setItem(k!, v!),
-    [cacheKey, JSON.stringify(changed)],
+    [summaryKey, JSON.stringify(changed)],
   );
+  return summaryKey;
 }
 
 /** The page's sockets to the chain, each with the methods it sent and whether it closed. */
@@ -134,13 +178,55 @@ test.describe('first data', () => {
     expect(violations).toEqual([]);
   });
 
-  test('metadata kept for this runtime gives the price before the download', async ({ page }) => {
+  test('metadata an earlier version kept in localStorage gives the price, then moves to IndexedDB', async ({
+    page,
+  }) => {
     await recordPrices(page);
-    await keepChangedMetadata(page, (live) => live);
+    const summaryKey = await keepChangedMetadata(page, (live) => live);
     await page.reload();
     // Same genesis hash and spec version: the kept metadata is trusted, by the first reads and
     // by the client (which is why the changed value stays).
     await expect(page.getByTestId('subscription-price')).toHaveText('~ 5 XRT');
+    // Moved: the summary is small again, with the value of the bytes now in IndexedDB.
+    await expect
+      .poll(async () => (await page.evaluate((k) => localStorage.getItem(k), summaryKey))?.length)
+      .toBeLessThan(400);
+    const summary = JSON.parse((await page.evaluate((k) => localStorage.getItem(k), summaryKey))!);
+    expect(summary.minimalBid).toBe('5000000000');
+    const bytes = JSON.parse((await keptBytes(page, `bytes:${summaryKey}`))!) as {
+      metadata: string;
+    };
+    expect(bytes.metadata).toContain(minimalBidEntry(5_000_000_000n));
+  });
+
+  test('the summary and the bytes kept for this runtime give the price and the client its metadata', async ({
+    page,
+  }) => {
+    const { summaryKey, kept, changedMetadata } = await visitAndReadKept(page);
+    // Both changed to 5 XRT: the summary for the first paint, the bytes for the client.
+    const { metadata: _, ...summary } = kept;
+    await page.evaluate(
+      ([k, v]) => localStorage.setItem(k!, v!),
+      [summaryKey, JSON.stringify({ ...summary, minimalBid: '5000000000' })],
+    );
+    await keptBytes(
+      page,
+      `bytes:${summaryKey}`,
+      JSON.stringify({
+        genesisHash: kept.genesisHash,
+        specVersion: kept.specVersion,
+        metadata: changedMetadata,
+      }),
+    );
+    const sockets = watchChainSockets(page);
+    await page.reload();
+    await expect(page.getByTestId('subscription-price')).toHaveText('~ 5 XRT');
+    // The client is ready with the kept bytes (a downloaded metadata would say 1 XRT).
+    await expect(page.getByTestId('available-subscriptions')).toHaveText(/^\d+$/);
+    await expect.poll(() => sockets.length).toBe(2);
+    await page.waitForTimeout(1000);
+    await expect(page.getByTestId('subscription-price')).toHaveText('~ 5 XRT');
+    expect(sockets.flatMap((socket) => socket.methods)).not.toContain('state_getMetadata');
   });
 
   test('a runtime with another spec version shows the live value, never the kept one', async ({

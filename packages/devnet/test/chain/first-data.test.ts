@@ -77,8 +77,10 @@ describe('the first reads on the devnet', () => {
         ownEndpoint: true,
       });
       expect(connection.network).toEqual(first.network);
-      // The client was given the downloaded metadata, and it was kept for the next visit.
-      expect((await storage.keys()).length).toBe(1);
+      // The client was given the downloaded metadata, and it was kept for the next visit: the
+      // summary the page's first script reads, and the bytes under a key of their own.
+      const key = `chain-metadata:${devnet.url.replace(/\/+$/, '')}`;
+      expect((await storage.keys()).sort()).toEqual([`bytes:${key}`, key]);
     } finally {
       await connection.disconnect();
     }
@@ -116,6 +118,16 @@ describe('the first reads on the devnet', () => {
     expect(last?.minimalBid).toBe(7n);
   });
 
+  it('take the value of this runtime’s summary alone, leaving the bytes to the client', async () => {
+    // What the page's first script finds kept: the summary, without the metadata's bytes (the
+    // client reads those from their own store).
+    const kept = { metadata: {}, snapshot: { genesisHash, specVersion: 43, minimalBid: 7n } };
+    const { published, downloaded, last } = await firstReads({ kept });
+    expect(downloaded).toBeUndefined();
+    expect(published[0]?.minimalBid).toBe(7n);
+    expect(last?.minimalBid).toBe(7n);
+  });
+
   it('ignore metadata kept for another spec version and download this runtime’s', async () => {
     // As after a runtime upgrade: the kept metadata is of spec 42.
     const kept = {
@@ -125,6 +137,12 @@ describe('the first reads on the devnet', () => {
     const { published, downloaded } = await firstReads({ kept });
     expect(downloaded).toEqual({ [`RAW_META/${genesisHash}/43`]: metadataHex });
     expect(published.find((d) => d.minimalBid !== undefined)?.minimalBid).toBe(1_000_000_000n);
+    // The same with a summary alone, as kept now.
+    const summary = await firstReads({ kept: { ...kept, metadata: {} } });
+    expect(summary.downloaded).toEqual({ [`RAW_META/${genesisHash}/43`]: metadataHex });
+    expect(summary.published.find((d) => d.minimalBid !== undefined)?.minimalBid).toBe(
+      1_000_000_000n,
+    );
   });
 
   it('never show a snapshot of another spec version; replace a matching one by the live value', async () => {

@@ -5,7 +5,7 @@ import type { RobonomicsClient } from './client-type.ts';
 import { markFirstData } from './first-data/marks.ts';
 import type { FirstData, Offer } from './first-data/read.ts';
 import type { FirstDataRead } from './first-data/start.ts';
-import type { KeptRuntime } from './metadata-cache.ts';
+import type { KeptRuntime, MetadataStores } from './metadata-cache.ts';
 import { identifyNetwork, type NetworkIdentity } from './network-identity.ts';
 import { minimalBid } from './queries/minimal-bid.ts';
 import { subscribeAuctionQueue } from './subscriptions/auction-queue.ts';
@@ -23,10 +23,16 @@ export type ConnectionState = 'connecting' | 'connected' | 'disconnected' | 'err
 export interface ChainConnectionOptions {
   /**
    * Where the metadata is kept per endpoint, so a second visit skips the download; kept only once
-   * the node's genesis hash and runtime version were checked (see metadata-cache.ts). Browsers
-   * default to localStorage; null keeps nothing.
+   * the node's genesis hash and runtime version were checked (see metadata-cache.ts). This store
+   * holds each endpoint's small summary, which the page's first script reads. Browsers default to
+   * localStorage; null keeps nothing.
    */
   cacheStorage?: IStorage | null;
+  /**
+   * Where the metadata's bytes are kept (about 350,000 characters per endpoint). Browsers default
+   * to IndexedDB; with a `cacheStorage` given and no store here, that one holds both.
+   */
+  metadataStorage?: IStorage | null;
   /** First reconnect delay; it doubles per failed attempt up to `maxRetryDelayMs`. */
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
@@ -109,7 +115,7 @@ export class ChainConnection {
 
   constructor(endpoint: string, options: ChainConnectionOptions = {}) {
     this.endpoint = endpoint;
-    const storage = options.cacheStorage === undefined ? browserStorage() : options.cacheStorage;
+    const summaries = options.cacheStorage === undefined ? browserStorage() : options.cacheStorage;
     this.#ready = (async () => {
       const given = options.firstData;
       const started = given?.endpoint === endpoint ? given : undefined;
@@ -151,6 +157,9 @@ export class ChainConnection {
         Promise.all([import('./create-client.ts'), import('./metadata-cache.ts')]),
       );
       let kept: KeptRuntime | undefined = started?.kept;
+      const stores = metadataStoresOf(options, summaries, cache.browserBytesStore);
+      // The kept bytes are read while the socket opens (IndexedDB, not localStorage: docs/first-data.md).
+      const keptBytes = stores ? cache.keptMetadataOf(stores.bytes, endpoint) : undefined;
       const provider = this.#openProvider(WsProvider, options);
       // connect() rejects on the first failed attempt although the provider keeps trying.
       const connected = provider
@@ -161,7 +170,7 @@ export class ChainConnection {
         const [{ readFirstData }, keptHere] = await this.#untilClosed(
           Promise.all([
             import('./first-data/read.ts'),
-            storage ? cache.cachedRuntime(storage, endpoint) : undefined,
+            stores ? cache.cachedRuntime(stores.summaries, endpoint) : undefined,
           ]),
         );
         kept = keptHere;
@@ -177,7 +186,8 @@ export class ChainConnection {
         );
         await afterFirstData();
       }
-      const startMetadata = { ...kept?.metadata, ...downloaded };
+      const bytesKept = (await this.#untilClosed(keptBytes ?? Promise.resolve(undefined))) ?? {};
+      const startMetadata = { ...kept?.metadata, ...bytesKept, ...downloaded };
       const client = createClient(provider, startMetadata);
       this.#pending = client;
       // connect() rejects on the first failed attempt although the provider keeps trying and the
@@ -221,10 +231,10 @@ export class ChainConnection {
       const misplaced = misplacedCallOf(network, client, misplacedCall);
       if (misplaced) throw new NetworkRefusedError(misplaced);
       const remember = async () => {
-        if (!storage) return;
-        await cache.forgetLegacyCache(storage);
+        if (!stores) return;
+        await cache.forgetLegacyCache(stores.summaries);
         await cache.rememberMetadata(
-          storage,
+          stores,
           endpoint,
           {
             genesisHash: client.genesisHash,
@@ -232,6 +242,7 @@ export class ChainConnection {
             metadata: client.metadata,
           },
           startMetadata,
+          bytesKept,
         );
       };
       await remember();
@@ -501,6 +512,22 @@ function browserStorage(): IStorage | null {
   } catch {
     return null;
   }
+}
+
+/** The metadata cache's two stores (metadata-cache.ts): as given, else the browser's. */
+function metadataStoresOf(
+  options: ChainConnectionOptions,
+  summaries: IStorage | null,
+  browserBytesStore: () => IStorage | null,
+): MetadataStores | null {
+  if (!summaries) return null;
+  const bytes =
+    options.metadataStorage !== undefined
+      ? options.metadataStorage
+      : options.cacheStorage !== undefined
+        ? summaries
+        : browserBytesStore();
+  return bytes ? { summaries, bytes } : null;
 }
 
 function describeError(error: unknown): string {

@@ -3,6 +3,7 @@ import type { Metadata } from 'dedot/codecs';
 import { knownEndpointOf } from './endpoint.ts';
 import { minimalBidOf } from './first-data/decode.ts';
 import type { RuntimeSnapshot } from './first-data/snapshots.ts';
+import { IndexedDbStorage } from './indexed-db-storage.ts';
 import { metadataCacheKey as keyOf } from './metadata-cache-key.ts';
 
 /** The runtime's specName: a node that reports another is not a Robonomics node. */
@@ -13,21 +14,49 @@ const LEGACY_PREFIX = 'RAW_META/';
 
 type Hex = `0x${string}`;
 
-interface CachedMetadata {
+/**
+ * What is kept per endpoint in the summaries' store (localStorage), which the page's first script
+ * reads synchronously: small, so that reading it costs every page load nothing worth measuring.
+ */
+interface KeptSummary {
   genesisHash: Hex;
   specName: string;
   specVersion: number;
-  metadata: Hex;
-  /**
-   * RWS.MinimalBid of this metadata (planck, decimal), taken when it was kept, so the next visit
-   * shows the price without decoding the metadata first.
-   */
+  /** RWS.MinimalBid of this runtime (planck, decimal): the next visit's price before any read. */
   minimalBid?: string;
+  /**
+   * The metadata itself, in entries kept by earlier versions of the app; still used, and moved
+   * to the bytes' store by the next connection.
+   */
+  metadata?: Hex;
+}
+
+/** What is kept per endpoint in the bytes' store (IndexedDB in browsers): the metadata. */
+interface KeptBytes {
+  genesisHash: Hex;
+  specVersion: number;
+  metadata: Hex;
+}
+
+/** The browser's store for the metadata's bytes: IndexedDB, where there is one. */
+export function browserBytesStore(): IStorage | null {
+  return typeof indexedDB === 'undefined' ? null : new IndexedDbStorage();
+}
+
+/** Where the metadata cache lives (docs/first-data.md, "Where the metadata is kept"). */
+export interface MetadataStores {
+  /** The summary of each endpoint's runtime, read by the page's first script. */
+  summaries: IStorage;
+  /** Each endpoint's metadata bytes, read when the client is created. */
+  bytes: IStorage;
 }
 
 /** What is kept for an endpoint: its metadata and the first values taken from it. */
 export interface KeptRuntime {
-  /** As dedot's `metadata` option takes it: keyed by genesis hash and spec version. */
+  /**
+   * As dedot's `metadata` option takes it: keyed by genesis hash and spec version. Empty when
+   * only the summary is at hand (the bytes are read later, keptMetadataOf).
+   */
   metadata: Record<string, Hex>;
   /** The values of exactly this runtime, when they were kept with it. */
   snapshot?: RuntimeSnapshot;
@@ -40,24 +69,57 @@ export interface ConnectedChain {
   metadata: Metadata;
 }
 
-function parse(raw: string | null): CachedMetadata | null {
+const GENESIS_HASH = /^0x[0-9a-f]{64}$/i;
+const metadataKey = (genesisHash: string, specVersion: number) =>
+  `${LEGACY_PREFIX}${genesisHash}/${specVersion}`;
+/** Where an endpoint's metadata bytes are kept in the bytes' store. */
+const bytesKeyOf = (endpoint: string) => `bytes:${keyOf(endpoint)}`;
+
+function parseJson(raw: string | null): Record<string, unknown> | null {
   if (!raw) return null;
   try {
-    const entry = JSON.parse(raw) as Partial<CachedMetadata>;
-    if (
-      typeof entry.genesisHash === 'string' &&
-      /^0x[0-9a-f]{64}$/i.test(entry.genesisHash) &&
-      entry.specName === ROBONOMICS_SPEC_NAME &&
-      Number.isInteger(entry.specVersion) &&
-      typeof entry.metadata === 'string' &&
-      entry.metadata.startsWith('0x')
-    ) {
-      return entry as CachedMetadata;
-    }
+    const value: unknown = JSON.parse(raw);
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
   } catch {
     // Not ours or damaged: ignored.
+    return null;
+  }
+}
+
+const isMetadataHex = (value: unknown): value is Hex =>
+  typeof value === 'string' && value.startsWith('0x');
+
+function parseSummary(raw: string | null): KeptSummary | null {
+  const entry = parseJson(raw);
+  if (
+    typeof entry?.genesisHash === 'string' &&
+    GENESIS_HASH.test(entry.genesisHash) &&
+    entry.specName === ROBONOMICS_SPEC_NAME &&
+    Number.isInteger(entry.specVersion) &&
+    (entry.metadata === undefined || isMetadataHex(entry.metadata))
+  ) {
+    return entry as unknown as KeptSummary;
   }
   return null;
+}
+
+function parseBytes(raw: string | null): KeptBytes | null {
+  const entry = parseJson(raw);
+  if (
+    typeof entry?.genesisHash === 'string' &&
+    GENESIS_HASH.test(entry.genesisHash) &&
+    Number.isInteger(entry.specVersion) &&
+    isMetadataHex(entry.metadata)
+  ) {
+    return entry as unknown as KeptBytes;
+  }
+  return null;
+}
+
+/** Whether what was kept under `genesisHash` may be used for `endpoint` (a known network's). */
+function fitsEndpoint(endpoint: string, genesisHash: string): boolean {
+  const expected = knownEndpointOf(endpoint)?.genesisHash;
+  return !expected || expected.toLowerCase() === genesisHash.toLowerCase();
 }
 
 /**
@@ -74,36 +136,54 @@ export function isExpectedChain(
 }
 
 /**
- * What is kept for an endpoint, from its stored entry (`raw`, as storage holds it under
- * metadataCacheKey(endpoint)): the metadata (keyed by genesis hash and spec version: dedot uses
- * it only when the node reports the same) and the first values taken from it. Each endpoint has
- * its own entry, so what one node sent is never used for another. Synchronous, for the page's
- * first script (docs/first-data.md).
+ * What is kept for an endpoint, from its summary (`raw`, as the summaries' store holds it under
+ * metadataCacheKey(endpoint)): the values taken from its runtime's metadata, keyed by genesis hash
+ * and spec version so they are used only for that very runtime. Each endpoint has its own entry,
+ * so what one node sent is never used for another. Synchronous, for the page's first script
+ * (docs/first-data.md). Undefined when nothing usable is kept: the first reads then download the
+ * metadata.
  */
 export function keptRuntimeOf(raw: string | null, endpoint: string): KeptRuntime | undefined {
-  const entry = parse(raw);
-  if (!entry) return undefined;
-  const expected = knownEndpointOf(endpoint)?.genesisHash;
-  if (expected && expected.toLowerCase() !== entry.genesisHash.toLowerCase()) return undefined;
+  const entry = parseSummary(raw);
+  if (!entry || !fitsEndpoint(endpoint, entry.genesisHash)) return undefined;
   const { genesisHash, specVersion } = entry;
   const bid = typeof entry.minimalBid === 'string' && /^\d+$/.test(entry.minimalBid);
+  if (!bid && !entry.metadata) return undefined;
   return {
-    metadata: { [`${LEGACY_PREFIX}${genesisHash}/${specVersion}`]: entry.metadata },
+    metadata: entry.metadata ? { [metadataKey(genesisHash, specVersion)]: entry.metadata } : {},
     snapshot: bid
       ? { genesisHash, specVersion, minimalBid: BigInt(entry.minimalBid as string) }
       : undefined,
   };
 }
 
-/** The metadata kept for an endpoint in `storage` (see keptRuntimeOf). */
+/** The summary kept for an endpoint (see keptRuntimeOf), from the summaries' store. */
 export async function cachedRuntime(
-  storage: IStorage,
+  summaries: IStorage,
   endpoint: string,
 ): Promise<KeptRuntime | undefined> {
   try {
-    return keptRuntimeOf(await storage.get(keyOf(endpoint)), endpoint);
+    return keptRuntimeOf(await summaries.get(keyOf(endpoint)), endpoint);
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * The metadata bytes kept for an endpoint, as dedot's `metadata` option takes them (dedot uses
+ * them only when the node reports the same genesis hash and spec version); empty when none are.
+ */
+export async function keptMetadataOf(
+  bytes: IStorage,
+  endpoint: string,
+): Promise<Record<string, Hex>> {
+  try {
+    const entry = parseBytes(await bytes.get(bytesKeyOf(endpoint)));
+    if (!entry || !fitsEndpoint(endpoint, entry.genesisHash)) return {};
+    return { [metadataKey(entry.genesisHash, entry.specVersion)]: entry.metadata };
+  } catch {
+    // The store unavailable (a private window, storage blocked): the client downloads it.
+    return {};
   }
 }
 
@@ -120,39 +200,54 @@ export async function forgetLegacyCache(storage: IStorage): Promise<void> {
 
 /**
  * Keeps a connected node's metadata for its endpoint, once its genesis hash and runtime version
- * were checked against the network the endpoint stands for. Returns whether it was kept.
+ * were checked against the network the endpoint stands for: the bytes in their store, then the
+ * summary with RWS.MinimalBid taken from them. Returns whether they are kept.
  * `given` is the metadata the client was created with (keyed as dedot's `metadata` option): when
  * it holds this runtime's, those bytes are kept as they came, without encoding the decoded
  * metadata again (and without loading the codecs that does it, docs/first-data.md, Weight).
+ * `keptBytes` is what the bytes' store held when the client was created: when it already holds
+ * this runtime's and the summary is current, nothing is written.
  */
 export async function rememberMetadata(
-  storage: IStorage,
+  stores: MetadataStores,
   endpoint: string,
   chain: ConnectedChain,
   given: Record<string, Hex> = {},
+  keptBytes: Record<string, Hex> = {},
 ): Promise<boolean> {
   if (!isExpectedChain(endpoint, chain)) return false;
+  const { genesisHash } = chain;
+  const { specName, specVersion } = chain.runtimeVersion;
   const key = keyOf(endpoint);
-  const current = parse(await storage.get(key).catch(() => null));
+  const thisRuntime = metadataKey(genesisHash, specVersion);
+  const current = parseSummary(await stores.summaries.get(key).catch(() => null));
   if (
-    current?.genesisHash === chain.genesisHash &&
-    current.specVersion === chain.runtimeVersion.specVersion &&
-    current.minimalBid !== undefined
+    current?.genesisHash === genesisHash &&
+    current.specVersion === specVersion &&
+    current.minimalBid !== undefined &&
+    current.metadata === undefined &&
+    keptBytes[thisRuntime] !== undefined
   ) {
     return true;
   }
-  const metadata =
-    given[`${LEGACY_PREFIX}${chain.genesisHash}/${chain.runtimeVersion.specVersion}`] ??
-    (await encodeMetadata(chain.metadata));
-  const entry: CachedMetadata = {
-    genesisHash: chain.genesisHash as Hex,
-    specName: chain.runtimeVersion.specName,
-    specVersion: chain.runtimeVersion.specVersion,
-    metadata,
+  const metadata = given[thisRuntime] ?? (await encodeMetadata(chain.metadata));
+  const bytes: KeptBytes = { genesisHash: genesisHash as Hex, specVersion, metadata };
+  const summary: KeptSummary = {
+    genesisHash: genesisHash as Hex,
+    specName,
+    specVersion,
     minimalBid: minimalBidOf(metadata)?.toString(),
   };
   try {
-    await storage.set(key, JSON.stringify(entry));
+    await stores.bytes.set(bytesKeyOf(endpoint), JSON.stringify(bytes));
+  } catch {
+    // Its store full or unavailable: no summary either, so the next visit's first reads download
+    // the metadata instead of counting on bytes that are not there.
+    await stores.summaries.remove(key).catch(() => {});
+    return false;
+  }
+  try {
+    await stores.summaries.set(key, JSON.stringify(summary));
     return true;
   } catch {
     // Storage full or unavailable: the next visit downloads the metadata again.

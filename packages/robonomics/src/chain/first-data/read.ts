@@ -188,10 +188,16 @@ export async function readFirstData({
       publish({ auctionQueue: decodeAuctionQueue(value) });
     }),
   ];
+  // A summary of this very runtime was kept with its metadata's bytes, which the client reads
+  // from their own store (metadata-cache.ts).
+  const keptForThisRuntime =
+    keptMetadata !== undefined ||
+    (kept?.snapshot !== undefined &&
+      snapshotFor(genesisHash, specVersion, [kept.snapshot]) !== undefined);
   let downloaded: MetadataOption | undefined;
-  if (!keptMetadata || known === undefined) {
-    // The kept metadata is of another runtime (or none was kept, or it gave no value): this
-    // runtime's is needed.
+  if (!keptForThisRuntime || known === undefined) {
+    // What was kept is of another runtime (or nothing was kept, or it gave no value): this
+    // runtime's metadata is needed.
     metadataRead ??= ask(METADATA_READ);
     reads.push(
       metadataRead.then((metadata) => {
