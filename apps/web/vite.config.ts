@@ -68,6 +68,13 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     chunkSizeWarningLimit: 700,
+    // Everything the entry imports statically comes as one file with it. Left alone, the bundler
+    // splits what the entry shares with lazy chunks (React, the stores, the endpoint rules) into
+    // ten small files, each a request of its own, through the service worker on a warm visit,
+    // before any module can run (docs/first-data.md, "One file for the shell").
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] } },
+    },
   },
   // Where the server sets headers (the devnet build, the dev server), framing is refused there
   // too; static hosting without headers relies on the app's own check (lib/shell/frame-guard.ts).
