@@ -159,7 +159,7 @@ export class ChainConnection {
       let kept: KeptRuntime | undefined = started?.kept;
       const stores = metadataStoresOf(options, summaries, cache.browserBytesStore);
       // The kept bytes are read while the socket opens (IndexedDB, not localStorage: docs/first-data.md).
-      const keptBytes = stores ? cache.keptMetadataOf(stores.bytes, endpoint) : undefined;
+      const keptBytes = stores ? cache.keptMetadataOf(stores.bytes, endpoint) : Promise.resolve({});
       const provider = this.#openProvider(WsProvider, options);
       // connect() rejects on the first failed attempt although the provider keeps trying.
       const connected = provider
@@ -186,7 +186,7 @@ export class ChainConnection {
         );
         await afterFirstData();
       }
-      const bytesKept = (await this.#untilClosed(keptBytes ?? Promise.resolve(undefined))) ?? {};
+      const bytesKept = await this.#untilClosed(keptBytes);
       const startMetadata = { ...kept?.metadata, ...bytesKept, ...downloaded };
       const client = createClient(provider, startMetadata);
       this.#pending = client;

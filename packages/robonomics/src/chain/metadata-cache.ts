@@ -131,8 +131,7 @@ export function isExpectedChain(
   chain: Omit<ConnectedChain, 'metadata'>,
 ): boolean {
   if (chain.runtimeVersion.specName !== ROBONOMICS_SPEC_NAME) return false;
-  const expected = knownEndpointOf(endpoint)?.genesisHash;
-  return !expected || expected.toLowerCase() === chain.genesisHash.toLowerCase();
+  return fitsEndpoint(endpoint, chain.genesisHash);
 }
 
 /**

@@ -191,9 +191,7 @@ export async function readFirstData({
   // A summary of this very runtime was kept with its metadata's bytes, which the client reads
   // from their own store (metadata-cache.ts).
   const keptForThisRuntime =
-    keptMetadata !== undefined ||
-    (kept?.snapshot !== undefined &&
-      snapshotFor(genesisHash, specVersion, [kept.snapshot]) !== undefined);
+    keptMetadata !== undefined || (snapshot !== undefined && snapshot === kept?.snapshot);
   let downloaded: MetadataOption | undefined;
   if (!keptForThisRuntime || known === undefined) {
     // What was kept is of another runtime (or nothing was kept, or it gave no value): this
