@@ -243,6 +243,41 @@ test.describe('first data', () => {
 });
 
 test.describe('first data before the chain client', () => {
+  test('the chain client’s code is asked for only once the app’s first render has been painted', async ({
+    page,
+  }) => {
+    // Noted in the page before its scripts run: when the frame that paints the app's first
+    // render begins (its animation frame callbacks come before its style, layout and paint).
+    await page.addInitScript(() => {
+      const noted = window as unknown as { firstRenderFrame?: number };
+      const observer = new MutationObserver(() => {
+        if (!document.getElementById('root')?.firstChild) return;
+        observer.disconnect();
+        requestAnimationFrame(() => {
+          noted.firstRenderFrame = performance.now();
+        });
+      });
+      observer.observe(document, { subtree: true, childList: true });
+    });
+    await page.goto('./#/');
+    await expect(page.getByTestId('subscription-price')).toHaveText('~ 1 XRT');
+    const { frameBegan, clientAsked } = await page
+      .waitForFunction(() => {
+        const began = (window as unknown as { firstRenderFrame?: number }).firstRenderFrame;
+        const asked = performance
+          .getEntriesByType('resource')
+          .find((entry) => /\/assets\/create-client-[\w-]+\.js$/.test(entry.name))?.startTime;
+        return began !== undefined && asked !== undefined
+          ? { frameBegan: began, clientAsked: asked }
+          : null;
+      })
+      .then(
+        async (handle) => (await handle.jsonValue()) as { frameBegan: number; clientAsked: number },
+      );
+    // Its download and compilation would compete with that frame's layout and paint.
+    expect(clientAsked).toBeGreaterThan(frameBegan);
+  });
+
   test('the dashboard shows the price and the open auctions while the client’s code has not loaded', async ({
     page,
   }) => {

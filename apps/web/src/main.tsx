@@ -6,12 +6,7 @@ import { startWorkerAfterPaint } from './app/pwa/start-worker.ts';
 import { isFramed, showFramedNotice } from './lib/shell/frame-guard.ts';
 import { routePaths } from './lib/shell/route-table.ts';
 import { removePlaintextConfigs } from './lib/storage/home-config-cache.ts';
-import {
-  appRenderStarted,
-  firstDataIn,
-  holdChainClient,
-  startChain,
-} from './lib/stores/chain-store.ts';
+import { firstDataIn, holdChainClient, startChain } from './lib/stores/chain-store.ts';
 import './app/styles.css';
 
 markFirstData('script-parsed');
@@ -49,7 +44,6 @@ else {
         <App />
       </StrictMode>,
     );
-    appRenderStarted();
     startWorkerAfterPaint();
   };
   if (['', '#', '#/'].includes(window.location.hash)) {

@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { HashRouter, matchRoutes, useLocation, useRoutes } from 'react-router';
 import { documentTitle } from '../lib/shell/route-table.ts';
-import { startChain } from '../lib/stores/chain-store.ts';
+import { appFirstCommitted, startChain } from '../lib/stores/chain-store.ts';
 import { appRoutes, type RouteHandle } from './routes.tsx';
 
 /** Sets "<title> / Robonomics Dapp" (and og:title) from the deepest route with a title. */
@@ -31,6 +31,8 @@ function AppRoutes() {
  */
 export function App() {
   useEffect(startChain, []);
+  // The chain client starts once this first render has been painted.
+  useLayoutEffect(appFirstCommitted, []);
   // No query cache here: the lazily loaded parts bring it (lib/shell/query-scope.tsx).
   return (
     <HashRouter>

@@ -82,7 +82,7 @@ function connect(endpoint: string) {
   connection = new ChainConnection(endpoint, {
     firstData: takeFirstData(),
     beforeClient: async (needed) => {
-      await appRendered.then(afterPaint);
+      await appCommitted.then(afterPaint);
       // A hold is a preference: a read that has nothing else to go on ends it.
       await Promise.race([Promise.all(clientHolds), needed]);
     },
@@ -123,36 +123,53 @@ export function holdChainClient(until: Promise<unknown>, maxMs: number): void {
   );
 }
 
-let rendering: () => void = () => {};
-/** Resolves once the app's first render is under way (or after 1 s, whatever the page does). */
-const appRendered = new Promise<void>((resolve) => {
-  rendering = resolve;
+let committed: () => void = () => {};
+/** Resolves once the app's first render is in the DOM (or after 1 s, whatever the page does). */
+const appCommitted = new Promise<void>((resolve) => {
+  committed = resolve;
   setTimeout(resolve, 1000);
 });
 
 /**
- * Called by the entry module once it has asked React for the first render: the chain client,
- * whose start is long work, waits until that render has been painted.
+ * Called by the app's root once its first render is in the DOM (a layout effect, so before that
+ * render is painted): the chain client, whose start is long work, waits until it has been painted.
+ * Asking React to render is not enough: it renders in a later task, and a frame can come between.
  */
-export function appRenderStarted(): void {
-  rendering();
+export function appFirstCommitted(): void {
+  committed();
 }
 
 /**
- * Resolves once the frame after the current one has begun, so the values already on their way
- * are painted first (at most 200 ms: hidden tabs paint no frames). The client's metadata decoding
- * is long work that should not hold back the first values' paint.
+ * Resolves once the frame being prepared has been painted, so the values it shows are on screen
+ * before the client's start, long work, begins: an animation frame callback runs just before the
+ * frame's style, layout and paint, and a message posted from it is handled after them. A hidden
+ * page paints no frames: it resolves at once, or as soon as the page is hidden.
  */
 function afterPaint(): Promise<void> {
-  if (typeof requestAnimationFrame !== 'function') return Promise.resolve();
+  if (
+    typeof requestAnimationFrame !== 'function' ||
+    typeof MessageChannel !== 'function' ||
+    document.visibilityState === 'hidden'
+  ) {
+    return Promise.resolve();
+  }
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, 200);
-    requestAnimationFrame(() =>
-      requestAnimationFrame(() => {
-        clearTimeout(timer);
-        resolve();
-      }),
-    );
+    const done = () => {
+      document.removeEventListener('visibilitychange', onHidden);
+      resolve();
+    };
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') done();
+    };
+    document.addEventListener('visibilitychange', onHidden);
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        channel.port1.close();
+        done();
+      };
+      channel.port2.postMessage(null);
+    });
   });
 }
 
