@@ -24,6 +24,26 @@ export function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
   );
 }
 
+/** The drawing of the app's icon (public/favicon.svg, a test keeps them the same). */
+export const BRAND_MARK = {
+  background: '#1f6feb',
+  letter:
+    'M9 23V9h7.5a4.5 4.5 0 0 1 1.2 8.84L22 23h-3.6l-3.9-5H12.4v5zm3.4-8h3.9a1.6 1.6 0 0 0 0-3.2h-3.9z',
+};
+
+/**
+ * The app's icon beside its name, drawn in the page: as an image it would be a request of its
+ * own and an SVG document the browser builds on the main thread while the first frame is due.
+ */
+export function BrandMark() {
+  return (
+    <svg aria-hidden="true" focusable="false" width="28" height="28" viewBox="0 0 32 32">
+      <rect width="32" height="32" rx="8" fill={BRAND_MARK.background} />
+      <path d={BRAND_MARK.letter} fill="#fff" />
+    </svg>
+  );
+}
+
 export function MenuIcon() {
   return (
     <Icon>

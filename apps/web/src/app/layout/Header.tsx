@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { MenuIcon } from '../../components/icons.tsx';
+import { BrandMark, MenuIcon } from '../../components/icons.tsx';
 import { usePopover } from '../../components/use-popover.ts';
 import { APP_NAME, routePaths } from '../../lib/shell/route-table.ts';
 import { AccountButton } from './AccountButton.tsx';
@@ -17,7 +17,7 @@ export function Header() {
     <header className="header" ref={menu.hostRef}>
       <div className="header-bar">
         <Link to={routePaths.dashboard} className="brand" aria-label={`${APP_NAME} home`}>
-          <img src="./favicon.svg" alt="" width="28" height="28" />
+          <BrandMark />
           <span>Robonomics</span>
         </Link>
         <div className="header-tools">
