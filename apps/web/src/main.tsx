@@ -13,6 +13,8 @@ markFirstData('script-parsed');
 
 /** The longest the dashboard's first render waits for the first reads' answers. */
 const FIRST_RENDER_WAIT_MS = 50;
+/** The longest the service worker's install waits for the first values to be in. */
+const WORKER_WAIT_MS = 10_000;
 /** The longest the chain client's start waits for a home kept on this device to be shown. */
 const CLIENT_HOLD_MS = 1500;
 
@@ -44,7 +46,8 @@ else {
         <App />
       </StrictMode>,
     );
-    startWorkerAfterPaint();
+    // Its install fetches every file of the app: not while the first values are on their way.
+    startWorkerAfterPaint(firstDataIn(WORKER_WAIT_MS));
   };
   if (['', '#', '#/'].includes(window.location.hash)) {
     void firstDataIn(FIRST_RENDER_WAIT_MS).then(render);

@@ -1,9 +1,11 @@
 /**
- * Registers the service worker once the page has painted and gone idle, from a chunk of its own:
- * the first screen never waits for it and the dashboard's script budget does not carry it.
- * Browsers without service workers (or with them blocked) simply run the app online.
+ * Registers the service worker from a chunk of its own once the page has loaded, `notBefore` has
+ * settled (the page's first values are on screen) and the browser is idle: the first screen never
+ * waits for it, and its install, which fetches every file of the app, does not compete with the
+ * first values for the network or the processor (docs/pwa.md). The dashboard's script budget does
+ * not carry it. Browsers without service workers (or with them blocked) simply run the app online.
  */
-export function startWorkerAfterPaint(): void {
+export function startWorkerAfterPaint(notBefore: Promise<unknown>): void {
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
   const register = () =>
     import('./register-worker.ts').then(
@@ -14,6 +16,9 @@ export function startWorkerAfterPaint(): void {
     'requestIdleCallback' in window
       ? window.requestIdleCallback(() => void register(), { timeout: 3000 })
       : setTimeout(register, 0);
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
+  const loaded =
+    document.readyState === 'complete'
+      ? Promise.resolve()
+      : new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
+  void Promise.all([loaded, notBefore.catch(() => {})]).then(whenIdle);
 }
