@@ -177,6 +177,26 @@ function toldEndpoint(page: Page): Promise<unknown> {
   );
 }
 
+test('a first visit registers the worker only once the first values are in', async ({ page }) => {
+  // The node answers 1.5 s late: the page is loaded and idle long before the price can be shown,
+  // and the worker's install (every file of the app) must not share that time with the answers.
+  const HELD_MS = 1_500;
+  await page.routeWebSocket('ws://127.0.0.1:9944/', (socket) => {
+    const node = socket.connectToServer();
+    node.onMessage((message) => setTimeout(() => socket.send(message), HELD_MS));
+  });
+  await page.goto('./#/');
+  await waitForWorker(page);
+  const { firstValues, registration } = await page.evaluate(() => ({
+    firstValues: performance.getEntriesByName('first-data:first-storage')[0]?.startTime,
+    registration: performance
+      .getEntriesByType('resource')
+      .find((entry) => /\/assets\/register-worker-[\w-]+\.js$/.test(entry.name))?.startTime,
+  }));
+  expect(firstValues).toBeGreaterThan(HELD_MS);
+  expect(registration).toBeGreaterThan(firstValues as number);
+});
+
 test('a later visit shows the price from the first reads the worker started with the navigation', async ({
   page,
 }) => {
