@@ -39,15 +39,3 @@ export function markHome(milestone: HomeMilestone): void {
   }
   markOnce(`${HOME_MARK_PREFIX}${milestone}`);
 }
-
-/** Calls `then` once the frame being prepared now has been painted. */
-export function afterNextPaint(then: () => void): void {
-  if (typeof requestAnimationFrame !== 'function') return;
-  // A frame's style, layout and paint run right after its animation frame callbacks; a message
-  // posted there is handled once they are done.
-  requestAnimationFrame(() => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => then();
-    channel.port2.postMessage(null);
-  });
-}

@@ -12,6 +12,7 @@ import {
   storageReader,
 } from '@robonomics-dapp/robonomics/chain/storage-reader';
 import { create } from 'zustand';
+import { afterNextPaint } from '../shell/after-next-paint.ts';
 import { appConfig } from '../shell/config.ts';
 import { DEV_WALLET, useWallet } from '../wallet/wallet-store.ts';
 import { useEndpointStore } from './endpoint-store.ts';
@@ -141,9 +142,8 @@ export function appFirstCommitted(): void {
 
 /**
  * Resolves once the frame being prepared has been painted, so the values it shows are on screen
- * before the client's start, long work, begins: an animation frame callback runs just before the
- * frame's style, layout and paint, and a message posted from it is handled after them. A hidden
- * page paints no frames: it resolves at once, or as soon as the page is hidden.
+ * before the client's start, long work, begins. A hidden page paints no frames: it resolves at
+ * once, or as soon as the page is hidden.
  */
 function afterPaint(): Promise<void> {
   if (
@@ -162,14 +162,7 @@ function afterPaint(): Promise<void> {
       if (document.visibilityState === 'hidden') done();
     };
     document.addEventListener('visibilitychange', onHidden);
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => {
-        channel.port1.close();
-        done();
-      };
-      channel.port2.postMessage(null);
-    });
+    afterNextPaint(done);
   });
 }
 

@@ -2,8 +2,9 @@ import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config
 import type { HaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
 import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Tabs } from '../../../components/Tabs.tsx';
+import { afterNextPaint } from '../../../lib/shell/after-next-paint.ts';
 import { safeStorage } from '../../../lib/storage/safe-storage.ts';
-import { afterNextPaint, markHome } from '../home-marks.ts';
+import { markHome } from '../home-marks.ts';
 import {
   columnsForWidth,
   type DeviceCardView,
