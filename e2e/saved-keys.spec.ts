@@ -75,3 +75,37 @@ test('the header lists the keys kept on this device and forgets each one in ever
   ).toBeVisible();
   await expect(page.getByTestId('signed-in-user')).toHaveCount(0);
 });
+
+test('"Sign out" keeps a kept key closed, reloads included, until the user opens it', async ({
+  page,
+}) => {
+  await saveSeededSetup(page);
+  await page.goto('./#/telemetry');
+  await keepKey(page, BOB_ED25519, `${DEV_PHRASE}//Bob`);
+  const form = page.getByRole('form', { name: 'Sign in as a user' });
+  const useKeptKey = form.getByRole('button', { name: 'Sign in with the key kept on this device' });
+
+  await page
+    .getByTestId('signed-in-user')
+    .getByRole('button', { name: 'Sign out', exact: true })
+    .click();
+  // Signed out: the kept key is offered, not opened by itself.
+  await expect(useKeptKey).toBeVisible();
+  await expect(form.getByLabel('Pass phrase')).toBeVisible();
+  await expect(page.getByTestId('signed-in-user')).toHaveCount(0);
+  // Nor by the next visit.
+  await page.reload();
+  await expect(useKeptKey).toBeVisible();
+  await page.waitForTimeout(1_000);
+  await expect(page.getByTestId('signed-in-user')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Home' })).toHaveCount(0);
+  await form.screenshot({ path: 'e2e/artifacts/screens/signed-out-kept-key.png' });
+  // Still kept on this device.
+  await expect(page.getByRole('button', { name: 'Locally saved keys: 1' })).toBeVisible();
+
+  // The user asks: signed in without the phrase, and the next visit opens it by itself again.
+  await useKeptKey.click();
+  await expect(page.getByTestId('signed-in-user')).toContainText(shortAddress(BOB_ED25519));
+  await page.reload();
+  await expect(page.getByTestId('signed-in-user')).toBeVisible();
+});

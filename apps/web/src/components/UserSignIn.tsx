@@ -3,6 +3,7 @@ import { shortAddress } from '@robonomics-dapp/robonomics/chain/short-address';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { keyKeeping } from '../lib/storage/key-keeping.ts';
+import { useSavedKeys } from '../lib/user-key/use-saved-keys.ts';
 import { useUserKey } from '../lib/user-key/user-key-store.ts';
 import { SecretPhraseInput } from './SecretPhraseInput.tsx';
 
@@ -14,20 +15,22 @@ import { SecretPhraseInput } from './SecretPhraseInput.tsx';
  */
 export function UserSignIn({ users }: { users: string[] }) {
   const id = useId();
-  const { user, pair, selectUser, signIn, restore, signOut } = useUserKey();
+  const { user, pair, signedOut, selectUser, signIn, restore, signOut } = useUserKey();
   const selected = user && users.some((u) => addressEq(u, user)) ? user : null;
   const [phrase, setPhrase] = useState('');
   const [keep, setKeep] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const canKeep = keyKeeping.allowed && typeof crypto !== 'undefined' && 'subtle' in crypto;
+  const savedKeys = useSavedKeys();
 
   // A user who left the subscription is no longer the selected one.
   useEffect(() => {
     if (user && users.length > 0 && !users.some((u) => addressEq(u, user))) selectUser(null);
   }, [user, users, selectUser]);
 
-  // A key sealed on this device opens by itself when its user is selected.
+  // A key sealed on this device opens by itself when its user is selected, unless the user
+  // signed out (they then open it with the button below).
   const restored =
     useQuery({
       queryKey: ['sealed-key', selected],
@@ -58,6 +61,27 @@ export function UserSignIn({ users }: { users: string[] }) {
       </div>
     );
   }
+
+  // A user who signed out, whose key is still kept here, signs in again without the phrase.
+  const keptForSelected =
+    keyKeeping.allowed &&
+    selected !== null &&
+    signedOut &&
+    (savedKeys.users ?? []).some((u) => addressEq(u, selected));
+  const signInWithKeptKey = async () => {
+    if (!selected) return;
+    setBusy(true);
+    const opened = await restore(selected, { asked: true });
+    setBusy(false);
+    setMessage(
+      opened
+        ? null
+        : {
+            ok: false,
+            text: 'The key kept on this device could not be opened. Enter the pass phrase.',
+          },
+    );
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -91,6 +115,19 @@ export function UserSignIn({ users }: { users: string[] }) {
           </option>
         ))}
       </select>
+      {keptForSelected && (
+        <p className="row small">
+          <span>You signed out. Your key is still kept on this device.</span>
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => void signInWithKeptKey()}
+          >
+            Sign in with the key kept on this device
+          </button>
+        </p>
+      )}
       <label htmlFor={`${id}-phrase`}>Pass phrase</label>
       <SecretPhraseInput
         id={`${id}-phrase`}

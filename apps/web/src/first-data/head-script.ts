@@ -16,7 +16,7 @@ import { paintHomePreview } from '../lib/shell/home-preview.ts';
 import { routePaths } from '../lib/shell/route-table.ts';
 import { usualChoice } from '../lib/shell/usual-endpoint.ts';
 import { safeStorage } from '../lib/storage/safe-storage.ts';
-import { readRememberedUser } from '../lib/user-key/remembered-user.ts';
+import { userToOpenByItself } from '../lib/user-key/remembered-user.ts';
 import { openHomeMarkup } from '../lib/user-key/sealed-home-view.ts';
 import { loadSealedKeyAndViews } from '../lib/user-key/sealed-key-db.ts';
 import { leaveEarlyKey } from './early-key-handoff.ts';
@@ -28,8 +28,9 @@ const { endpoint } = usualChoice();
 // On the devices page, a returning user's sealed key and the home views sealed with it are read
 // from their store at once: the longest of the page's first reads (docs/devices-page.md). The
 // page as it last showed this endpoint's home is painted as soon as it is open, before the app's
-// code has run; the app takes it away when its own first card is on screen.
-const rememberedUser = readRememberedUser();
+// code has run; the app takes it away when its own first card is on screen. Not for a user who
+// signed out: their kept key waits until they ask for it.
+const rememberedUser = userToOpenByItself();
 if (
   !isFramed() &&
   rememberedUser &&

@@ -7,7 +7,12 @@ import { keyKeeping } from '../storage/key-keeping.ts';
 import { safeStorage } from '../storage/safe-storage.ts';
 import { useSavedSetups } from '../stores/saved-setups.ts';
 import { deleteHomeViews } from './home-view-db.ts';
-import { REMEMBERED_USER_KEY, readRememberedUser } from './remembered-user.ts';
+import {
+  REMEMBERED_USER_KEY,
+  readRememberedUser,
+  SIGNED_OUT_USER_KEY,
+  userToOpenByItself,
+} from './remembered-user.ts';
 import { openUserKey, sealUserKey } from './sealed-key.ts';
 import { deleteSealedKey, loadSealedKey, saveSealedKey } from './sealed-key-db.ts';
 
@@ -23,19 +28,25 @@ interface UserKeyState {
    * device: it also seals the home as last shown (sealed-home-view.ts). Null otherwise.
    */
   sealingKey: CryptoKey | null;
+  /**
+   * The selected user signed out on this device and has not signed in since: a key kept for them
+   * opens only when they ask (`restore` with `asked`), not by itself.
+   */
+  signedOut: boolean;
   selectUser(user: string | null): void;
   /** Signs in with the secret phrase of `user`; returns an error text or null. */
   signIn(user: string, mnemonic: string, keep: boolean): Promise<string | null>;
   /**
-   * Uses a key kept on this device for `user`, if there is one. Callers asking again while it is
-   * being opened share that one opening.
+   * Uses a key kept on this device for `user`, if there is one: by itself (the page opening, a
+   * tap on a device) unless the user signed out, or because the user asked (`asked`), which ends
+   * the signed-out state. Callers asking again while it is being opened share that one opening.
    */
-  restore(user: string): Promise<boolean>;
+  restore(user: string, options?: { asked?: boolean }): Promise<boolean>;
   /**
-   * Drops the key from memory and the home data kept for it (the config and states envelopes,
-   * the sealed home views);
-   * `forget` also deletes the key sealed on this device and every controller keystore kept in
-   * this browser.
+   * Signs out, on this device until the user signs in again (a reload does not sign them back
+   * in): drops the key from memory and the home data kept for it (the config and states
+   * envelopes, the sealed home views). A key kept on this device stays, to be opened when the
+   * user asks; `forget` deletes it too, with every controller keystore kept in this browser.
    */
   signOut(forget?: boolean): Promise<void>;
 }
@@ -82,11 +93,18 @@ export const useUserKey = create<UserKeyState>((set, get) => ({
   pair: null,
   restored: false,
   sealingKey: null,
+  signedOut: readRememberedUser() !== null && userToOpenByItself() === null,
   selectUser(user) {
     if (user === get().user) return;
     if (user) safeStorage.set(REMEMBERED_USER_KEY, user);
     else safeStorage.remove(REMEMBERED_USER_KEY);
-    set({ user, pair: null, restored: false, sealingKey: null });
+    set({
+      user,
+      pair: null,
+      restored: false,
+      sealingKey: null,
+      signedOut: user !== null && userToOpenByItself() === null,
+    });
   },
   async signIn(user, mnemonic, keep) {
     if (!user || !mnemonic.trim()) return 'Please, enter user address & pass phrase';
@@ -95,7 +113,8 @@ export const useUserKey = create<UserKeyState>((set, get) => ({
     if (!derived || !addressEq(derived.address, user))
       return 'The entered pass phrase does not match the user address';
     safeStorage.set(REMEMBERED_USER_KEY, user);
-    set({ user, pair: derived.pair, restored: false, sealingKey: null });
+    safeStorage.remove(SIGNED_OUT_USER_KEY);
+    set({ user, pair: derived.pair, restored: false, sealingKey: null, signedOut: false });
     try {
       // Never where the page's origin is shared with other content (key-keeping.ts).
       if (keep && keyKeeping.allowed) {
@@ -108,28 +127,33 @@ export const useUserKey = create<UserKeyState>((set, get) => ({
     }
     return null;
   },
-  restore(user) {
+  restore(user, { asked = false } = {}) {
     // Already open: nothing to do again.
     if (get().pair && get().user === user) return Promise.resolve(true);
-    let opening = restoring.get(user);
+    if (get().signedOut && get().user === user && !asked) return Promise.resolve(false);
+    // An asked opening does not join one started by itself (which a sign-out may refuse).
+    const slot = asked ? `${user} asked` : user;
+    let opening = restoring.get(slot);
     if (!opening) {
       opening = openKeptKey(user).then((derived) => {
-        restoring.delete(user);
+        restoring.delete(slot);
         if (!derived) return false;
-        if (get().user === user) {
-          set({ pair: derived.pair, restored: true, sealingKey: derived.key });
-        }
+        // Signed out meanwhile, and not asked for since: the key stays closed.
+        if (get().user !== user || (get().signedOut && !asked)) return false;
+        if (asked) safeStorage.remove(SIGNED_OUT_USER_KEY);
+        set({ pair: derived.pair, restored: true, sealingKey: derived.key, signedOut: false });
         return true;
       });
-      restoring.set(user, opening);
+      restoring.set(slot, opening);
     }
     return opening;
   },
   async signOut(forget = false) {
     const { user } = get();
-    // Forgotten before the key leaves memory: the page opens a kept key by itself.
+    // Marked before the key leaves memory: the page would open a kept key again by itself.
+    if (user) safeStorage.set(SIGNED_OUT_USER_KEY, user);
+    set({ pair: null, restored: false, sealingKey: null, signedOut: user !== null });
     if (forget && user) await deleteSealedKey(user).catch(() => {});
-    set({ pair: null, restored: false, sealingKey: null });
     clearHomeConfigCache();
     if (forget) useSavedSetups.getState().forgetControllerKeys();
     await deleteHomeViews().catch(() => {});
