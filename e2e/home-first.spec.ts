@@ -106,7 +106,7 @@ test('the home sealed on this device opens without the kept envelopes, and goes 
   await expect(home(page).locator('[data-entity]').first()).toBeVisible();
   await expect(chip(page, 'datalog')).toHaveText(/^As of \S/);
 
-  // (A plain "Sign out" opens the kept key again by itself, and the view is sealed again.)
+  // Forgetting the key takes the view with it (a plain "Sign out" is in saved-keys.spec.ts).
   await page
     .getByTestId('signed-in-user')
     .getByRole('button', { name: 'Sign out and forget the keys kept on this device' })
