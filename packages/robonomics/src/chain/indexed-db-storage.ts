@@ -1,4 +1,5 @@
 import type { IStorage } from '@dedot/storage';
+import { inStore, openDatabase } from '../storage/indexed-db.ts';
 
 /**
  * A key-value store in the browser's IndexedDB, for what is too large for localStorage: the
@@ -16,36 +17,25 @@ export class IndexedDbStorage implements IStorage {
   }
 
   #open(): Promise<IDBDatabase> {
-    this.#db ??= new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open(this.#name, 1);
-      request.onupgradeneeded = () => request.result.createObjectStore(STORE);
-      request.onsuccess = () => {
-        const db = request.result;
+    this.#db ??= openDatabase(this.#name, 1, (db) => db.createObjectStore(STORE)).then(
+      (db) => {
         // Another tab upgrading the database: let it, and open again on the next use.
         db.onversionchange = () => {
           db.close();
           this.#db = null;
         };
-        resolve(db);
-      };
-      request.onerror = () => reject(request.error);
-      request.onblocked = () => reject(new Error('The browser’s database is blocked.'));
-    }).catch((error: unknown) => {
-      this.#db = null;
-      throw error;
-    });
+        return db;
+      },
+      (error: unknown) => {
+        this.#db = null;
+        throw error;
+      },
+    );
     return this.#db;
   }
 
-  async #run<T>(mode: IDBTransactionMode, act: (store: IDBObjectStore) => IDBRequest<T>) {
-    const db = await this.#open();
-    return new Promise<T>((resolve, reject) => {
-      const transaction = db.transaction(STORE, mode);
-      const request = act(transaction.objectStore(STORE));
-      transaction.oncomplete = () => resolve(request.result);
-      transaction.onerror = () => reject(transaction.error);
-      transaction.onabort = () => reject(transaction.error ?? new Error('aborted'));
-    });
+  async #run<T>(mode: IDBTransactionMode, request: (store: IDBObjectStore) => IDBRequest<T>) {
+    return inStore(await this.#open(), STORE, mode, request);
   }
 
   async get(key: string) {

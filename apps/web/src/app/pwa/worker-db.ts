@@ -1,3 +1,8 @@
+import {
+  inStore,
+  openDatabase,
+  withDatabase,
+} from '@robonomics-dapp/robonomics/storage/indexed-db';
 import { EMPTY_STATE, type ReminderState } from './reminder-check.ts';
 
 /**
@@ -10,29 +15,10 @@ const STORE = 'state';
 const REMINDERS = 'state';
 const FIRST_READS_ENDPOINT = 'first-reads-endpoint';
 
-function open(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
+const open = () => openDatabase(DB, 1, (db) => db.createObjectStore(STORE));
 
-async function run<T>(mode: IDBTransactionMode, act: (store: IDBObjectStore) => IDBRequest<T>) {
-  const db = await open();
-  try {
-    return await new Promise<T>((resolve, reject) => {
-      const transaction = db.transaction(STORE, mode);
-      const request = act(transaction.objectStore(STORE));
-      transaction.oncomplete = () => resolve(request.result);
-      transaction.onerror = () => reject(transaction.error);
-      transaction.onabort = () => reject(transaction.error);
-    });
-  } finally {
-    db.close();
-  }
-}
+const run = <T>(mode: IDBTransactionMode, request: (store: IDBObjectStore) => IDBRequest<T>) =>
+  withDatabase(open, (db) => inStore(db, STORE, mode, request));
 
 export async function loadReminderState(): Promise<ReminderState> {
   const stored = (await run('readonly', (store) => store.get(REMINDERS))) as

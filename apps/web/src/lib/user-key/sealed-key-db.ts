@@ -1,3 +1,9 @@
+import {
+  inStore,
+  inTransaction,
+  openDatabase,
+  withDatabase,
+} from '@robonomics-dapp/robonomics/storage/indexed-db';
 import type { SealedHomeView } from './sealed-home-view.ts';
 import type { SealedUserKey } from './sealed-key.ts';
 
@@ -8,55 +14,22 @@ export const VIEWS_STORE = 'home-views';
 /** Other tabs hear about saved and removed keys on this channel. */
 export const USER_KEYS_CHANNEL = 'robonomics-dapp.user-keys';
 
-function open(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    if (typeof indexedDB === 'undefined') {
-      reject(new Error('This browser cannot keep keys (no IndexedDB).'));
-      return;
+/** The keys' database; version 2 added the sealed home views beside the keys. */
+const open = () =>
+  openDatabase(DB, 2, (db) => {
+    if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE, { keyPath: 'user' });
+    if (!db.objectStoreNames.contains(VIEWS_STORE)) {
+      db.createObjectStore(VIEWS_STORE, { keyPath: 'id' });
     }
-    // Version 2 added the sealed home views beside the keys.
-    const request = indexedDB.open(DB, 2);
-    request.onupgradeneeded = () => {
-      const db = request.result;
-      if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE, { keyPath: 'user' });
-      if (!db.objectStoreNames.contains(VIEWS_STORE)) {
-        db.createObjectStore(VIEWS_STORE, { keyPath: 'id' });
-      }
-    };
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB failed to open.'));
   });
-}
 
-/** The result of one request. */
-function answer<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed.'));
-  });
-}
-
-/** Runs `action` in one transaction over `stores` of the keys' database, then closes it. */
-async function inKeyDb<T>(
-  stores: (typeof STORE | typeof VIEWS_STORE)[],
-  mode: IDBTransactionMode,
-  action: (tx: IDBTransaction) => Promise<T>,
-): Promise<T> {
-  const db = await open();
-  try {
-    return await action(db.transaction(stores, mode));
-  } finally {
-    db.close();
-  }
-}
-
-/** Runs one request on one store of the keys' database. */
+/** Runs one request on one store of the keys' database, kept once it has committed. */
 export function runInKeyDb<T>(
   store: typeof STORE | typeof VIEWS_STORE,
   mode: IDBTransactionMode,
-  action: (store: IDBObjectStore) => IDBRequest<T>,
+  request: (store: IDBObjectStore) => IDBRequest<T>,
 ): Promise<T> {
-  return inKeyDb([store], mode, (tx) => answer(action(tx.objectStore(store))));
+  return withDatabase(open, (db) => inStore(db, store, mode, request));
 }
 
 /**
@@ -121,24 +94,25 @@ export async function listSealedUsers(): Promise<string[]> {
 export function loadSealedKeyAndViews(
   user: string,
 ): Promise<{ record: SealedUserKey | undefined; views: SealedHomeView[] }> {
-  return inKeyDb([STORE, VIEWS_STORE], 'readonly', async (tx) => {
-    const [record, views] = await Promise.all([
-      answer<SealedUserKey | undefined>(tx.objectStore(STORE).get(user)),
-      answer<SealedHomeView[]>(tx.objectStore(VIEWS_STORE).getAll(viewsOfUser(user))),
-    ]);
-    return { record, views };
-  });
+  return withDatabase(open, (db) =>
+    inTransaction(db, [STORE, VIEWS_STORE], 'readonly', (tx) => {
+      const record: IDBRequest<SealedUserKey | undefined> = tx.objectStore(STORE).get(user);
+      const views: IDBRequest<SealedHomeView[]> = tx
+        .objectStore(VIEWS_STORE)
+        .getAll(viewsOfUser(user));
+      return () => ({ record: record.result, views: views.result });
+    }),
+  );
 }
 
 /** Deletes a user's kept key and the home views sealed with it. */
 export async function deleteSealedKey(user: string): Promise<void> {
-  await inKeyDb([STORE, VIEWS_STORE], 'readwrite', (tx) => {
-    tx.objectStore(STORE).delete(user);
-    tx.objectStore(VIEWS_STORE).delete(viewsOfUser(user));
-    return new Promise<void>((resolve, reject) => {
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error ?? new Error('IndexedDB request failed.'));
-    });
-  });
+  await withDatabase(open, (db) =>
+    inTransaction(db, [STORE, VIEWS_STORE], 'readwrite', (tx) => {
+      tx.objectStore(STORE).delete(user);
+      tx.objectStore(VIEWS_STORE).delete(viewsOfUser(user));
+      return () => undefined;
+    }),
+  );
   announce();
 }
