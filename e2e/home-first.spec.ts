@@ -160,6 +160,16 @@ test('the page as last seen is painted before the app runs, out of reach, and go
   await expect(preview).toHaveAttribute('inert', '');
   await expect(preview).toHaveAttribute('aria-hidden', 'true');
   await expect(preview.locator('section[aria-label="Home"]')).toHaveAttribute('data-live', 'false');
+  // Its status chips say it is a picture of the past: none reports a state, the datalog's says
+  // how old the picture is.
+  const paintedChips = preview.locator('.status-chip');
+  await expect(paintedChips.filter({ hasText: /^As of \S/ })).toHaveCount(1);
+  const states = await paintedChips.evaluateAll((chips) =>
+    chips.map((chip) => chip.getAttribute('data-state')),
+  );
+  expect(states.length).toBeGreaterThan(1);
+  expect(new Set(states)).toEqual(new Set(['busy']));
+  await expect(preview.locator('.status-chip svg')).toHaveCount(0);
   // Nothing in it for a test, a label or a script to find twice.
   expect(await preview.locator('[id], [data-testid], [data-chip], script').count()).toBe(0);
   await page.screenshot({ path: `${SCREENS}/home-painted-before-app.png` });

@@ -33,18 +33,6 @@ export function datalogFreshness(updated: number | null, since: number, now: num
     : { kind: 'trying', text: 'Trying to get data' };
 }
 
-/**
- * "As of 15:40" (today) or "As of 21 Sep, 15:40": when the home shown from this device's copy
- * was current, in the user's locale.
- */
-export function asOfText(time: number, now: number): string {
-  const at = new Date(time);
-  const clock = at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
-  if (at.toDateString() === new Date(now).toDateString()) return `As of ${clock}`;
-  const day = at.toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
-  return `As of ${day}, ${clock}`;
-}
-
 /** "2025-09-21": the date in a download's name, in the user's time zone. */
 function fileDate(time: number): string {
   const d = new Date(time);

@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { asOfText } from '../time/format-date.ts';
 import {
   cleanPreview,
   dropHomePreview,
   HOME_PREVIEW_ID,
   paintHomePreview,
+  showAsKept,
 } from './home-preview.ts';
 
 const PAGE = `
@@ -50,6 +52,28 @@ describe('the devices page painted before the app runs', () => {
     );
     expect(template.content.querySelector('[data-state="bad"]')).not.toBeNull();
     expect(template.content.querySelector('section')?.getAttribute('data-live')).toBe('false');
+  });
+
+  it('shows its status chips as a picture of the past: no state yet, and the datalog’s age', () => {
+    const updated = new Date(2026, 10, 26, 15, 40).getTime();
+    const template = document.createElement('template');
+    template.innerHTML = `
+      <ul><li><button class="status-chip" data-chip="connection" data-state="ok"><span class="state-icon mark-ok" role="img" aria-label="ok"><svg></svg></span>Libp2p (via relay)</button></li>
+      <li><button class="status-chip" data-chip="datalog" data-state="ok" data-updated="${updated}"><span class="state-icon mark-ok" role="img" aria-label="ok"><svg></svg></span>Datalog</button></li></ul>`;
+    cleanPreview(template.content);
+    showAsKept(template.content, new Date(2026, 10, 26, 16, 0).getTime());
+    const chips = [...template.content.querySelectorAll('.status-chip')];
+    expect(chips.map((c) => c.getAttribute('data-state'))).toEqual(['busy', 'busy']);
+    expect(template.content.querySelectorAll('.state-icon.mark-busy > .spinner')).toHaveLength(2);
+    expect(template.content.querySelector('svg')).toBeNull();
+    expect(chips[0]?.textContent).toBe('Libp2p (via relay)');
+    const sameDay = new Date(2026, 10, 26, 16, 0).getTime();
+    expect(chips[1]?.textContent).toBe(asOfText(updated, sameDay));
+    // Seen on a later day, the picture says which day.
+    const later = new Date(2026, 10, 28, 9, 0).getTime();
+    showAsKept(template.content, later);
+    expect(chips[1]?.textContent).toBe(asOfText(updated, later));
+    expect(chips[1]?.textContent).not.toBe(asOfText(updated, sameDay));
   });
 
   it('is painted over the page, out of reach, and goes when the app asks, after 3 s, or on another page', async () => {

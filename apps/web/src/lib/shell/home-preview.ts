@@ -1,3 +1,5 @@
+import { asOfText } from '../time/format-date.ts';
+
 /**
  * The devices page as it last looked, painted by the page's first script before the app's code
  * has run (docs/devices-page.md, "The painted view"): the markup of the page the user last saw,
@@ -12,8 +14,11 @@ export const HOME_PREVIEW_ID = 'home-preview';
 /** The longest the painted view stays when the app does not show a card (a slow or failed start). */
 const PREVIEW_MAX_MS = 3_000;
 
-/** The data attributes the page's styles (and the kept mark) rely on; the others go. */
-const KEPT_DATA = new Set(['data-entity', 'data-state', 'data-theme', 'data-live']);
+/**
+ * The data attributes the page's styles, the kept mark and the status chips' age (showAsKept)
+ * rely on; the others go.
+ */
+const KEPT_DATA = new Set(['data-entity', 'data-state', 'data-theme', 'data-live', 'data-updated']);
 
 const UNSAFE_ELEMENTS = 'script,iframe,object,embed,link,meta,base,form,[role="dialog"]';
 
@@ -47,6 +52,31 @@ export function cleanPreview(root: Element | DocumentFragment): void {
 }
 
 /**
+ * Makes the status chips of the page as kept say what they are, a picture of the past, as the
+ * app's own chips say while a kept home waits for live data: none reports a state yet (a spinner
+ * for each), and the datalog's tells when the data shown was current ("As of 15:40").
+ */
+export function showAsKept(root: ParentNode, now: number): void {
+  for (const chip of root.querySelectorAll('.status-chip')) {
+    chip.setAttribute('data-state', 'busy');
+    const icon = chip.querySelector('.state-icon');
+    if (icon) {
+      const spinner = chip.ownerDocument.createElement('span');
+      spinner.className = 'spinner';
+      spinner.setAttribute('aria-hidden', 'true');
+      icon.className = 'state-icon mark-busy';
+      icon.replaceChildren(spinner);
+    }
+    const updated = Number(chip.getAttribute('data-updated') ?? Number.NaN);
+    if (Number.isFinite(updated) && updated > 0) {
+      // The chip's label is its text beside the icon.
+      for (const node of [...chip.childNodes]) if (node.nodeType === Node.TEXT_NODE) node.remove();
+      chip.append(asOfText(updated, now));
+    }
+  }
+}
+
+/**
  * Paints `markup` (the page's #root content as kept) over the page, once `styles` (the page's
  * own stylesheets) have loaded, unless the app already shows its own home. Returns false when it
  * was not painted.
@@ -71,6 +101,7 @@ export async function paintHomePreview(
   const template = doc.createElement('template');
   template.innerHTML = markup;
   cleanPreview(template.content);
+  showAsKept(template.content, Date.now());
   const preview = doc.createElement('div');
   preview.id = HOME_PREVIEW_ID;
   preview.setAttribute('inert', '');

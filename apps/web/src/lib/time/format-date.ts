@@ -16,3 +16,15 @@ export function formatDateTime(ms: number | bigint): string {
     minute: '2-digit',
   });
 }
+
+/**
+ * "As of 15:40" (today) or "As of 21 Sep, 15:40": when the home shown from this device's copy
+ * was current, in the user's locale.
+ */
+export function asOfText(time: number, now: number): string {
+  const at = new Date(time);
+  const clock = at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  if (at.toDateString() === new Date(now).toDateString()) return `As of ${clock}`;
+  const day = at.toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
+  return `As of ${day}, ${clock}`;
+}

@@ -16,14 +16,9 @@ import { BanIcon, CheckIcon, DownloadIcon } from '../../../components/icons.tsx'
 import { downloadFile } from '../../../lib/files/download-file.ts';
 import { useGateways } from '../../../lib/files/ipfs-gateways.ts';
 import { routePaths } from '../../../lib/shell/route-table.ts';
+import { asOfText } from '../../../lib/time/format-date.ts';
 import type { ConnectionChoice } from '../connection-choice.ts';
-import {
-  asOfText,
-  datalogFreshness,
-  downloadName,
-  type Freshness,
-  timeAgo,
-} from '../datalog-status.ts';
+import { datalogFreshness, downloadName, type Freshness, timeAgo } from '../datalog-status.ts';
 import type { ConnectionState } from '../hooks/use-home.ts';
 import { IpfsPanel } from './IpfsPanel.tsx';
 import './devices.css';
@@ -137,6 +132,11 @@ interface Chip {
   label: string;
   /** What the state means, for screen readers. */
   meaning: string;
+  /**
+   * When the home's data shown was current (ms): kept with the page's markup, so that the page
+   * as last seen, painted on the next visit, says how old it is (lib/shell/home-preview.ts).
+   */
+  updated?: number;
 }
 
 /**
@@ -298,6 +298,7 @@ export function ControlsBar(props: ControlsBarProps) {
         ? 'Datalog not updated'
         : 'Datalog',
     meaning: kept ? 'kept on this device, waiting for live data' : (freshness?.text ?? 'waiting'),
+    updated: props.updated ?? undefined,
   };
   const chips = [connectionChip, subscriptionChip, datalogChip, ipfsChip];
   const { open, toggle, close } = useOpenPanels(chips);
@@ -315,6 +316,7 @@ export function ControlsBar(props: ControlsBarProps) {
               className="status-chip"
               data-chip={chip.name}
               data-state={chip.state}
+              data-updated={chip.updated}
               aria-expanded={open.has(chip.name)}
               aria-controls={panelId(chip.name)}
               onClick={() => toggle(chip.name)}
