@@ -8,6 +8,7 @@ import { Amount } from '../../../components/Amount.tsx';
 import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
 import { useDevices } from '../../../lib/chain/use-devices.ts';
 import { useLedger } from '../../../lib/chain/use-ledger.ts';
+import { afterNextPaint } from '../../../lib/shell/after-next-paint.ts';
 import { withQueries } from '../../../lib/shell/lazy-page.tsx';
 import { routePaths } from '../../../lib/shell/route-table.ts';
 import { useChain } from '../../../lib/stores/chain-store.ts';
@@ -47,11 +48,9 @@ function OfferCard() {
   const { price, available } = useOffer();
   const shown = price !== undefined;
   useEffect(() => {
-    // The frame that paints the price: a busy main thread delays it, and the mark with it.
-    if (!shown) return;
-    const mark = () => markFirstData('price-painted');
-    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(mark);
-    else mark();
+    // Once the frame that paints the price has been painted: a busy main thread delays it, and
+    // the mark with it.
+    if (shown) afterNextPaint(() => markFirstData('price-painted'));
   }, [shown]);
   return (
     <section className="card stack" aria-labelledby="rws-card-title">
