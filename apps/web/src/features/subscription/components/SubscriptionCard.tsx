@@ -1,7 +1,7 @@
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
 import { markFirstData } from '@robonomics-dapp/robonomics/chain/first-data/marks';
 import { isSubscriptionActive } from '@robonomics-dapp/robonomics/rws/subscription';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import { Link } from 'react-router';
 import { Address } from '../../../components/Address.tsx';
 import { Amount } from '../../../components/Amount.tsx';
@@ -47,9 +47,10 @@ const whereToBuy = [
 function OfferCard() {
   const { price, available } = useOffer();
   const shown = price !== undefined;
-  useEffect(() => {
-    // Once the frame that paints the price has been painted: a busy main thread delays it, and
-    // the mark with it.
+  // Once the frame that paints the price has been painted: a layout effect runs in the commit
+  // that puts the price in the page, before that frame (a passive effect may run after it, and
+  // the mark would wait for a later frame). A busy main thread delays the frame, and the mark.
+  useLayoutEffect(() => {
     if (shown) afterNextPaint(() => markFirstData('price-painted'));
   }, [shown]);
   return (
