@@ -22,7 +22,6 @@ export function UserSignIn({ users }: { users: string[] }) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const canKeep = keyKeeping.allowed && typeof crypto !== 'undefined' && 'subtle' in crypto;
-  const savedKeys = useSavedKeys();
 
   // A user who left the subscription is no longer the selected one.
   useEffect(() => {
@@ -62,27 +61,6 @@ export function UserSignIn({ users }: { users: string[] }) {
     );
   }
 
-  // A user who signed out, whose key is still kept here, signs in again without the phrase.
-  const keptForSelected =
-    keyKeeping.allowed &&
-    selected !== null &&
-    signedOut &&
-    (savedKeys.users ?? []).some((u) => addressEq(u, selected));
-  const signInWithKeptKey = async () => {
-    if (!selected) return;
-    setBusy(true);
-    const opened = await restore(selected, { asked: true });
-    setBusy(false);
-    setMessage(
-      opened
-        ? null
-        : {
-            ok: false,
-            text: 'The key kept on this device could not be opened. Enter the pass phrase.',
-          },
-    );
-  };
-
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
@@ -115,18 +93,8 @@ export function UserSignIn({ users }: { users: string[] }) {
           </option>
         ))}
       </select>
-      {keptForSelected && (
-        <p className="row small">
-          <span>You signed out. Your key is still kept on this device.</span>
-          <button
-            type="button"
-            className="button"
-            disabled={busy}
-            onClick={() => void signInWithKeptKey()}
-          >
-            Sign in with the key kept on this device
-          </button>
-        </p>
+      {selected && signedOut && keyKeeping.allowed && (
+        <KeptKeyOffer user={selected} busy={busy} setBusy={setBusy} onFailed={setMessage} />
       )}
       <label htmlFor={`${id}-phrase`}>Pass phrase</label>
       <SecretPhraseInput
@@ -167,5 +135,52 @@ export function UserSignIn({ users }: { users: string[] }) {
         {busy ? 'Signing in…' : 'Sign in'}
       </button>
     </form>
+  );
+}
+
+/**
+ * For a user who signed out while their key stays kept on this device: signing in again without
+ * the phrase. Shown only when such a key exists (the kept keys are read only for a signed-out
+ * user, not on every visit of a signed-in one).
+ */
+function KeptKeyOffer({
+  user,
+  busy,
+  setBusy,
+  onFailed,
+}: {
+  user: string;
+  busy: boolean;
+  setBusy(busy: boolean): void;
+  onFailed(message: { ok: false; text: string } | null): void;
+}) {
+  const { users } = useSavedKeys();
+  const restore = useUserKey((state) => state.restore);
+  if (!(users ?? []).some((u) => addressEq(u, user))) return null;
+  const signInWithKeptKey = async () => {
+    setBusy(true);
+    const opened = await restore(user, { asked: true });
+    setBusy(false);
+    onFailed(
+      opened
+        ? null
+        : {
+            ok: false,
+            text: 'The key kept on this device could not be opened. Enter the pass phrase.',
+          },
+    );
+  };
+  return (
+    <p className="row small">
+      <span>You signed out. Your key is still kept on this device.</span>
+      <button
+        type="button"
+        className="button"
+        disabled={busy}
+        onClick={() => void signInWithKeptKey()}
+      >
+        Sign in with the key kept on this device
+      </button>
+    </p>
   );
 }

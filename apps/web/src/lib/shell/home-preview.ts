@@ -67,8 +67,9 @@ export function showAsKept(root: ParentNode, now: number): void {
       icon.className = 'state-icon mark-busy';
       icon.replaceChildren(spinner);
     }
-    const updated = Number(chip.getAttribute('data-updated') ?? Number.NaN);
-    if (Number.isFinite(updated) && updated > 0) {
+    // Absent or not a time: Number gives 0 or NaN.
+    const updated = Number(chip.getAttribute('data-updated'));
+    if (updated > 0 && Number.isFinite(updated)) {
       // The chip's label is its text beside the icon.
       for (const node of [...chip.childNodes]) if (node.nodeType === Node.TEXT_NODE) node.remove();
       chip.append(asOfText(updated, now));

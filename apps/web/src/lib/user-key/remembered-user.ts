@@ -13,11 +13,16 @@ export function readRememberedUser(): string | null {
   return safeStorage.get(REMEMBERED_USER_KEY);
 }
 
+/** Whether `user` signed out on this device and has not signed in since. */
+export function signedOutHere(user: string | null): boolean {
+  return user !== null && safeStorage.get(SIGNED_OUT_USER_KEY) === user;
+}
+
 /**
  * The remembered user, unless they signed out: the user whose kept key the app may open by
  * itself (null when there is none).
  */
 export function userToOpenByItself(): string | null {
   const user = readRememberedUser();
-  return user !== null && user !== safeStorage.get(SIGNED_OUT_USER_KEY) ? user : null;
+  return signedOutHere(user) ? null : user;
 }

@@ -11,7 +11,7 @@ import {
   REMEMBERED_USER_KEY,
   readRememberedUser,
   SIGNED_OUT_USER_KEY,
-  userToOpenByItself,
+  signedOutHere,
 } from './remembered-user.ts';
 import { openUserKey, sealUserKey } from './sealed-key.ts';
 import { deleteSealedKey, loadSealedKey, saveSealedKey } from './sealed-key-db.ts';
@@ -93,7 +93,7 @@ export const useUserKey = create<UserKeyState>((set, get) => ({
   pair: null,
   restored: false,
   sealingKey: null,
-  signedOut: readRememberedUser() !== null && userToOpenByItself() === null,
+  signedOut: signedOutHere(readRememberedUser()),
   selectUser(user) {
     if (user === get().user) return;
     if (user) safeStorage.set(REMEMBERED_USER_KEY, user);
@@ -103,7 +103,7 @@ export const useUserKey = create<UserKeyState>((set, get) => ({
       pair: null,
       restored: false,
       sealingKey: null,
-      signedOut: user !== null && userToOpenByItself() === null,
+      signedOut: signedOutHere(user),
     });
   },
   async signIn(user, mnemonic, keep) {
