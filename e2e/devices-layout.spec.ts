@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { Keyring } from '@polkadot/keyring';
+import { keepOnEveryLoad, keptSetups } from './fixtures/app-storage.ts';
 import { DevnetChain } from './fixtures/devnet-chain.ts';
 import {
   ALICE,
@@ -224,27 +225,13 @@ test('the controls bar: marks, freshness, downloads and the connection choice', 
 test('the header popup shows the active setup, switches it and leads to the setup', async ({
   page,
 }) => {
-  await page.addInitScript(
-    ([alice, dave, controller]) => {
-      localStorage.setItem(
-        'robonomics-dapp.setups.v1',
-        JSON.stringify({
-          version: 1,
-          setups: [
-            {
-              owner: alice,
-              name: 'Seeded home',
-              network: 'local',
-              controller: { address: controller },
-            },
-            { owner: dave, name: 'Dave lifetime', network: 'local' },
-            { owner: dave, name: 'Elsewhere', network: 'kusama' },
-          ],
-          active: { local: alice },
-        }),
-      );
-    },
-    [ALICE, DAVE, CONTROLLER],
+  await keepOnEveryLoad(
+    page,
+    keptSetups([
+      { owner: ALICE, name: 'Seeded home', network: 'local', controller: { address: CONTROLLER } },
+      { owner: DAVE, name: 'Dave lifetime', network: 'local' },
+      { owner: DAVE, name: 'Elsewhere', network: 'kusama' },
+    ]),
   );
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('./');

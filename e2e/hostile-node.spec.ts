@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type HostileNode, startHostileNode } from '@robonomics-dapp/devnet/hostile-node';
+import { keepOnEveryLoad, keptSetups } from './fixtures/app-storage.ts';
 import { CHAIN_URL, DevnetChain, XRT } from './fixtures/devnet-chain.ts';
 import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
 
@@ -129,16 +130,7 @@ test('a device list that changed between what the page showed and the signature 
 }) => {
   const { address: owner, wallet } = await freshAccount(page, 'Owner');
   await chain.grantSubscription(owner);
-  await page.addInitScript((o) => {
-    localStorage.setItem(
-      'robonomics-dapp.setups.v1',
-      JSON.stringify({
-        version: 1,
-        setups: [{ owner: o, name: 'Hostile home', network: 'local' }],
-        active: { local: o },
-      }),
-    );
-  }, owner);
+  await keepOnEveryLoad(page, keptSetups([{ owner, name: 'Hostile home', network: 'local' }]));
   await useHostileNode(page);
   await page.goto('./#/rws-setup');
   await page.getByRole('button', { name: 'Polkadot{.js}' }).click();

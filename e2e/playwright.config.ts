@@ -3,6 +3,8 @@ import { defineConfig } from '@playwright/test';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const isCI = Boolean(process.env.CI);
+/** Debian's Chromium; CHROMIUM names another build (for example an older version kept to compare). */
+const chromium = process.env.CHROMIUM || '/usr/bin/chromium';
 
 /**
  * The tests that neither write to the devnet nor use its home, and so may run beside the others:
@@ -49,7 +51,7 @@ export default defineConfig({
     // requests would be answered from its cache, and every test would precache the whole build.
     serviceWorkers: 'block',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: chromium,
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -1,6 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
+import { keepNow, keptDeviceList, keptSetups } from './fixtures/app-storage.ts';
+import { ALICE } from './fixtures/seeded-home.ts';
 
 /** The worker script of the build the stack serves. */
 const WORKER_FILE = fileURLToPath(new URL('../apps/web/dist/sw.js', import.meta.url));
@@ -110,30 +112,9 @@ test('offline, the shell still loads and the offline screen says what still work
   await page.goto('./');
   await waitForWorker(page);
   // What a returning user has on this device: a saved setup and a device list from 5 min ago.
-  await page.evaluate(() => {
-    localStorage.setItem(
-      'robonomics-dapp.setups.v1',
-      JSON.stringify({
-        version: 1,
-        setups: [
-          {
-            owner: '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ',
-            name: 'Sunny Home',
-            network: 'dev',
-          },
-        ],
-        active: {},
-      }),
-    );
-    localStorage.setItem(
-      'robonomics-dapp.devices-cache.v1',
-      JSON.stringify({
-        'ws://127.0.0.1:9944|4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ': {
-          time: Date.now() - 5 * 60_000,
-          value: ['a', 'b', 'c'],
-        },
-      }),
-    );
+  await keepNow(page, {
+    ...keptSetups([{ owner: ALICE, name: 'Sunny Home', network: 'local' }]),
+    ...keptDeviceList('ws://127.0.0.1:9944', ALICE, ['a', 'b', 'c'], Date.now() - 5 * 60_000),
   });
 
   await context.setOffline(true);
@@ -143,9 +124,7 @@ test('offline, the shell still loads and the offline screen says what still work
   const screen = page.getByTestId('offline-screen');
   await expect(screen.getByRole('heading', { name: 'You are offline' })).toBeVisible();
   await expect(screen).toContainText('1 saved setup: Sunny Home');
-  await expect(screen).toContainText(
-    'Device list of 4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ: 3 devices, saved 5 minutes ago.',
-  );
+  await expect(screen).toContainText(`Device list of ${ALICE}: 3 devices, saved 5 minutes ago.`);
   await expect(screen.getByRole('heading', { name: 'Needs a connection' })).toBeVisible();
   await expect(screen).toContainText('Controlling devices and live telemetry');
   // A route chunk loaded on demand comes from the worker's cache too.
@@ -157,6 +136,25 @@ test('offline, the shell still loads and the offline screen says what still work
   await context.setOffline(false);
   await expect(screen).toHaveCount(0, { timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Digital Twin' })).toBeVisible();
+});
+
+test('a network that leads nowhere while the browser says it is online still shows the offline screen', async ({
+  page,
+  context,
+}) => {
+  // Wi-Fi without internet, a captive portal: the browser keeps saying it is online.
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'onLine', { get: () => true });
+  });
+  await page.goto('./');
+  await waitForWorker(page);
+  await context.setOffline(true);
+  await page.reload();
+  expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+  const screen = page.getByTestId('offline-screen');
+  await expect(screen.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+  await context.setOffline(false);
+  await expect(screen).toHaveCount(0, { timeout: 15_000 });
 });
 
 /** The endpoint the worker keeps for the first reads of the next visits (its IndexedDB records). */

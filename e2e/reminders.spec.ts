@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import ICAL from 'ical.js';
+import { keepOnEveryLoad, keptSetups } from './fixtures/app-storage.ts';
 import { OwnChain } from './fixtures/own-chain.ts';
 import { ALICE, CONTROLLER } from './fixtures/seeded-home.ts';
 
@@ -39,22 +40,12 @@ test.afterAll(async () => {
 
 /** This browser keeps the seeded setup and talks to this spec file's chain. */
 async function openApp(page: Page, route: string) {
-  await page.addInitScript(
-    ([owner, controller, endpoint]) => {
-      localStorage.setItem('rpc-parachain', endpoint);
-      localStorage.setItem(
-        'robonomics-dapp.setups.v1',
-        JSON.stringify({
-          version: 1,
-          setups: [
-            { owner, name: 'Seeded home', network: 'local', controller: { address: controller } },
-          ],
-          active: { local: owner },
-        }),
-      );
-    },
-    [ALICE, CONTROLLER, own.url],
-  );
+  await keepOnEveryLoad(page, {
+    'rpc-parachain': own.url,
+    ...keptSetups([
+      { owner: ALICE, name: 'Seeded home', network: 'local', controller: { address: CONTROLLER } },
+    ]),
+  });
   await page.goto(route);
 }
 

@@ -5,6 +5,7 @@ import type { KeyringPair$Json } from '@polkadot/keyring/types';
 import { mnemonicGenerate, mnemonicToMiniSecret } from '@polkadot/util-crypto';
 import ed2curve from 'ed2curve';
 import nacl from 'tweetnacl';
+import { SAVED_SETUPS_KEY } from '../apps/web/src/lib/stores/saved-setups-format.ts';
 import { DevnetChain, XRT } from './fixtures/devnet-chain.ts';
 import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
 
@@ -147,7 +148,7 @@ test.describe('setups', () => {
     expect(await chain.devices(owner)).toContain(pair.address);
     await expect(page.getByText('in the user list')).toBeVisible();
     // The keystore was not asked to be kept: the browser holds the controller's address only.
-    const saved = await page.evaluate(() => localStorage.getItem('robonomics-dapp.setups.v1'));
+    const saved = await page.evaluate((key) => localStorage.getItem(key), SAVED_SETUPS_KEY);
     expect(saved).toContain(pair.address);
     expect(saved).not.toContain('"keystore"');
     await page.screenshot({ path: `${SCREENS}/setups-controller.png`, fullPage: true });

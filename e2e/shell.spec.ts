@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { keepNow, keptSetups } from './fixtures/app-storage.ts';
 
 const SCREENS = 'e2e/artifacts/screens';
 mkdirSync(SCREENS, { recursive: true });
@@ -83,19 +84,13 @@ test.describe('app shell', () => {
   test('"Your setups" is plural when more than one setup is saved', async ({ page }) => {
     await open(page, '/');
     await expect(page.getByRole('link', { name: 'Your setup', exact: true })).toBeVisible();
-    await page.evaluate(() => {
-      localStorage.setItem(
-        'robonomics-dapp.setups.v1',
-        JSON.stringify({
-          version: 1,
-          setups: [
-            { owner: 'a', name: 'Home', network: 'polkadot' },
-            { owner: 'b', name: 'Office', network: 'kusama' },
-          ],
-          active: {},
-        }),
-      );
-    });
+    await keepNow(
+      page,
+      keptSetups([
+        { owner: 'a', name: 'Home', network: 'polkadot' },
+        { owner: 'b', name: 'Office', network: 'kusama' },
+      ]),
+    );
     await page.reload();
     await expect(page.getByRole('link', { name: 'Your setups', exact: true })).toBeVisible();
   });

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 /** @type {[string, string[]][]} */
 const steps = [
   ['typecheck', ['run', 'typecheck']],

@@ -2,7 +2,7 @@ import { renewalCalendar } from '@robonomics-dapp/robonomics/rws/renewal-calenda
 import { downloadFile } from '../../lib/files/download-file.ts';
 import { safeFileName } from '../../lib/files/file-name.ts';
 import { appUrl, renewPath } from '../../lib/shell/route-table.ts';
-import type { SavedSetup } from '../../lib/stores/saved-setups.ts';
+import type { SavedSetup } from '../../lib/stores/saved-setups-format.ts';
 
 /** "Add to calendar": the subscription's end as an .ics file with alarms 7 days and 1 day before. */
 export function CalendarButton({ setup, expiry }: { setup: SavedSetup; expiry: number }) {

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { useChainNow } from '../../lib/chain/use-chain-now.ts';
 import { useLedger } from '../../lib/chain/use-ledger.ts';
 import { renewPath } from '../../lib/shell/route-table.ts';
-import type { SavedSetup } from '../../lib/stores/saved-setups.ts';
+import type { SavedSetup } from '../../lib/stores/saved-setups-format.ts';
 import { useWallet } from '../../lib/wallet/wallet-store.ts';
 import { CalendarButton } from './CalendarButton.tsx';
 import './renewal.css';

@@ -1,5 +1,5 @@
 import { isValidAddress, toRobonomicsAddress } from '@robonomics-dapp/robonomics/chain/address';
-import type { SavedSetup } from '../../lib/stores/saved-setups.ts';
+import type { SavedSetup } from '../../lib/stores/saved-setups-format.ts';
 
 /**
  * The setup file Home Assistant's Robonomics integration imports (docs/home-assistant.md, The setup file): every

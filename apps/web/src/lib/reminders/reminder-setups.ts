@@ -1,7 +1,7 @@
 import { KNOWN_ENDPOINTS, networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
 import { appUrl, renewPath, routePaths } from '../shell/route-table.ts';
 import { cleanReport, type HomeReport, homeKey } from '../stores/home-reports.ts';
-import type { SavedSetup } from '../stores/saved-setups.ts';
+import type { SavedSetup } from '../stores/saved-setups-format.ts';
 
 /**
  * What the page tells the service worker so it can check the saved setups on its own

@@ -1,4 +1,5 @@
 import { Component, type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
+import { retryableImport } from './retry-import.ts';
 
 /** Chunk load timeout (docs/product-rules.md, Constants): a lazy page gives up after 120 s. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -12,6 +13,19 @@ export class ChunkLoadError extends Error {
 
 type PageModule = { default: ComponentType };
 
+const loadQueryScope = retryableImport(() => import('./query-scope.tsx'));
+
+/** Each loader's retryable twin, made once so its memory of a failure lasts across retries. */
+const retryable = new WeakMap<() => Promise<unknown>, () => Promise<unknown>>();
+function retryableOf<M>(load: () => Promise<M>): () => Promise<M> {
+  let found = retryable.get(load);
+  if (!found) {
+    found = retryableImport(load);
+    retryable.set(load, found);
+  }
+  return found as () => Promise<M>;
+}
+
 /**
  * A lazily loaded component with the app's query cache around it (query-scope.tsx), loaded beside
  * its code: the shell has no query cache of its own, so every lazy part of the app goes through
@@ -20,16 +34,15 @@ type PageModule = { default: ComponentType };
 export function withQueries<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
 ): () => Promise<{ default: ComponentType<P> }> {
+  const loadPart = retryableOf(load);
   return () =>
-    Promise.all([load(), import('./query-scope.tsx')]).then(
-      ([{ default: Part }, { QueryScope }]) => ({
-        default: (props: P) => (
-          <QueryScope>
-            <Part {...props} />
-          </QueryScope>
-        ),
-      }),
-    );
+    Promise.all([loadPart(), loadQueryScope()]).then(([{ default: Part }, { QueryScope }]) => ({
+      default: (props: P) => (
+        <QueryScope>
+          <Part {...props} />
+        </QueryScope>
+      ),
+    }));
 }
 
 /** Races a dynamic import against the timeout and names every failure a chunk-load error. */
@@ -57,6 +70,8 @@ export function loadWithTimeout(
 
 interface BoundaryProps {
   onRetry: () => void;
+  /** How many times Retry was pressed before this boundary. */
+  retries: number;
   children: ReactNode;
 }
 
@@ -79,6 +94,12 @@ class ChunkErrorBoundary extends Component<BoundaryProps, { error: Error | null 
             ? `${error.message} Check your connection and retry.`
             : 'Something went wrong while showing this page.'}
         </p>
+        {isChunkError && this.props.retries > 0 && (
+          <p>
+            If it keeps failing while you are online, reload the page: some browsers keep a file
+            that failed to load until the page is reloaded.
+          </p>
+        )}
         <div className="row">
           <button type="button" className="button primary" onClick={this.props.onRetry}>
             Retry
@@ -106,8 +127,10 @@ export function LazyPage({
   timeoutMs?: number;
 }) {
   // Created here, above the Suspense boundary, so a suspended first render does not start a
-  // second import; Retry swaps in a new lazy component, which imports again.
-  const newPage = () => lazy(() => loadWithTimeout(withQueries(load), timeoutMs));
+  // second import; Retry swaps in a new lazy component, which imports again (a fresh copy of the
+  // failed file where the browser keeps failures: retry-import.ts).
+  const [loadPage] = useState(() => withQueries(load));
+  const newPage = () => lazy(() => loadWithTimeout(loadPage, timeoutMs));
   const [attempt, setAttempt] = useState(0);
   const [Page, setPage] = useState(newPage);
   const retry = () => {
@@ -115,7 +138,7 @@ export function LazyPage({
     setAttempt((n) => n + 1);
   };
   return (
-    <ChunkErrorBoundary key={attempt} onRetry={retry}>
+    <ChunkErrorBoundary key={attempt} onRetry={retry} retries={attempt}>
       <Suspense
         fallback={
           <p className="loading" role="status">

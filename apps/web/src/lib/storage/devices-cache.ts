@@ -1,6 +1,6 @@
 import { safeStorage } from './safe-storage.ts';
 
-const KEY = 'robonomics-dapp.devices-cache.v1';
+export const DEVICES_CACHE_KEY = 'robonomics-dapp.devices-cache.v1';
 /** Entries older than this are not shown, even while the live list loads. */
 export const DEVICES_CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const MAX_ENTRIES = 50;
@@ -10,9 +10,9 @@ interface Entry {
   value: string[];
 }
 
-function readAll(): Record<string, Entry> {
+function readAll(raw = safeStorage.get(DEVICES_CACHE_KEY)): Record<string, Entry> {
   try {
-    const parsed = JSON.parse(safeStorage.get(KEY) ?? '{}') as unknown;
+    const parsed = JSON.parse(raw ?? '{}') as unknown;
     return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
       ? (parsed as Record<string, Entry>)
       : {};
@@ -49,12 +49,29 @@ export function writeCachedDevices(
   value: string[],
   now = Date.now(),
 ): void {
-  const all = readAll();
-  all[`${endpoint}|${owner}`] = { time: now, value };
+  safeStorage.set(
+    DEVICES_CACHE_KEY,
+    withCachedDevices(safeStorage.get(DEVICES_CACHE_KEY), endpoint, owner, value, now),
+  );
+}
+
+/**
+ * The kept text (`raw`, or nothing yet) with one more device list, keeping the newest entries.
+ * No browser API here: tests write the cache through it too.
+ */
+export function withCachedDevices(
+  raw: string | null,
+  endpoint: string,
+  owner: string,
+  value: string[],
+  time: number,
+): string {
+  const all = readAll(raw);
+  all[`${endpoint}|${owner}`] = { time, value };
   const newest = Object.entries(all)
     .sort(([, a], [, b]) => (b.time ?? 0) - (a.time ?? 0))
     .slice(0, MAX_ENTRIES);
-  safeStorage.set(KEY, JSON.stringify(Object.fromEntries(newest)));
+  return JSON.stringify(Object.fromEntries(newest));
 }
 
 export interface CachedDeviceList {

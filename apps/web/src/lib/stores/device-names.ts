@@ -1,5 +1,5 @@
 import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
-import type { SavedSetup } from './saved-setups.ts';
+import type { SavedSetup } from './saved-setups-format.ts';
 
 /**
  * What the user calls an account of a subscription's device list: the label given in this

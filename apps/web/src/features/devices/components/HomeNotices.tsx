@@ -4,7 +4,8 @@ import { QuietHomeNotice } from '../../../components/renewal/QuietHomeNotice.tsx
 import { RenewalLine } from '../../../components/renewal/RenewalLine.tsx';
 import { useChain } from '../../../lib/stores/chain-store.ts';
 import { useHomeReports } from '../../../lib/stores/home-reports.ts';
-import { type SavedSetup, useSavedSetups } from '../../../lib/stores/saved-setups.ts';
+import { useSavedSetups } from '../../../lib/stores/saved-setups.ts';
+import type { SavedSetup } from '../../../lib/stores/saved-setups-format.ts';
 
 /**
  * The devices page's notices: a saved setup of this network (its own first) whose subscription

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { downloadFile } from '../../../lib/files/download-file.ts';
-import type { SavedSetup } from '../../../lib/stores/saved-setups.ts';
+import type { SavedSetup } from '../../../lib/stores/saved-setups-format.ts';
 import { backupFileName, buildBackup } from '../backup.ts';
 
 /** Downloads the setup file Home Assistant imports, with exactly what the user ticks. */

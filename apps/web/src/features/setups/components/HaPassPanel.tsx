@@ -14,7 +14,7 @@ import { UserSignIn } from '../../../components/UserSignIn.tsx';
 import { useTx } from '../../../components/use-tx.ts';
 import { readyClient, sendAction } from '../../../lib/actions/send-action.ts';
 import { useChain } from '../../../lib/stores/chain-store.ts';
-import type { SavedSetup } from '../../../lib/stores/saved-setups.ts';
+import type { SavedSetup } from '../../../lib/stores/saved-setups-format.ts';
 import { useUserKey } from '../../../lib/user-key/user-key-store.ts';
 
 /**

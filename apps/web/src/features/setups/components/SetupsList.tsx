@@ -1,7 +1,8 @@
 import { KNOWN_ENDPOINTS } from '@robonomics-dapp/robonomics/chain/endpoint';
 import { Address } from '../../../components/Address.tsx';
 import { useEndpointStore } from '../../../lib/stores/endpoint-store.ts';
-import { type SavedSetup, useSavedSetups } from '../../../lib/stores/saved-setups.ts';
+import { useSavedSetups } from '../../../lib/stores/saved-setups.ts';
+import type { SavedSetup } from '../../../lib/stores/saved-setups-format.ts';
 
 /** Every saved setup on every network; choosing one activates it (and its network). */
 export function SetupsList({ network, onChosen }: { network: string; onChosen: () => void }) {

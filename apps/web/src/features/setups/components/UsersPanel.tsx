@@ -5,7 +5,8 @@ import { Address } from '../../../components/Address.tsx';
 import { TxButton } from '../../../components/TxButton.tsx';
 import { useTx } from '../../../components/use-tx.ts';
 import { deviceNameOf } from '../../../lib/stores/device-names.ts';
-import { type SavedSetup, useSavedSetups } from '../../../lib/stores/saved-setups.ts';
+import { useSavedSetups } from '../../../lib/stores/saved-setups.ts';
+import type { SavedSetup } from '../../../lib/stores/saved-setups-format.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
 import { useDeviceListWrite } from '../hooks/use-device-list-write.tsx';
 
