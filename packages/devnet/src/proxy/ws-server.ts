@@ -36,6 +36,8 @@ export interface ProxyWsServerOptions {
   port: number;
   node: ProxyNode;
   saved: SavedMessages;
+  /** Start with the hello held back (a devnet lever, see holdHello). */
+  helloHeld?: boolean;
   log(message: string): void;
 }
 
@@ -46,6 +48,12 @@ export interface ProxyWsServer {
   clients(): number;
   /** Tells every client the node's peer id and addresses (also done on each new connection). */
   announce(): void;
+  /**
+   * A devnet lever: while held, no client hears the hello (so Home Assistant does not learn the
+   * peer id); releasing it says hello to every client at once.
+   */
+  holdHello(held: boolean): void;
+  readonly helloHeld: boolean;
   /** Closes every client connection (they reconnect on their own) and stops listening. */
   close(): Promise<void>;
 }
@@ -57,11 +65,13 @@ export async function startProxyWsServer(options: ProxyWsServerOptions): Promise
   const { node, saved, log } = options;
   const clients = new Map<WebSocket, Client>();
   const legacy = node.generation === 'legacy';
+  let helloHeld = options.helloHeld ?? false;
 
   const sendTo = (socket: WebSocket, message: unknown) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
   };
   const announce = () => {
+    if (helloHeld) return;
     const hello = { peerId: node.peerId, multiAddresses: node.addresses };
     for (const client of clients.values()) sendTo(client.socket, hello);
   };
@@ -193,6 +203,13 @@ export async function startProxyWsServer(options: ProxyWsServerOptions): Promise
     port,
     clients: () => clients.size,
     announce,
+    holdHello: (held) => {
+      helloHeld = held;
+      if (!held) announce();
+    },
+    get helloHeld() {
+      return helloHeld;
+    },
     close: async () => {
       for (const ws of clients.keys()) ws.terminate();
       clients.clear();

@@ -34,11 +34,16 @@ export function syncDirectory(fileInside: string): void {
 /**
  * Replaces a file so that a crash at any moment leaves either the old or the new content, and
  * returns only once the new content is on disk: write a temporary file, sync it, rename it over
- * the old one, sync the folder (see docs/devnet-durability.md).
+ * the old one, sync the folder (see docs/devnet-durability.md). `mode` applies to a new file
+ * (0o600 for keys).
  */
-export function writeFileDurably(file: string, content: string | Uint8Array): void {
+export function writeFileDurably(
+  file: string,
+  content: string | Uint8Array,
+  { mode }: { mode?: number } = {},
+): void {
   const temp = `${file}.${process.pid}${TEMP_SUFFIX}`;
-  const fd = openSync(temp, 'w');
+  const fd = openSync(temp, 'w', mode);
   try {
     const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
     let written = 0;
