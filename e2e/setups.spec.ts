@@ -43,7 +43,7 @@ test.describe('setups', () => {
   test('adds a setup by owner, adds and removes a user, and refuses a non-owner', async ({
     page,
   }) => {
-    await injectPolkadotExtension(page, [OWNER, STRANGER]);
+    const wallet = await injectPolkadotExtension(page, [OWNER, STRANGER]);
     await addSetupByOwner(page, 'Test home');
     await page.getByRole('button', { name: 'Polkadot{.js}' }).click();
     await expect(page.getByTestId('setup-role')).toHaveText('Admin (owner)');
@@ -90,9 +90,16 @@ test.describe('setups', () => {
     await expect.poll(() => chain.devices(owner)).not.toContain(bobEd25519);
     await page.screenshot({ path: `${SCREENS}/setups-users.png`, fullPage: true });
 
-    // Another account sees the setup but cannot change its users.
+    // Another account sees the setup but cannot change its users, and is told so before anything
+    // is signed.
+    const signed = wallet.signedCount();
     await page.getByLabel('Account', { exact: true }).selectOption({ index: 1 });
     await expect(page.getByTestId('setup-role')).toHaveText('not added');
+    await expect(page.getByTestId('not-owner')).toContainText(
+      `The selected account is not this subscription's owner`,
+    );
+    await expect(page.getByTestId('not-owner')).toContainText(owner);
+    expect(wallet.signedCount()).toBe(signed);
     await expect(
       page.getByText('Only the owner of the subscription can add or remove users.'),
     ).toBeVisible();
@@ -147,11 +154,37 @@ test.describe('setups', () => {
     ).toBeVisible();
     expect(await chain.devices(owner)).toContain(pair.address);
     await expect(page.getByText('in the user list')).toBeVisible();
-    // The keystore was not asked to be kept: the browser holds the controller's address only.
+    // The generated controller is in the setup with its sealed key (a field bug of the original
+    // app: it was missing from the backup), and survives a reload.
     const saved = await page.evaluate((key) => localStorage.getItem(key), SAVED_SETUPS_KEY);
     expect(saved).toContain(pair.address);
-    expect(saved).not.toContain('"keystore"');
+    expect(saved).toContain('"keystore"');
     await page.screenshot({ path: `${SCREENS}/setups-controller.png`, fullPage: true });
+    await page.reload();
+    await expect(page.getByText('Current:')).toContainText(pair.address.slice(0, 6));
+    await expect(page.getByText('in the user list')).toBeVisible();
+
+    // Its backup holds the key, and Home Assistant will accept it: checked with its rules first.
+    await page.getByText('Subscription backup').click();
+    await expect(page.getByLabel('Controller key (encrypted keystore)')).toBeChecked();
+    await page.getByLabel('Controller password', { exact: false }).fill('wrong password 42');
+    await page.getByRole('button', { name: 'Download backup' }).click();
+    await expect(page.getByTestId('file-verdict')).toHaveAttribute(
+      'data-error-key',
+      'wrong_password',
+    );
+    await expect(page.getByTestId('file-verdict')).toContainText(
+      "Home Assistant would refuse this file: “Can't decrypt setting with given password”.",
+    );
+    await page.getByLabel('Controller password', { exact: false }).fill('tulip orbit gravel 7');
+    const backupDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download backup' }).click();
+    const backup = JSON.parse(readFileSync(await (await backupDownload).path(), 'utf8'));
+    await expect(page.getByTestId('file-verdict')).toHaveText(
+      'Home Assistant will accept this file.',
+    );
+    expect(backup.controller.address).toBe(pair.address);
+    expect(JSON.parse(backup.controller.private).address).toBe(pair.address);
   });
 
   test('a backup restores the setup in a fresh browser; another network is refused', async ({
@@ -164,7 +197,8 @@ test.describe('setups', () => {
     await page.getByRole('button', { name: 'Download backup' }).click();
     const backupPath = await (await downloaded).path();
     const backup = JSON.parse(readFileSync(backupPath, 'utf8'));
-    expect(backup).toMatchObject({ owner, name: 'Backup home', network: 'local' });
+    // The file names the network Home Assistant knows the devnet as: the Polkadot parachain.
+    expect(backup).toMatchObject({ owner, name: 'Backup home', network: 'polkadot' });
 
     const fresh = await browser.newContext();
     const other = await fresh.newPage();

@@ -39,6 +39,10 @@ const loadSubscriptionAccount = () =>
   import('../features/subscription/components/SubscriptionAccountPage.tsx').then((m) => ({
     default: m.SubscriptionAccountPage,
   }));
+const loadHomeSetup = () =>
+  import('../features/home-setup/components/HomeSetupPage.tsx').then((m) => ({
+    default: m.HomeSetupPage,
+  }));
 const loadAltruist = () => import('../features/sensors/components/AltruistPage.tsx');
 const loadEnergyMonitor = () => import('../features/sensors/components/EnergyMonitorPage.tsx');
 const loadDigitalTwin = () => import('../features/twins/components/DigitalTwinPage.tsx');
@@ -129,6 +133,11 @@ export const pageRoutes: AppRoute[] = [
     handle: { title: 'Digital Twin' },
   },
   { path: routePaths.saveSetup, element: <SaveSetupPage />, handle: { title: 'Save setup' } },
+  {
+    path: routePaths.homeSetup,
+    element: <LazyPage load={loadHomeSetup} />,
+    handle: { title: 'Set up your home' },
+  },
   { path: '/v0/*', element: <LegacyRedirectPage />, handle: { title: 'Previous version' } },
   { path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } },
 ];

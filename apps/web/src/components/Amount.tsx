@@ -1,4 +1,4 @@
-import { formatBalance, formatPrice } from '@robonomics-dapp/robonomics/rws/format';
+import { formatBalance, formatExact, formatPrice } from '@robonomics-dapp/robonomics/rws/format';
 import { useChain } from '../lib/stores/chain-store.ts';
 
 /**
@@ -21,23 +21,31 @@ export function UnknownNetworkMark() {
 
 /**
  * A token amount in planck shown in XRT with 4 decimals by default (the price: none, rounded
- * down); on an unknown network, unscaled and marked.
+ * down; `exact`: to the planck); on an unknown network, unscaled and marked.
  */
 export function Amount({
   planck,
   shown = 4,
   price = false,
+  exact = false,
 }: {
   planck: bigint;
   shown?: number;
   /** A price: whole tokens, rounded down (docs/product-rules.md). */
   price?: boolean;
+  /** Every significant decimal: an amount the user is about to sign or must have. */
+  exact?: boolean;
 }) {
   const decimals = useChain((s) => s.decimals);
   const symbol = useChain((s) => s.tokenSymbol);
   return (
     <span className="amount">
-      {price ? formatPrice(planck, decimals) : formatBalance(planck, decimals, shown)} {symbol}
+      {exact
+        ? formatExact(planck, decimals)
+        : price
+          ? formatPrice(planck, decimals)
+          : formatBalance(planck, decimals, shown)}{' '}
+      {symbol}
       <UnknownNetworkMark />
     </span>
   );

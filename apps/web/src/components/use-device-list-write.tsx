@@ -4,8 +4,8 @@ import {
 } from '@robonomics-dapp/robonomics/chain/device-list';
 import { TxCancelledError } from '@robonomics-dapp/robonomics/chain/errors';
 import { type ReactNode, useState } from 'react';
-import { DeviceListReview } from '../../../components/DeviceListReview.tsx';
-import { readyClient, sendAction } from '../../../lib/actions/send-action.ts';
+import { readyClient, sendAction } from '../lib/actions/send-action.ts';
+import { DeviceListReview } from './DeviceListReview.tsx';
 
 interface Review {
   before: string[];

@@ -1,5 +1,5 @@
 import type { IKeyringPair, InjectedSigner } from 'dedot/types';
-import { buyRefusal } from '../rws/buy.ts';
+import { buyRefusal, purchaseNeeds } from '../rws/buy.ts';
 import { purchaseDevices } from '../rws/devices.ts';
 import { isSubscriptionActive } from '../rws/subscription.ts';
 import { addressEq } from './address.ts';
@@ -31,8 +31,8 @@ export interface BuyRequest {
   from: string | IKeyringPair;
   signer?: InjectedSigner;
   onSigned?: () => void;
-  /** Called once the bid is in a block, while waiting for the auction to rotate. */
-  onBid?: () => void;
+  /** Called with the auction's index once the bid is in a block, while it waits to close. */
+  onBid?: (auctionIndex: number) => void;
 }
 
 export interface PreparedBuy {
@@ -73,7 +73,7 @@ export async function prepareBuy(
 
   // Being its own device lets the owner later act through its subscription (rws.call).
   const list = purchaseDevices(current, address, devices.keep);
-  const tx = buySubscriptionTx(client, auctionIndex, minimal + 1n, list);
+  const tx = buySubscriptionTx(client, auctionIndex, purchaseNeeds(minimal).bid, list);
   return { tx, auctionIndex, previousIssue: ledger?.issueTime ?? null };
 }
 
@@ -93,7 +93,7 @@ export async function buySubscription({
     signer,
     onPhase: (phase) => phase === 'broadcast' && onSigned?.(),
   });
-  onBid?.();
+  onBid?.(auctionIndex);
   return waitForActivation(client, address, auctionIndex, previousIssue);
 }
 

@@ -11,13 +11,25 @@ export interface BuyFacts {
 /** A buy needs the bid (minimal bid + 1) plus 0.01 XRT for fees (docs/product-rules.md). */
 export const BUY_FEE_RESERVE = 10_000_000n;
 
+/** What a purchase costs before the fees are known: the bid (minimal bid + 1) and the reserve. */
+export function purchaseNeeds(minimalBid: bigint): { bid: bigint; required: bigint } {
+  const bid = minimalBid + 1n;
+  return { bid, required: bid + BUY_FEE_RESERVE };
+}
+
+/** How much XRT is missing for a purchase (0 when the balance suffices). */
+export function purchaseShortfall(balance: bigint, minimalBid: bigint): bigint {
+  const { required } = purchaseNeeds(minimalBid);
+  return balance >= required ? 0n : required - balance;
+}
+
 /** The first refusal that applies, or null when the buy may go ahead. */
 export function buyRefusal(facts: BuyFacts): string | null {
   if (!facts.ready) return 'Parachain is not ready';
   if (
     facts.balance === undefined ||
     facts.minimalBid === undefined ||
-    facts.balance < facts.minimalBid + 1n + BUY_FEE_RESERVE
+    facts.balance < purchaseNeeds(facts.minimalBid).required
   ) {
     return 'Subscription can not be activated due to unsuffcicient XRT balance';
   }

@@ -33,6 +33,17 @@ export function formatPrice(planck: bigint, decimals = 9): string {
   return formatBalance(planck, decimals, 0);
 }
 
+/**
+ * An amount to the planck, every significant decimal and no trailing zero: 10,000,000,001 planck
+ * → "10.000000001", 10^10 → "10". What the user signs is shown this way (docs/product-rules.md).
+ */
+export function formatExact(planck: bigint, decimals = 9, thousands = true): string {
+  const { negative, whole, fraction } = split(planck, decimals);
+  const wholeText = thousands ? groupThousands(whole.toString()) : whole.toString();
+  const digits = fraction.replace(/0+$/, '');
+  return `${negative ? '-' : ''}${wholeText}${digits ? `.${digits}` : ''}`;
+}
+
 export type AmountParse = { ok: true; planck: bigint } | { ok: false; error: string };
 
 /** Reads an amount typed by the user ("0.5", "1,000.25") as planck. */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { backupFileName, buildBackup, parseBackup } from './backup.ts';
+import {
+  backupFileName,
+  buildBackup,
+  fileFitsNetwork,
+  fileNetworkOf,
+  parseBackup,
+} from './setup-backup.ts';
 
 const owner = '4DNhfCUWDh5LG2GkFHPDdZfejMoSezRnF3tRfvudqLzn2HAs';
 const controller = '4Eyj9NvT8hPBtszHK14VJTxULq8mFC41hY3ndXbJdW7heo3G';
@@ -122,5 +128,20 @@ describe('parseBackup', () => {
     );
     expect(result.ok && result.setups[0]!.name.startsWith('<img')).toBe(true);
     expect(result.ok && result.setups[0]!.name.length).toBe(100);
+  });
+});
+
+describe('the network a file names', () => {
+  it('is one Home Assistant knows: the devnet stands in for Polkadot', () => {
+    expect(fileNetworkOf('local')).toBe('polkadot');
+    expect(fileNetworkOf('kusama')).toBe('kusama');
+    expect(buildBackup({ ...setup, network: 'local' }, all).network).toBe('polkadot');
+  });
+
+  it('restores on the network it was made for, the devnet included', () => {
+    const made = JSON.stringify(buildBackup({ ...setup, network: 'local' }, all));
+    expect(fileFitsNetwork('polkadot', 'local')).toBe(true);
+    expect(fileFitsNetwork('kusama', 'local')).toBe(false);
+    expect(parseBackup(made, 'local')).toMatchObject({ ok: true, setups: [{ network: 'local' }] });
   });
 });

@@ -1,5 +1,19 @@
 import { isValidAddress, toRobonomicsAddress } from '@robonomics-dapp/robonomics/chain/address';
-import type { SavedSetup } from '../../lib/stores/saved-setups-format.ts';
+import type { SavedSetup } from '../stores/saved-setups-format.ts';
+
+/**
+ * The network a setup file names for Home Assistant, which knows only `polkadot` and `kusama`:
+ * the devnet stands in for the Polkadot parachain (its Home Assistant reads it as polkadot), and
+ * a custom endpoint's setup keeps what it says.
+ */
+export function fileNetworkOf(network: string): string {
+  return network === 'local' ? 'polkadot' : network;
+}
+
+/** Whether a file's network is the one the app is connected to (its name as the file writes it). */
+export function fileFitsNetwork(fileNetwork: string, currentNetwork: string): boolean {
+  return fileNetwork === currentNetwork || fileNetwork === fileNetworkOf(currentNetwork);
+}
 
 /**
  * The setup file Home Assistant's Robonomics integration imports (docs/home-assistant.md, The setup file): every
@@ -45,7 +59,7 @@ export function buildBackup(setup: SavedSetup, options: BackupOptions): SetupFil
   return {
     owner: options.owner ? setup.owner : '',
     name: options.name ? setup.name : '',
-    network: setup.network,
+    network: fileNetworkOf(setup.network),
     controller: {
       address: options.controllerAddress ? (setup.controller?.address ?? '') : '',
       private: options.controllerKey ? (setup.controller?.keystore ?? '') : '',
@@ -95,11 +109,12 @@ export function parseBackup(content: string, currentNetwork: string): ImportResu
     const e = entry as Record<string, unknown>;
     const owner = text(e.owner);
     if (!isValidAddress(owner)) return { ok: false, error: 'Invalid input data' };
-    const network = text(e.network) || currentNetwork;
-    if (network !== currentNetwork) {
+    const written = text(e.network);
+    const network = currentNetwork;
+    if (written && !fileFitsNetwork(written, currentNetwork)) {
       return {
         ok: false,
-        error: `Network mismatch! Imported setup is for '${network}', but the current network is '${currentNetwork}'. Please switch networks and try again.`,
+        error: `Network mismatch! Imported setup is for '${written}', but the current network is '${currentNetwork}'. Please switch networks and try again.`,
       };
     }
     // Older backups kept the controller as a plain address and its key as `controllerkey`.

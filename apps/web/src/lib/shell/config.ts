@@ -41,6 +41,11 @@ export interface AppConfig {
    * the app dials `<relay>/p2p-circuit/p2p/<home peer id>` on each.
    */
   relays: string[];
+  /**
+   * Where the owner adds the Robonomics integration to their Home Assistant: My Home Assistant's
+   * link (it opens the user's own instance) in production, the devnet's Home Assistant locally.
+   */
+  homeAssistantSetupUrl: string;
 }
 
 const productionConfig: AppConfig = {
@@ -61,6 +66,8 @@ const productionConfig: AppConfig = {
   crustEndpoint: 'wss://rpc.crust.network',
   nftOracleUrl: 'https://nft-oracle.robonomics.network',
   relays: [PRODUCTION_RELAY],
+  homeAssistantSetupUrl:
+    'https://my.home-assistant.io/redirect/config_flow_start/?domain=robonomics',
 };
 
 const devnetConfig: AppConfig = {
@@ -86,6 +93,8 @@ const devnetConfig: AppConfig = {
   crustEndpoint: 'ws://127.0.0.1:9945',
   nftOracleUrl: 'http://127.0.0.1:8787',
   relays: [devnetRelayAddress()],
+  homeAssistantSetupUrl:
+    'http://127.0.0.1:8123/config/integrations/dashboard/add?domain=robonomics',
 };
 
 const profileConfig = import.meta.env.VITE_PROFILE === 'devnet' ? devnetConfig : productionConfig;

@@ -21,6 +21,8 @@ export const routePaths = {
   energyMonitor: '/energy-monitor',
   digitalTwin: '/dtwin',
   saveSetup: '/save-setup',
+  /** The guided setup of a new home (not in the original app). */
+  homeSetup: '/setup-home',
 } as const;
 
 export type RouteName = keyof typeof routePaths;

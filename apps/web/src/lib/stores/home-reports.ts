@@ -15,6 +15,8 @@ export interface HomeReport {
   reportedAt?: number;
   /** The config's sending interval, in seconds. */
   sendingTimeout?: number;
+  /** When a command sent from this device to the home was last confirmed done by the home. */
+  controlledAt?: number;
 }
 
 type Reports = Record<string, HomeReport>;
@@ -49,11 +51,20 @@ export const useHomeReports = create<HomeReportsState>((set) => ({
     const key = homeKey(endpoint, controller);
     const before = all[key] ?? {};
     const reportedAt = Math.max(asNumber(before.reportedAt) ?? 0, asNumber(report.reportedAt) ?? 0);
+    const controlledAt = Math.max(
+      asNumber(before.controlledAt) ?? 0,
+      asNumber(report.controlledAt) ?? 0,
+    );
     const next: HomeReport = {
       ...(reportedAt > 0 ? { reportedAt } : {}),
       sendingTimeout: asNumber(report.sendingTimeout) ?? asNumber(before.sendingTimeout),
+      ...(controlledAt > 0 ? { controlledAt } : {}),
     };
-    if (next.reportedAt === before.reportedAt && next.sendingTimeout === before.sendingTimeout) {
+    if (
+      next.reportedAt === before.reportedAt &&
+      next.sendingTimeout === before.sendingTimeout &&
+      next.controlledAt === before.controlledAt
+    ) {
       return;
     }
     all[key] = next;
@@ -71,6 +82,7 @@ export function cleanReport(entry: HomeReport | undefined): HomeReport {
   return {
     reportedAt: asNumber(entry?.reportedAt),
     sendingTimeout: asNumber(entry?.sendingTimeout),
+    controlledAt: asNumber(entry?.controlledAt),
   };
 }
 

@@ -23,8 +23,13 @@ export function formatDateTime(ms: number | bigint): string {
  */
 export function asOfText(time: number, now: number): string {
   const at = new Date(time);
-  const clock = at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  const clock = formatTime(time);
   if (at.toDateString() === new Date(now).toDateString()) return `As of ${clock}`;
   const day = at.toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
   return `As of ${day}, ${clock}`;
+}
+
+/** A time of day in the user's locale: "15:40". */
+export function formatTime(ms: number | bigint): string {
+  return new Date(Number(ms)).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
 }

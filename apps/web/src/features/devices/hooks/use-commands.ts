@@ -2,6 +2,8 @@ import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
 import { buildLaunchCommand } from '@robonomics-dapp/robonomics/home-assistant/launch';
 import { useCallback, useRef, useState } from 'react';
 import { appConfig } from '../../../lib/shell/config.ts';
+import { useChain } from '../../../lib/stores/chain-store.ts';
+import { useHomeReports } from '../../../lib/stores/home-reports.ts';
 import { useToasts } from '../../../lib/stores/toasts.ts';
 import { useUserKey } from '../../../lib/user-key/user-key-store.ts';
 import {
@@ -42,7 +44,13 @@ export function useCommands({ owner, controller, user, pair, devices, home }: Co
       const id = ++commandIds;
       const step = `command:${id}`;
       let reason: string | null = null;
-      const update = (status: CommandStatus['status']) =>
+      const update = (status: CommandStatus['status']) => {
+        // The home took a command from this device: what the guided setup's last step waits for.
+        if (status === 'success') {
+          useHomeReports
+            .getState()
+            .note(useChain.getState().endpoint, controller, { controlledAt: Date.now() });
+        }
         setCommands((all) =>
           all[entityId]?.id === id || status === 'pending'
             ? {
@@ -59,6 +67,7 @@ export function useCommands({ owner, controller, user, pair, devices, home }: Co
               }
             : all,
         );
+      };
       update('pending');
       const sendWith = (key: KeyPair) =>
         sendLaunch(

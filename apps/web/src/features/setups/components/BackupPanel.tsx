@@ -1,23 +1,39 @@
+import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
 import { useId, useState } from 'react';
+import { HiddenUsername } from '../../../components/HiddenUsername.tsx';
+import { checkFileHere, SetupFileVerdict } from '../../../components/SetupFileVerdict.tsx';
 import { downloadFile } from '../../../lib/files/download-file.ts';
+import { backupFileName, buildBackup } from '../../../lib/files/setup-backup.ts';
+import type { FileVerdict } from '../../../lib/files/setup-file-check.ts';
+import { useChain } from '../../../lib/stores/chain-store.ts';
 import type { SavedSetup } from '../../../lib/stores/saved-setups-format.ts';
-import { backupFileName, buildBackup } from '../backup.ts';
 
-/** Downloads the setup file Home Assistant imports, with exactly what the user ticks. */
+/**
+ * Downloads the setup file Home Assistant imports, with exactly what the user ticks, once the
+ * integration's own rules have been run on it: the page says whether Home Assistant will accept
+ * it, or which of its errors it would raise and why. A refused file can still be downloaded.
+ */
 export function BackupPanel({ setup }: { setup: SavedSetup }) {
   const id = useId();
+  const network = networkOfEndpoint(useChain((s) => s.endpoint));
+  const hasKey = Boolean(setup.controller?.keystore);
   const [options, setOptions] = useState({
     name: true,
     owner: true,
     controllerAddress: true,
     userNames: true,
-    controllerKey: false,
+    controllerKey: hasKey,
     interval: String(setup.datalog?.interval ?? 10),
     ipfsGateway: setup.ipfs ? `https://${setup.ipfs.url}:${setup.ipfs.port}` : '',
   });
+  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const toggle = (key: 'name' | 'owner' | 'controllerAddress' | 'userNames' | 'controllerKey') =>
+  const [checking, setChecking] = useState(false);
+  const [checked, setChecked] = useState<{ verdict: FileVerdict; text: string } | null>(null);
+  const toggle = (key: 'name' | 'owner' | 'controllerAddress' | 'userNames' | 'controllerKey') => {
+    setChecked(null);
     setOptions((o) => ({ ...o, [key]: !o[key] }));
+  };
   const boxes: [typeof toggle extends (k: infer K) => void ? K : never, string][] = [
     ['name', 'Name'],
     ['owner', 'Owner address'],
@@ -25,20 +41,39 @@ export function BackupPanel({ setup }: { setup: SavedSetup }) {
     ['userNames', "Users' names"],
     ['controllerKey', 'Controller key (encrypted keystore)'],
   ];
+  const fileName = () => backupFileName(window.location.host, setup.name);
 
-  const onDownload = () => {
+  const onDownload = async () => {
+    let text: string;
     try {
-      const file = buildBackup(setup, options);
-      downloadFile(backupFileName(window.location.host, setup.name), JSON.stringify(file, null, 2));
-      setError(null);
+      text = JSON.stringify(buildBackup(setup, options), null, 2);
     } catch {
       setError('The IPFS gateway must be an address like https://host:port.');
+      return;
+    }
+    if (options.controllerKey && !password) {
+      setError("Enter the controller's password: the file is checked with it before download.");
+      return;
+    }
+    setError(null);
+    setChecking(true);
+    try {
+      const verdict = await checkFileHere(text, password, network);
+      setChecked({ verdict, text });
+      if (verdict.kind !== 'refused') downloadFile(fileName(), text);
+    } catch (e) {
+      setError(`The file could not be checked: ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      setChecking(false);
     }
   };
 
   return (
     <details className="stack-s">
       <summary>Subscription backup</summary>
+      <p className="small muted">
+        The file Home Assistant's Robonomics integration imports, and a backup of this setup.
+      </p>
       <fieldset className="plain stack-s">
         <legend className="small muted">Include</legend>
         {boxes.map(([key, label]) => (
@@ -46,7 +81,7 @@ export function BackupPanel({ setup }: { setup: SavedSetup }) {
             <input
               type="checkbox"
               checked={options[key]}
-              disabled={key === 'controllerKey' && !setup.controller?.keystore}
+              disabled={key === 'controllerKey' && !hasKey}
               onChange={() => toggle(key)}
             />
             {label}
@@ -61,7 +96,10 @@ export function BackupPanel({ setup }: { setup: SavedSetup }) {
         className="input"
         inputMode="numeric"
         value={options.interval}
-        onChange={(e) => setOptions((o) => ({ ...o, interval: e.target.value.replace(/\D/g, '') }))}
+        onChange={(e) => {
+          setChecked(null);
+          setOptions((o) => ({ ...o, interval: e.target.value.replace(/\D/g, '') }));
+        }}
       />
       <label htmlFor={`${id}-gateway`} className="small">
         IPFS Gateway
@@ -71,12 +109,58 @@ export function BackupPanel({ setup }: { setup: SavedSetup }) {
         className="input"
         placeholder="http://url:port"
         value={options.ipfsGateway}
-        onChange={(e) => setOptions((o) => ({ ...o, ipfsGateway: e.target.value }))}
+        onChange={(e) => {
+          setChecked(null);
+          setOptions((o) => ({ ...o, ipfsGateway: e.target.value }));
+        }}
       />
+      {options.controllerKey && (
+        <form
+          className="stack-s"
+          aria-label="Check the setup file"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void onDownload();
+          }}
+        >
+          <HiddenUsername value={`${setup.name} controller`} />
+          <label htmlFor={`${id}-password`} className="small">
+            Controller password (checks the file as Home Assistant will; it is not kept)
+          </label>
+          <input
+            id={`${id}-password`}
+            type="password"
+            className="input"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => {
+              setChecked(null);
+              setPassword(e.target.value);
+            }}
+          />
+        </form>
+      )}
       {error && <p className="error small">{error}</p>}
-      <button type="button" className="button" onClick={onDownload}>
-        Download backup
-      </button>
+      {checked && <SetupFileVerdict verdict={checked.verdict} />}
+      <div className="row">
+        <button
+          type="button"
+          className="button"
+          disabled={checking}
+          onClick={() => void onDownload()}
+        >
+          {checking ? 'Checking the file…' : 'Download backup'}
+        </button>
+        {checked?.verdict.kind === 'refused' && (
+          <button
+            type="button"
+            className="button"
+            onClick={() => downloadFile(fileName(), checked.text)}
+          >
+            Download anyway
+          </button>
+        )}
+      </div>
     </details>
   );
 }

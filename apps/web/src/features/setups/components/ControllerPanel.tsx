@@ -8,13 +8,13 @@ import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Address } from '../../../components/Address.tsx';
 import { TxButton } from '../../../components/TxButton.tsx';
+import { useDeviceListWrite } from '../../../components/use-device-list-write.tsx';
 import { useTx } from '../../../components/use-tx.ts';
 import { routePaths } from '../../../lib/shell/route-table.ts';
 import { deviceNameOf } from '../../../lib/stores/device-names.ts';
 import { useSavedSetups } from '../../../lib/stores/saved-setups.ts';
 import type { SavedSetup } from '../../../lib/stores/saved-setups-format.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
-import { useDeviceListWrite } from '../hooks/use-device-list-write.tsx';
 import { GenerateController, type GeneratedController } from './GenerateController.tsx';
 
 /**

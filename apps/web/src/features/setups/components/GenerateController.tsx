@@ -13,8 +13,8 @@ import { keyKeeping } from '../../../lib/storage/key-keeping.ts';
 export interface GeneratedController {
   address: string;
   /**
-   * The polkadot-js keystore, JSON text, sealed with the user's password: only when the user
-   * asked to keep it in this browser (for backups). The downloaded file has it either way.
+   * The polkadot-js keystore, JSON text, sealed with the user's password: kept in the setup, so
+   * its backup (the file Home Assistant imports) has it, wherever this origin may keep keys.
    */
   keystore?: string;
 }
@@ -23,8 +23,8 @@ export interface GeneratedController {
  * Generates a new ed25519 controller account: the keystore file, encrypted with the password
  * the user chose (held to the password rule: the controller key opens every envelope of the home
  * and can speak for Home Assistant), is downloaded and the secret phrase shown once.
- * `onGenerated` then saves it; the keystore is kept in this browser only if the user asks, and
- * never where the page's origin is shared.
+ * `onGenerated` then saves it with its keystore (in the setup and so in its backup), except where
+ * the page's origin is shared and keys are never kept: there the downloaded file is the only copy.
  */
 export function GenerateController({
   name,
@@ -35,7 +35,6 @@ export function GenerateController({
 }) {
   const id = useId();
   const [password, setPassword] = useState('');
-  const [keep, setKeep] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<{ address: string; mnemonic: string } | null>(null);
@@ -63,7 +62,7 @@ export function GenerateController({
       setCreated({ address: keystore.address, mnemonic });
       onGenerated({
         address: keystore.address,
-        ...(keep && keyKeeping.allowed ? { keystore: text } : {}),
+        ...(keyKeeping.allowed ? { keystore: text } : {}),
       });
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
@@ -103,10 +102,10 @@ export function GenerateController({
           {PASSWORD_RULE_TEXT}
         </p>
         {keyKeeping.allowed ? (
-          <label className="row small">
-            <input type="checkbox" checked={keep} onChange={(e) => setKeep(e.target.checked)} />
-            Also keep the encrypted key in this browser (for backups of this setup)
-          </label>
+          <p className="small muted">
+            The key, encrypted with this password, is kept in this setup and its backup: the file
+            Home Assistant imports.
+          </p>
         ) : (
           <p className="small notice-warn">{keyKeeping.reason}</p>
         )}

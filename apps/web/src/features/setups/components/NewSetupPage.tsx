@@ -11,10 +11,12 @@ import { SparklesIcon } from '../../../components/icons.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
 import { Tabs } from '../../../components/Tabs.tsx';
+import { useDeviceListWrite } from '../../../components/use-device-list-write.tsx';
 import { useTx } from '../../../components/use-tx.ts';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
 import { NoSignerError, readyClient } from '../../../lib/actions/send-action.ts';
 import { useLedger } from '../../../lib/chain/use-ledger.ts';
+import { parseBackup } from '../../../lib/files/setup-backup.ts';
 import { routePaths } from '../../../lib/shell/route-table.ts';
 import { keyKeeping } from '../../../lib/storage/key-keeping.ts';
 import { useChain } from '../../../lib/stores/chain-store.ts';
@@ -26,8 +28,6 @@ import {
 } from '../../../lib/stores/saved-setups.ts';
 import { useNow } from '../../../lib/time/use-now.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
-import { parseBackup } from '../backup.ts';
-import { useDeviceListWrite } from '../hooks/use-device-list-write.tsx';
 import { GenerateController, type GeneratedController } from './GenerateController.tsx';
 
 function AddByOwner({ network }: { network: string }) {

@@ -100,6 +100,13 @@ export function SetupEditor({ setup, choices }: { setup: SavedSetup; choices: Sa
           <dt>Your account</dt>
           <dd data-testid="setup-role">{account ? roleText[role] : 'not connected'}</dd>
         </dl>
+        {account && role !== 'owner' && (
+          <p className="notice-warn small" data-testid="not-owner">
+            The selected account is not this subscription's owner: it cannot add or remove users or
+            change the controller. To change them, select the owner's account{' '}
+            <span className="mono break">{setup.owner}</span> in your wallet.
+          </p>
+        )}
         {/* Ending within 7 days or ended: the line with Renew (and its calendar); else the calendar. */}
         <RenewalLine setup={setup} />
         {expiry !== null && chainNow !== undefined && !renewalDue(ledger ?? null, chainNow) && (

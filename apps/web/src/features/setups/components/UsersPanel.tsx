@@ -3,12 +3,12 @@ import { addDevice, removeDevice } from '@robonomics-dapp/robonomics/rws/devices
 import { type FormEvent, useId, useState } from 'react';
 import { Address } from '../../../components/Address.tsx';
 import { TxButton } from '../../../components/TxButton.tsx';
+import { useDeviceListWrite } from '../../../components/use-device-list-write.tsx';
 import { useTx } from '../../../components/use-tx.ts';
 import { deviceNameOf } from '../../../lib/stores/device-names.ts';
 import { useSavedSetups } from '../../../lib/stores/saved-setups.ts';
 import type { SavedSetup } from '../../../lib/stores/saved-setups-format.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
-import { useDeviceListWrite } from '../hooks/use-device-list-write.tsx';
 
 /**
  * The subscription's users (devices) from the chain, with labels kept only in this browser.

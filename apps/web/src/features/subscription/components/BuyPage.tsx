@@ -1,6 +1,7 @@
 import { addressEq, isValidAddress } from '@robonomics-dapp/robonomics/chain/address';
 import { buySubscription, prepareBuy } from '@robonomics-dapp/robonomics/chain/buy-subscription';
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
+import { purchaseNeeds } from '@robonomics-dapp/robonomics/rws/buy';
 import { expiryOf, isSubscriptionActive } from '@robonomics-dapp/robonomics/rws/subscription';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
@@ -8,6 +9,7 @@ import { Address } from '../../../components/Address.tsx';
 import { Amount } from '../../../components/Amount.tsx';
 import { ChainNetwork } from '../../../components/ChainNetwork.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
+import { PurchaseNeeds } from '../../../components/PurchaseNeeds.tsx';
 import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
 import { TxButton } from '../../../components/TxButton.tsx';
 import { useTx } from '../../../components/use-tx.ts';
@@ -88,7 +90,7 @@ export function BuyPage() {
     async (c) => (address && devices ? (await prepareBuy(c, address, devices)).tx : null),
     `${available}:${ledger?.issueTime}:${devices?.shown.join()}:${devices?.keep.join()}`,
   );
-  const required = minimalBid === undefined ? undefined : minimalBid + 1n + 10_000_000n;
+  const required = minimalBid === undefined ? undefined : purchaseNeeds(minimalBid).required;
 
   const onBuy = () =>
     tx.run(async (signed) => {
@@ -162,6 +164,12 @@ export function BuyPage() {
                 <dt>Available subscriptions</dt>
                 <dd>{available ?? '…'}</dd>
               </dl>
+              {minimalBid !== undefined && (
+                <PurchaseNeeds
+                  minimalBid={minimalBid}
+                  balance={address ? balance?.transferable : undefined}
+                />
+              )}
               {buyDevices.view}
               {!address && <p className="small muted">Please, connect the account to proceed.</p>}
               <TxButton

@@ -11,6 +11,7 @@ import { useLedger } from '../../../lib/chain/use-ledger.ts';
 import { afterNextPaint } from '../../../lib/shell/after-next-paint.ts';
 import { withQueries } from '../../../lib/shell/lazy-page.tsx';
 import { routePaths } from '../../../lib/shell/route-table.ts';
+import { XRT_MARKETS } from '../../../lib/shell/xrt-markets.ts';
 import { useChain } from '../../../lib/stores/chain-store.ts';
 import { useSavedSetups } from '../../../lib/stores/saved-setups.ts';
 import { useNow } from '../../../lib/time/use-now.ts';
@@ -37,12 +38,6 @@ function Reminders({ focus }: { focus?: RenewalFocus }) {
     </Suspense>
   );
 }
-
-const whereToBuy = [
-  { label: 'Basilisk', href: 'https://app.basilisk.cloud/trade' },
-  { label: 'Solarbeam', href: 'https://app.solarbeam.io/exchange/swap' },
-  { label: 'Kraken', href: 'https://trade.kraken.com/markets/kraken/xrt/usd' },
-];
 
 function OfferCard() {
   const { price, available } = useOffer();
@@ -78,7 +73,7 @@ function OfferCard() {
       <details>
         <summary className="small">Where to buy XRT</summary>
         <ul className="plain-list row small">
-          {whereToBuy.map((place) => (
+          {XRT_MARKETS.map((place) => (
             <li key={place.label}>
               <a href={place.href} target="_blank" rel="noopener noreferrer">
                 {place.label}
@@ -87,9 +82,14 @@ function OfferCard() {
           ))}
         </ul>
       </details>
-      <Link to={routePaths.buy} className="button primary">
-        Buy a subscription
-      </Link>
+      <div className="row">
+        <Link to={routePaths.buy} className="button primary">
+          Buy a subscription
+        </Link>
+        <Link to={routePaths.homeSetup} className="button">
+          Set up your home step by step
+        </Link>
+      </div>
     </section>
   );
 }

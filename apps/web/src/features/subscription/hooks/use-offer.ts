@@ -1,3 +1,4 @@
+import { purchaseNeeds } from '@robonomics-dapp/robonomics/rws/buy';
 import { useChain } from '../../../lib/stores/chain-store.ts';
 
 /**
@@ -11,7 +12,7 @@ export function useOffer() {
   return {
     loaded,
     minimalBid,
-    price: minimalBid === undefined ? undefined : minimalBid + 1n,
+    price: minimalBid === undefined ? undefined : purchaseNeeds(minimalBid).bid,
     available: auctionQueue?.length,
   };
 }

@@ -1,0 +1,184 @@
+import {
+  addressEq,
+  isValidAddress,
+  toRobonomicsAddress,
+} from '@robonomics-dapp/robonomics/chain/address';
+import { generateMnemonic, pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
+import { encodeKeystore } from '@robonomics-dapp/robonomics/crypto/keystore';
+import {
+  PASSWORD_RULE_TEXT,
+  passwordWeakness,
+} from '@robonomics-dapp/robonomics/crypto/password-strength';
+import { type FormEvent, useId, useState } from 'react';
+import { Address } from '../../../components/Address.tsx';
+import { HiddenUsername } from '../../../components/HiddenUsername.tsx';
+import { downloadFile } from '../../../lib/files/download-file.ts';
+import { keyKeeping } from '../../../lib/storage/key-keeping.ts';
+import { useSavedSetups } from '../../../lib/stores/saved-setups.ts';
+import { useGuideSecrets } from '../guide-secrets.ts';
+import { usersAmong } from '../guide-steps.ts';
+import type { Guide } from '../hooks/use-guide.ts';
+
+export function ControllerSummary({ guide }: { guide: Guide }) {
+  const controller = guide.setup?.controller;
+  const phrase = useGuideSecrets((s) => s.controllerPhrase);
+  if (!controller) return <>No controller yet.</>;
+  return (
+    <>
+      Controller: <Address address={controller.address} />
+      {controller.keystore
+        ? ' · its encrypted key is kept in this setup'
+        : ' · its key is not kept in this browser'}
+      {phrase && (
+        <span className="notice-warn block" data-testid="controller-phrase">
+          The controller's secret phrase, shown only in this visit (keep it offline; the setup file
+          opens with the password): <span className="mono break">{phrase}</span>
+        </span>
+      )}
+    </>
+  );
+}
+
+/**
+ * Step 3: Home Assistant's controller account, made here as an ed25519 key sealed with a password
+ * (kept in the setup, so the setup file carries it), or an address the owner already has, or one
+ * of the subscription's devices when this browser does not know which one it is.
+ */
+export function ControllerStep({ guide }: { guide: Guide }) {
+  const id = useId();
+  const updateSetup = useSavedSetups((s) => s.updateSetup);
+  const remember = useGuideSecrets((s) => s.set);
+  const [password, setPassword] = useState('');
+  const [existing, setExisting] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { setup } = guide;
+  const owner = guide.facts.owner;
+  if (!setup || !owner) {
+    return <p className="small muted">The controller comes once the subscription is active.</p>;
+  }
+  const candidates = usersAmong(guide.facts.devices ?? [], owner, null);
+
+  const save = (controller: { address: string; keystore?: string }) =>
+    updateSetup(setup.owner, setup.network, { controller });
+
+  const onCreate = (event: FormEvent) => {
+    event.preventDefault();
+    const weakness = password ? passwordWeakness(password) : 'Create password and store it savely';
+    if (weakness) {
+      setError(weakness);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    // Let the page paint "Creating…" before the key derivation holds the main thread.
+    setTimeout(() => {
+      try {
+        const mnemonic = generateMnemonic();
+        const keystore = encodeKeystore(pairFromUri(mnemonic, 'ed25519'), password, {
+          name: `${setup.name} controller`,
+        });
+        const text = JSON.stringify(keystore);
+        // Where keys may not be kept, the downloaded keystore is the only copy.
+        if (!keyKeeping.allowed) downloadFile(`Controller-${keystore.address}.json`, text);
+        save({
+          address: keystore.address,
+          ...(keyKeeping.allowed ? { keystore: text } : {}),
+        });
+        remember({ controllerPassword: password, controllerPhrase: mnemonic });
+        setPassword('');
+      } catch (e) {
+        setError(e instanceof Error ? e.message : String(e));
+      } finally {
+        setBusy(false);
+      }
+    }, 0);
+  };
+
+  const onExisting = (event: FormEvent) => {
+    event.preventDefault();
+    if (!isValidAddress(existing)) {
+      setError('Please, enter valid address for an account.');
+      return;
+    }
+    if (addressEq(existing, owner)) {
+      setError("The controller needs an account of its own: not the owner's.");
+      return;
+    }
+    setError(null);
+    save({ address: toRobonomicsAddress(existing) });
+  };
+
+  return (
+    <div className="stack-s">
+      <p className="small">
+        Home Assistant acts for the home with an account of its own, the controller. Make one here:
+        its key is sealed with a password you choose and goes into the setup file Home Assistant
+        imports.
+      </p>
+      <form className="stack-s" aria-label="Create the controller" onSubmit={onCreate}>
+        <HiddenUsername value={`${setup.name} controller`} />
+        <label htmlFor={`${id}-password`}>A password for the controller's key</label>
+        <input
+          id={`${id}-password`}
+          type="password"
+          className="input"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-describedby={`${id}-rule`}
+        />
+        <p id={`${id}-rule`} className="small muted">
+          {PASSWORD_RULE_TEXT} Home Assistant asks for it when it imports the file.
+        </p>
+        {!keyKeeping.allowed && <p className="small notice-warn">{keyKeeping.reason}</p>}
+        <button type="submit" className="button primary" disabled={busy}>
+          {busy ? 'Creating…' : 'Create the controller'}
+        </button>
+      </form>
+      <details className="stack-s">
+        <summary className="small">Use a controller you already have</summary>
+        {candidates.length > 0 && (
+          <div className="stack-s">
+            <p className="small">One of this subscription's devices:</p>
+            <ul className="plain-list stack-s">
+              {candidates.map((address) => (
+                <li key={address} className="row">
+                  <Address address={address} />
+                  <button
+                    type="button"
+                    className="button"
+                    onClick={() => save({ address })}
+                    aria-label={`${address} is the controller`}
+                  >
+                    This is the controller
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        <form className="stack-s" aria-label="An existing controller" onSubmit={onExisting}>
+          <label htmlFor={`${id}-existing`}>Controller address</label>
+          <input
+            id={`${id}-existing`}
+            className="input mono"
+            value={existing}
+            onChange={(e) => setExisting(e.target.value)}
+          />
+          <button type="submit" className="button" disabled={existing.trim() === ''}>
+            Use this address
+          </button>
+        </form>
+        <p className="small muted">
+          The setup file then holds no controller key: Home Assistant asks for it by hand.
+        </p>
+      </details>
+      {error && (
+        <p className="error small" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

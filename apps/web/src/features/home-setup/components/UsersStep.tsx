@@ -1,0 +1,126 @@
+import { encodeAddress } from '@dedot/utils';
+import {
+  addressEq,
+  isValidAddress,
+  toRobonomicsAddress,
+} from '@robonomics-dapp/robonomics/chain/address';
+import { generateMnemonic, pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
+import { type FormEvent, useId, useState } from 'react';
+import { Address } from '../../../components/Address.tsx';
+import { keyKeeping } from '../../../lib/storage/key-keeping.ts';
+import { useSavedSetups } from '../../../lib/stores/saved-setups.ts';
+import { useUserKey } from '../../../lib/user-key/user-key-store.ts';
+import { useGuideSecrets } from '../guide-secrets.ts';
+import type { Guide } from '../hooks/use-guide.ts';
+
+export function UsersSummary({ guide }: { guide: Guide }) {
+  const labels = guide.setup?.users ?? [];
+  if (guide.facts.users.length === 0) return <>No user yet.</>;
+  return (
+    <ul className="plain-list">
+      {guide.facts.users.map((user) => (
+        <li key={user}>
+          <Address address={user} /> {labels.find((u) => addressEq(u.address, user))?.label ?? ''}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Step 4: the accounts that control the home (ed25519 keys: they open the home's envelopes and
+ * sign its commands). The quickest is a key made for this browser, signed in at once.
+ */
+export function UsersStep({ guide }: { guide: Guide }) {
+  const id = useId();
+  const updateSetup = useSavedSetups((s) => s.updateSetup);
+  const remember = useGuideSecrets((s) => s.set);
+  const signIn = useUserKey((s) => s.signIn);
+  const [keep, setKeep] = useState(false);
+  const [address, setAddress] = useState('');
+  const [label, setLabel] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const { setup } = guide;
+  const owner = guide.facts.owner;
+  if (!setup || !owner) return null;
+  const users = setup.users ?? [];
+
+  const addUser = (user: string, userLabel: string) =>
+    updateSetup(setup.owner, setup.network, {
+      users: [
+        ...users.filter((u) => !addressEq(u.address, user)),
+        { address: user, label: userLabel },
+      ],
+    });
+
+  const onCreate = async () => {
+    const phrase = generateMnemonic();
+    const user = encodeAddress(pairFromUri(phrase, 'ed25519').publicKey, 32);
+    addUser(user, 'This browser');
+    remember({ userPhrase: { address: user, phrase } });
+    const failed = await signIn(user, phrase, keep && keyKeeping.allowed);
+    setError(failed);
+  };
+
+  const onAdd = (event: FormEvent) => {
+    event.preventDefault();
+    if (!isValidAddress(address)) {
+      setError('Please, enter valid address for an account.');
+      return;
+    }
+    const user = toRobonomicsAddress(address);
+    if (addressEq(user, owner) || (setup.controller && addressEq(user, setup.controller.address))) {
+      setError('The owner and the controller are already in the list: add another account.');
+      return;
+    }
+    setError(null);
+    addUser(user, label.trim().slice(0, 100));
+    setAddress('');
+    setLabel('');
+  };
+
+  return (
+    <div className="stack-s">
+      <p className="small">
+        Users are the accounts that control the home. A key made for this browser signs you in at
+        once; its secret phrase signs you in on another device.
+      </p>
+      {keyKeeping.allowed && (
+        <label className="row small">
+          <input type="checkbox" checked={keep} onChange={(e) => setKeep(e.target.checked)} />
+          Keep me signed in on this device (only for trusted devices)
+        </label>
+      )}
+      <button type="button" className="button primary" onClick={() => void onCreate()}>
+        Create a user key for this browser
+      </button>
+      <details className="stack-s">
+        <summary className="small">Add an account that already exists</summary>
+        <form className="stack-s" aria-label="Add a user" onSubmit={onAdd}>
+          <label htmlFor={`${id}-address`}>Account address (ed25519)</label>
+          <input
+            id={`${id}-address`}
+            className="input mono"
+            value={address}
+            onChange={(e) => setAddress(e.target.value)}
+          />
+          <label htmlFor={`${id}-label`}>Label (this browser only)</label>
+          <input
+            id={`${id}-label`}
+            className="input"
+            value={label}
+            onChange={(e) => setLabel(e.target.value)}
+          />
+          <button type="submit" className="button" disabled={address.trim() === ''}>
+            Add the user
+          </button>
+        </form>
+      </details>
+      {error && (
+        <p className="error small" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
