@@ -2,13 +2,14 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ControlError, startControlServer } from './control/control-server.ts';
-import type { ControllerHandle } from './controller/service.ts';
+import { type ControllerHandle, startControllerService } from './controller/service.ts';
 import { DEFAULT_APP_ORIGINS, parseOrigins } from './http/origins.ts';
 import { GATEWAYS_OPTION_HELP, parseGatewaysOption } from './ipfs/extra-gateways.ts';
 import type { RunningServices } from './options.ts';
 import { type ChainEngine, chainEngines, type DevnetOptions, defaultPorts } from './options.ts';
 import { parseProxyOption } from './proxy/proxy-option.ts';
-import { allServiceNames, serviceStarters } from './services.ts';
+import { type ProxyExtras, type ProxyHandle, startProxyService } from './proxy/service.ts';
+import { allServiceNames, type ServiceStarter, serviceStarters } from './services.ts';
 
 const usage = `Usage: devnet [options]
 
@@ -47,8 +48,11 @@ Starts the local Robonomics network on 127.0.0.1.
 While it runs, <data dir>/devnet.pid holds its process id; \`kill -USR2 <pid>\` restarts the
 relay (the controller and connected apps reconnect). Tools and tests pull the devnet's levers
 over HTTP on the control port (8899): GET / says what runs; POST /relay/restart, POST /proxy
-{"generation":"legacy"|"current"}, POST /home-assistant/proxy-link {"connected":false|true},
-POST /controller {"running":false|true} (see docs/devnet.md).`;
+{"generation":"legacy"|"current"}, POST /proxy/hold-hello {"held":true|false}, POST
+/proxy/new-identity, POST /home-assistant/proxy-link {"connected":false|true}, POST /controller
+{"running":false|true}, GET /homes and POST /homes {"file","password"} (a new home from a
+setup file; see docs/devnet.md). Home Assistant's page for it is
+http://127.0.0.1:8123/config/integrations/dashboard/add?domain=robonomics.`;
 
 function parsePort(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -213,7 +217,11 @@ async function main(): Promise<void> {
    * updated to another generation, the home switched off and on.
    */
   let busy = false;
-  const replace = async (name: string, startWith: DevnetOptions | null): Promise<void> => {
+  const replace = async (
+    name: string,
+    startWith: DevnetOptions | null,
+    starter: ServiceStarter = serviceStarters[name]!,
+  ): Promise<void> => {
     if (stopping) throw new ControlError(409, 'The devnet is stopping.');
     if (busy) throw new ControlError(409, 'Another restart is under way.');
     busy = true;
@@ -228,7 +236,7 @@ async function main(): Promise<void> {
         console.log(`${name} stopped`);
         return;
       }
-      const handle = await serviceStarters[name]!({ ...startWith, reset: false }, running);
+      const handle = await starter({ ...startWith, reset: false }, running);
       running.set(name, handle);
       console.log(`${name} ready ${handle.url}`);
       for (const note of handle.notes ?? []) console.log(`  ${note}`);
@@ -291,6 +299,36 @@ async function main(): Promise<void> {
   }
   // The levers of docs/devnet.md for tools and tests, when there is a home or a relay to pull.
   let proxyGeneration = options.proxy?.kind ?? 'legacy';
+  // The seeded home's proxy keeps its hello from Home Assistant while held, across restarts.
+  let helloHeld = false;
+  const startProxy =
+    (extras: ProxyExtras = {}): ServiceStarter =>
+    (o, r) =>
+      startProxyService(o, r, { helloHeld, ...extras });
+  const ownProxy = () => {
+    if (proxyGeneration === 'external') {
+      throw new ControlError(409, 'The home uses an external proxy (--proxy external=).');
+    }
+    needs('proxy');
+  };
+  /** Home Assistant's port while the controller ran (it may have been a free one). */
+  let haPort = 0;
+  /**
+   * The options a service restarts with: on the ports it had, so that its clients find it again
+   * when it was started on a free port (0).
+   */
+  const samePorts = (base: DevnetOptions): DevnetOptions => {
+    const proxy = running.get('proxy') as ProxyHandle | undefined;
+    const ports = { ...base.ports };
+    if (proxy && ports.proxy === 0) ports.proxy = Number(new URL(proxy.wsUrl).port);
+    if (haPort && ports.homeAssistant === 0) ports.homeAssistant = haPort;
+    return { ...base, ports };
+  };
+  const runningController = () => {
+    const controller = running.get('controller') as ControllerHandle | undefined;
+    if (!controller) throw new ControlError(409, 'The controller does not run now.');
+    return controller;
+  };
   const hasLevers = services.some((name) => ['relay', 'proxy', 'controller'].includes(name));
   try {
     const levers = !hasLevers
@@ -300,6 +338,7 @@ async function main(): Promise<void> {
             const controller = running.get('controller') as ControllerHandle | undefined;
             return {
               proxy: proxyGeneration,
+              helloHeld,
               controllerRunning: controller !== undefined,
               homeAssistantLinked: controller?.proxyLink.connected ?? null,
               // What Home Assistant last heard from its proxy: the home's peer id and addresses.
@@ -313,25 +352,46 @@ async function main(): Promise<void> {
             await replace('relay', options);
           },
           restartProxy: async (generation) => {
-            if (proxyGeneration === 'external') {
-              throw new ControlError(409, 'The home uses an external proxy (--proxy external=).');
-            }
-            needs('proxy');
-            await replace('proxy', { ...options, proxy: { kind: generation } });
+            ownProxy();
+            await replace(
+              'proxy',
+              samePorts({ ...options, proxy: { kind: generation } }),
+              startProxy(),
+            );
             proxyGeneration = generation;
           },
-          linkHomeAssistant: async (connected) => {
-            const controller = running.get('controller') as ControllerHandle | undefined;
-            if (!controller) throw new ControlError(409, 'The controller does not run now.');
-            controller.proxyLink.setEnabled(connected);
+          holdHello: async (held) => {
+            ownProxy();
+            helloHeld = held;
+            (running.get('proxy') as ProxyHandle | undefined)?.holdHello(held);
+            console.log(`proxy: the hello to Home Assistant is ${held ? 'held' : 'let through'}`);
           },
+          newProxyIdentity: async () => {
+            ownProxy();
+            // As a reinstalled proxy add-on: a new random peer key, kept from now on.
+            await replace(
+              'proxy',
+              samePorts({ ...options, proxy: { kind: proxyGeneration as 'legacy' | 'current' } }),
+              startProxy({ newIdentity: true }),
+            );
+          },
+          linkHomeAssistant: async (connected) => {
+            runningController().proxyLink.setEnabled(connected);
+          },
+          homes: () => runningController().homes(),
+          adoptHome: (input) => runningController().adopt(input),
           runController: async (on) => {
             needs('controller');
             if (on === running.has('controller')) return;
+            const current = running.get('controller') as ControllerHandle | undefined;
+            if (current) haPort = Number(new URL(current.haUrl).port);
             // Switched off as when the home loses power or its internet (no datalog records, no
             // /update, no peer-to-peer answer, Home Assistant's port closed); on again with its keys
-            // and twin from the data dir, so it comes back as the same home.
-            await replace('controller', on ? options : null);
+            // and twin from the data dir, so it comes back as the same home. While its proxy
+            // holds the hello, it does not wait for it: it publishes at once, without a peer.
+            await replace('controller', on ? samePorts(options) : null, (o, r) =>
+              startControllerService(o, r, helloHeld ? { helloWaitMs: 0 } : {}),
+            );
           },
         });
     control = levers;

@@ -1,5 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
+  ALREADY_CONFIGURED_TEXT,
+  SETUP_ERROR_TEXT,
+} from '@robonomics-dapp/robonomics/home-assistant/setup-file';
+import type { ManualEntry, SetupInput } from '../controller/integration-flow.ts';
+import type { AdoptOutcome } from '../controller/setup-page.ts';
+import {
   BodyTooLargeError,
   closeServer,
   createBoundedServer,
@@ -22,6 +28,13 @@ import type { ProxyGeneration } from '../proxy/proxy-node.ts';
  *   WebSocket to the proxy and stays away, or links again.
  * - `POST /controller` `{"running": false | true}` — the home (Home Assistant with the
  *   integration) is switched off, as when it loses power or its internet, or on again.
+ * - `POST /proxy/hold-hello` `{"held": true | false}` — the seeded home's proxy keeps its hello
+ *   from Home Assistant, or lets it through.
+ * - `POST /proxy/new-identity` — the seeded home's proxy restarts with a new random peer key.
+ * - `GET /homes` — every home Home Assistant runs; `POST /homes` — the integration's setup with a
+ *   setup file (`{"file", "password"}`) and/or its manual step (`{"manual": {"seed", "owner",
+ *   "network"}}`): 201, 200 `{"next": "manual"}`, 409 already configured or 422 with the
+ *   integration's error.
  */
 
 export interface ControlActions {
@@ -30,9 +43,15 @@ export interface ControlActions {
   restartProxy(generation: ProxyGeneration): Promise<void>;
   linkHomeAssistant(connected: boolean): Promise<void>;
   runController(running: boolean): Promise<void>;
+  holdHello(held: boolean): Promise<void>;
+  newProxyIdentity(): Promise<void>;
+  homes(): unknown[];
+  adoptHome(input: SetupInput): Promise<AdoptOutcome>;
 }
 
 const MAX_BODY_BYTES = 4 * 1024;
+/** A setup file is a few KB. */
+const MAX_HOMES_BODY_BYTES = 64 * 1024;
 
 export class ControlError extends Error {
   constructor(
@@ -44,10 +63,13 @@ export class ControlError extends Error {
 }
 
 /** The request's JSON object body ({} when empty). */
-async function readJsonBody(req: IncomingMessage): Promise<Record<string, unknown>> {
+async function readJsonBody(
+  req: IncomingMessage,
+  limit = MAX_BODY_BYTES,
+): Promise<Record<string, unknown>> {
   let bytes: Buffer;
   try {
-    bytes = await readBody(req, MAX_BODY_BYTES);
+    bytes = await readBody(req, limit);
   } catch (error) {
     if (error instanceof BodyTooLargeError) {
       throw new ControlError(413, 'The request body is too large.');
@@ -76,15 +98,79 @@ function reply(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
+const optionalString = (body: Record<string, unknown>, key: string): string | undefined => {
+  const value = body[key];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw new ControlError(400, `${key} must be a string.`);
+  return value;
+};
+
+/** `POST /homes`'s body as the integration's steps take it. */
+export function setupInputOf(body: Record<string, unknown>): SetupInput {
+  const file = optionalString(body, 'file');
+  const password = optionalString(body, 'password');
+  let manual: ManualEntry | undefined;
+  if (body.manual !== undefined) {
+    const m = body.manual;
+    if (typeof m !== 'object' || m === null || Array.isArray(m)) {
+      throw new ControlError(400, 'manual must be an object {"seed", "owner", "network"}.');
+    }
+    const fields = m as Record<string, unknown>;
+    manual = {
+      seed: optionalString(fields, 'seed'),
+      owner: optionalString(fields, 'owner'),
+      network: optionalString(fields, 'network'),
+    };
+  }
+  if (file === undefined && manual === undefined) {
+    throw new ControlError(
+      400,
+      'Give the setup file {"file": <its text>, "password": …}, the manual step {"manual": {"seed", "owner", "network"}}, or both.',
+    );
+  }
+  return { file, password, manual };
+}
+
+/** An outcome of the integration's steps as the route answers it. */
+export function adoptAnswer(outcome: AdoptOutcome): { status: number; body: unknown } {
+  switch (outcome.kind) {
+    case 'created':
+      return { status: 201, body: outcome.home };
+    case 'manual':
+      return { status: 200, body: { next: 'manual', missing: outcome.missing } };
+    case 'already_configured':
+      return {
+        status: 409,
+        body: {
+          error: 'already_configured',
+          text: ALREADY_CONFIGURED_TEXT,
+          reason: outcome.reason,
+        },
+      };
+    case 'failed':
+      return {
+        status: 422,
+        body: { error: outcome.key, text: SETUP_ERROR_TEXT[outcome.key], reason: outcome.reason },
+      };
+  }
+}
+
 export async function startControlServer(
   host: string,
   port: number,
   actions: ControlActions,
 ): Promise<{ url: string; close(): Promise<void> }> {
-  const route = async (req: IncomingMessage): Promise<unknown> => {
+  const route = async (req: IncomingMessage): Promise<{ status: number; body: unknown }> => {
     const path = (req.url ?? '/').split('?')[0];
-    if (req.method === 'GET' && path === '/') return actions.status();
-    if (req.method !== 'POST') throw new ControlError(405, 'Use GET / or POST.');
+    if (req.method === 'GET' && path === '/') return { status: 200, body: actions.status() };
+    if (req.method === 'GET' && path === '/homes') {
+      return { status: 200, body: { homes: actions.homes() } };
+    }
+    if (req.method !== 'POST') throw new ControlError(405, 'Use GET /, GET /homes or POST.');
+    if (path === '/homes') {
+      const input = setupInputOf(await readJsonBody(req, MAX_HOMES_BODY_BYTES));
+      return adoptAnswer(await actions.adoptHome(input));
+    }
     const body = await readJsonBody(req);
     if (path === '/relay/restart') {
       await actions.restartRelay();
@@ -103,10 +189,16 @@ export async function startControlServer(
         throw new ControlError(400, 'running must be true or false.');
       }
       await actions.runController(body.running);
+    } else if (path === '/proxy/hold-hello') {
+      if (typeof body.held !== 'boolean')
+        throw new ControlError(400, 'held must be true or false.');
+      await actions.holdHello(body.held);
+    } else if (path === '/proxy/new-identity') {
+      await actions.newProxyIdentity();
     } else {
       throw new ControlError(404, `No lever at ${path}.`);
     }
-    return actions.status();
+    return { status: 200, body: actions.status() };
   };
 
   const server = createBoundedServer((req, res) => {
@@ -115,7 +207,7 @@ export async function startControlServer(
       return;
     }
     route(req).then(
-      (body) => reply(res, 200, body),
+      ({ status, body }) => reply(res, status, body),
       (error: unknown) =>
         reply(res, error instanceof ControlError ? error.status : 500, {
           error: (error as Error).message,

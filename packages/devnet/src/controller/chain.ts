@@ -62,6 +62,8 @@ export class ChainLink {
     this.provider = new WsProvider(url, 2_000);
     this.api = new ApiPromise({ provider: this.provider, noInitWarn: true });
     this.api.on('error', () => {});
+    // A link closed while the API still loads its metadata rejects this; ready() keeps waiting.
+    this.api.isReadyOrError.catch(() => {});
   }
 
   get isConnected(): boolean {
@@ -103,6 +105,12 @@ export class ChainLink {
       if (list.includes(device)) owners.push(ss58(key.args[0]!.toU8a()));
     }
     return owners;
+  }
+
+  /** Whether `RWS.Ledger(owner)` holds a subscription (active or not). */
+  async hasLedger(owner: string): Promise<boolean> {
+    const api = await this.ready();
+    return ((await api.query.rws.ledger(owner)) as unknown as { isSome: boolean }).isSome;
   }
 
   async ledger(owner: string): Promise<SubscriptionLedger | null> {

@@ -47,8 +47,11 @@ export function normalizeUsername(username: string): string {
   return username.trim().toLowerCase();
 }
 
-/** Who may log in: username -> stored password hash. */
-export type UserLookup = (username: string) => string | undefined;
+/**
+ * Who may log in: username -> the stored password hashes (one per home that has such a user; the
+ * devnet's Home Assistant runs several homes on one port).
+ */
+export type UserLookup = (username: string) => readonly string[];
 
 interface Flow {
   id: string;
@@ -61,7 +64,7 @@ interface Flow {
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /** HA's flow ids are ULIDs: 48 bits of time, 80 random bits, Crockford base 32. */
-function ulid(now = Date.now()): string {
+export function ulid(now = Date.now()): string {
   let time = '';
   let t = now;
   for (let i = 0; i < 10; i++) {
@@ -182,6 +185,11 @@ export async function startHaAuthServer(options: {
   log(message: string): void;
   /** Page origins that may call (tools without an Origin header always may). */
   allowedOrigins?: readonly string[];
+  /**
+   * Other pages of HA's HTTP port (the integration's setup page), tried first with their own
+   * origin rules; true when they answered the request.
+   */
+  pages?(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
 }): Promise<HaAuthServer> {
   const flows = new Map<string, Flow>();
 
@@ -238,7 +246,9 @@ export async function startHaAuthServer(options: {
     const normalized = normalizeUsername(username);
     const stored = options.lookup(normalized);
     // A missing user costs the same hashing time as a wrong password.
-    const ok = checkPassword(password, stored ?? DUMMY_HASH) && stored !== undefined;
+    let ok = false;
+    if (stored.length === 0) checkPassword(password, DUMMY_HASH);
+    else ok = stored.some((hash) => checkPassword(password, hash));
     if (!ok) {
       options.log(`login refused for "${normalized}"`);
       send(res, 200, formStep(flow.id, { base: 'invalid_auth' }));
@@ -284,9 +294,13 @@ export async function startHaAuthServer(options: {
   };
 
   const origins = options.allowedOrigins ?? DEFAULT_APP_ORIGINS;
-  const server: Server = createBoundedServer((req, res) => {
+  const serve = async (req: IncomingMessage, res: ServerResponse) => {
+    if (await options.pages?.(req, res)) return;
     if (refuseForeignOrigin(req, res, origins)) return;
-    handle(req, res).catch((error: unknown) => {
+    await handle(req, res);
+  };
+  const server: Server = createBoundedServer((req, res) => {
+    serve(req, res).catch((error: unknown) => {
       if (res.headersSent) {
         res.destroy();
         return;

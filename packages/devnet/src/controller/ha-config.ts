@@ -50,13 +50,11 @@ export function sendingTimeout(minutes: number): number {
 }
 
 /**
- * HA's own guess of where the proxy listens: its LAN address (the source address of a UDP
- * socket "connected" to 8.8.8.8, which sends nothing) on the proxy's port. Null when there is no
- * route or no peer id yet.
+ * HA's LAN address: the source address of a UDP socket "connected" to 8.8.8.8 (which sends
+ * nothing). Null when there is no route.
  */
-export async function lanGuess(peerId: string, port: number): Promise<string | null> {
-  if (!peerId) return null;
-  const ip = await new Promise<string | null>((resolve) => {
+export function lanIp(): Promise<string | null> {
+  return new Promise<string | null>((resolve) => {
     const socket = createSocket('udp4');
     const done = (value: string | null) => {
       socket.close();
@@ -75,7 +73,17 @@ export async function lanGuess(peerId: string, port: number): Promise<string | n
       done(null);
     }
   });
-  return ip ? `/ip4/${ip}/tcp/${port}/ws/p2p/${peerId}` : null;
+}
+
+/** HA's own guess of where the proxy listens: its LAN address on the proxy's port. */
+export function lanGuessAt(ip: string | null, peerId: string, port: number): string | null {
+  return ip && peerId ? `/ip4/${ip}/tcp/${port}/ws/p2p/${peerId}` : null;
+}
+
+/** HA's guess for `peerId`; null when there is no route or no peer id yet. */
+export async function lanGuess(peerId: string, port: number): Promise<string | null> {
+  if (!peerId) return null;
+  return lanGuessAt(await lanIp(), peerId, port);
 }
 
 export interface ConfigInputs {

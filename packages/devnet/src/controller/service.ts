@@ -1,58 +1,24 @@
-import { EventEmitter } from 'node:events';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { Keyring } from '@polkadot/keyring';
-import { cryptoWaitReady } from '@polkadot/util-crypto';
-import { encryptForDevices } from '@robonomics-dapp/robonomics/crypto/envelope';
 import { pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
-import type { HaServices } from '@robonomics-dapp/robonomics/home-assistant/config';
-import { toPythonJson } from '@robonomics-dapp/robonomics/home-assistant/python-payload';
-import { CALL_PROTOCOL, UPDATE_PROTOCOL } from '@robonomics-dapp/robonomics/p2p/home-protocols';
 import { SEED_CONTROLLER_MNEMONIC } from '../chain/seed.ts';
+import { DEFAULT_APP_ORIGINS } from '../http/origins.ts';
 import type { DevnetOptions, RunningServices, ServiceHandle } from '../options.ts';
-import type { ProxyHandle } from '../proxy/service.ts';
-import { ChainLink } from './chain.ts';
-import { chainEventsJob } from './chain-events.ts';
-import { CrustOrders } from './crust-orders.ts';
+import { homeRelayAddress, type ProxyHandle, startHomeProxy } from '../proxy/service.ts';
+import { AdoptedHomes } from './adopted-homes.ts';
 import { type HaAuthServer, startHaAuthServer } from './ha-auth.ts';
+import { devnetReaders, runSetupSteps, type SetupInput } from './integration-flow.ts';
+import type { LaunchOutcome } from './launches.ts';
+import type { Published } from './publisher.ts';
+import { type AdoptOutcome, createSetupPage, SETUP_URL } from './setup-page.ts';
 import {
-  buildConfig,
-  lanGuess,
-  readFixture,
-  SAMPLE_DASHBOARD,
-  SERVICE_CATALOGUE,
-} from './ha-config.ts';
-import { HaUsers, type UserEvent } from './ha-users.ts';
-import { HomeStore } from './home.ts';
-import { IpfsClient } from './ipfs-client.ts';
-import {
-  type CommandContext,
-  chainLaunchJob,
-  type LaunchOutcome,
-  libp2pCommandJob,
-} from './launches.ts';
-import { LiveUpdates } from './live-updates.ts';
-import { ProxyLink } from './proxy-link.ts';
-import { type Published, Publisher } from './publisher.ts';
-import { SubscriptionView } from './subscription.ts';
-
-/** HA's default telemetry interval: 10 minutes (see docs/home-assistant.md, "Cadence"). */
-export const DEFAULT_INTERVAL_MINUTES = 10;
-/** A device list older than this is read again before refusing a sender. */
-const DEVICE_REFRESH_MS = 5_000;
+  DEFAULT_INTERVAL_MINUTES,
+  type HomeHandle,
+  type HomeParams,
+  startHome,
+} from './start-home.ts';
 
 export type { LaunchOutcome };
-
-export interface ControllerEvents {
-  published: [Published];
-  retry: [string];
-  launch: [LaunchOutcome];
-  update: [unknown];
-  /** A Home Assistant user created or deleted. */
-  user: [UserEvent];
-  /** The addresses the controller announces changed. */
-  addresses: [string[]];
-}
 
 export interface ControllerExtras {
   /** Subscription owner; found on the chain (the account listing the controller) by default. */
@@ -65,298 +31,316 @@ export interface ControllerExtras {
   proxyUrl?: string;
   /** How long the link waits before opening the proxy's WebSocket again (5 s, as HA's client). */
   proxyReconnectMs?: number;
+  /** How long the seeded home waits at start for its proxy's hello (10 s; 0 for an external one). */
+  helloWaitMs?: number;
   /** HA's LAN-address guess; found like HA does when not given (null: none). */
   lanAddress?: string | null;
+  /** The seeded home's lines; adopted homes' lines go here too, prefixed `home <address>: `. */
   log?: (message: string) => void;
 }
 
-export interface ControllerHandle extends ServiceHandle {
-  /** The controller account (SS58-32). */
-  address: string;
-  /** The proxy's peer id, as Home Assistant last heard it ('' before the proxy said hello). */
-  readonly peerId: string;
-  /** The address an app dials first: the relay circuit, else the direct one ('' before). */
-  readonly multiaddr: string;
-  /** The proxy's addresses as HA last heard them: relay circuit, direct with --controller-direct. */
-  addresses(): string[];
-  /** The proxy's direct address (only with --controller-direct). */
-  readonly directAddress: string | undefined;
-  /** Home Assistant's link to its proxy: whether it is up, and a lever to drop or restore it. */
-  proxyLink: Pick<ProxyLink, 'connected' | 'setEnabled' | 'helloWithin'>;
-  /** Home Assistant's HTTP API (login flow). */
-  haUrl: string;
-  home: HomeStore;
-  users: HaUsers;
-  events: EventEmitter<ControllerEvents>;
-  /** Publishes config and states now (serialized with any publication under way). */
-  publish(): void;
+/** A home as the levers list it (GET /homes). */
+export interface HomeSummary {
+  controller: string;
+  owner: string | null;
+  /** The devnet's own home (seeded), or one adopted from a setup file. */
+  seeded: boolean;
+  peerId: string;
+  addresses: string[];
+  intervalMinutes: number;
+  /** The last publication since this start: its config and states CIDs. */
+  published: Published | null;
 }
 
+export interface ControllerHandle extends ServiceHandle, HomeHandle {
+  /** Home Assistant's HTTP port (login flow, the integration's setup page). */
+  haUrl: string;
+  /** The integration's setup page. */
+  setupUrl: string;
+  /** Runs the integration's steps on a setup file or its manual fields (see setup-page.ts). */
+  adopt(input: SetupInput): Promise<AdoptOutcome>;
+  /** Every home Home Assistant runs, the seeded one first. */
+  homes(): HomeSummary[];
+  /** The adopted homes now running. */
+  adopted(): HomeHandle[];
+}
+
+/** An adopted home: Home Assistant's side and its own proxy. */
+interface AdoptedHome {
+  home: HomeHandle;
+  proxy: ProxyHandle;
+}
+
+/** How adopted homes' lines start: `home 4Fx…: `. */
+const prefixOf = (controller: string) => `home ${controller.slice(0, 8)}…: `;
+
+const fromHex = (seed: string) => Uint8Array.from(Buffer.from(seed.slice(2), 'hex'));
+
 /**
- * The devnet's Home Assistant controller with its Robonomics integration, linked to the home's
- * libp2p proxy over its WebSocket as HA is: the ed25519 account of the seeded scenario owning a
- * sample home, reached through the proxy and the relay, publishing encrypted config and telemetry
- * through the owner's subscription, applying launch commands from the chain and from libp2p
- * `/call`, pushing live `/update`s, and managing the Home Assistant users of the devices (see
- * docs/home-assistant.md and docs/libp2p.md).
+ * The devnet's Home Assistant with its Robonomics integration: the seeded home (the controller of
+ * the seeded scenario, linked to the devnet's proxy service), every home adopted from a setup file
+ * (each with its own controller, owner, data folder and libp2p proxy), and HA's HTTP port, where
+ * users of every home log in and the integration's setup page adopts new homes (see
+ * docs/home-assistant.md).
  */
 export async function startControllerService(
   options: DevnetOptions,
   running: RunningServices,
   extras: ControllerExtras = {},
 ): Promise<ControllerHandle> {
-  await cryptoWaitReady();
-  const log = extras.log ?? ((message: string) => console.log(`controller: ${message}`));
-  const dir = join(options.dataDir, 'controller');
-  if (options.reset) rmSync(dir, { recursive: true, force: true });
-
-  const key = pairFromUri(SEED_CONTROLLER_MNEMONIC, 'ed25519');
-  const signer = new Keyring({ ss58Format: 32 }).addFromUri(
-    SEED_CONTROLLER_MNEMONIC,
-    {},
-    'ed25519',
-  );
-  const address = signer.address;
-  const home = new HomeStore(dir);
-  const catalogue = readFixture(SERVICE_CATALOGUE) as HaServices;
-  const dashboard = readFixture(SAMPLE_DASHBOARD);
-  const intervalMinutes = extras.intervalMinutes ?? DEFAULT_INTERVAL_MINUTES;
-  const events = new EventEmitter<ControllerEvents>();
+  const baseLog = extras.log ?? ((message: string) => console.log(`controller: ${message}`));
+  const homeLog = (controller: string) => {
+    const prefix = prefixOf(controller);
+    return extras.log
+      ? (message: string) => extras.log!(`${prefix}${message}`)
+      : (message: string) => console.log(`${prefix}${message}`);
+  };
+  const seededDir = join(options.dataDir, 'controller');
+  const homesDir = join(options.dataDir, 'homes');
+  if (options.reset) {
+    rmSync(seededDir, { recursive: true, force: true });
+    rmSync(homesDir, { recursive: true, force: true });
+  }
+  const record = new AdoptedHomes(homesDir);
 
   const chainHandle = running.get('chain');
   const ipfsHandle = running.get('ipfs') as (ServiceHandle & { apiUrl?: string }) | undefined;
-  const chainUrl = chainHandle?.url ?? `ws://${options.host}:${options.ports.chain}`;
-  const ipfsUrl =
-    ipfsHandle?.apiUrl ?? ipfsHandle?.url ?? `http://${options.host}:${options.ports.ipfsApi}`;
-  const chain = new ChainLink(chainUrl, signer);
-  const ipfs = new IpfsClient(ipfsUrl, key);
-  const subscription = new SubscriptionView(chain, address, extras.owner);
-  const crustHandle = running.get('crust');
-  const crust = crustHandle ? new CrustOrders(crustHandle.url, signer, log) : null;
+  const shared = {
+    chainUrl: chainHandle?.url ?? `ws://${options.host}:${options.ports.chain}`,
+    ipfsUrl:
+      ipfsHandle?.apiUrl ?? ipfsHandle?.url ?? `http://${options.host}:${options.ports.ipfsApi}`,
+    crustUrl: running.get('crust')?.url,
+    lanAddress: extras.lanAddress,
+    lanPort: options.ports.controller,
+    retryDelayMs: extras.retryDelayMs,
+    proxyReconnectMs: extras.proxyReconnectMs,
+  } satisfies Partial<HomeParams>;
 
-  let lastRefresh = 0;
-  /** Reads the device list again unless that happened moments ago. */
-  const refreshDevices = async (force = false) => {
-    if (!force && Date.now() - lastRefresh < DEVICE_REFRESH_MS && subscription.isLoaded) return;
-    lastRefresh = Date.now();
-    await subscription.refresh();
-  };
+  // ------------------------------------------------------------------ the seeded home
 
-  let publisher: Publisher | undefined;
-  const live = new LiveUpdates(() => {
-    if (!subscription.isLoaded) return undefined;
-    const snapshot = home.snapshot({ history: false, twinId: publisher?.twinId ?? home.twinId });
-    const sealed = encryptForDevices(toPythonJson(snapshot), key, subscription.recipients());
-    return { data: sealed.envelope };
-  });
-
-  // ------------------------------------------------------------------ commands (launches.ts)
-
-  const commandContext: CommandContext = {
-    address,
-    key,
-    home,
-    subscription,
-    ipfs,
-    report: (outcome) => events.emit('launch', outcome),
-    log,
-    refreshDevices: () => refreshDevices(),
-    requestPublish: () => publisher?.request(),
-    registerUser: (sender, password) => users.setPassword(sender, password),
-  };
-  const onCall = libp2pCommandJob(commandContext);
-
-  // ------------------------------------------------------------------ the proxy (proxy-link.ts)
-
+  const external = options.proxy?.kind === 'external';
   const proxyUrl =
     extras.proxyUrl ??
     (options.proxy?.kind === 'external' ? options.proxy.url : undefined) ??
     (running.get('proxy') as ProxyHandle | undefined)?.wsUrl ??
     `ws://${options.host}:${options.ports.proxy}`;
-  let proxyAddresses: string[] = [];
-  // What HA heard from its proxy; its LAN guess names the proxy's peer id, so it is made once
-  // the proxy said hello.
-  let heard: { peerId: string } | undefined;
-  const peerId = () => heard?.peerId ?? '';
-  let lanAddress: string | null = extras.lanAddress ?? null;
-  let guessed: Promise<void> | undefined;
-  const guessLan = () => {
-    if (extras.lanAddress !== undefined || guessed || !peerId()) return;
-    guessed = lanGuess(peerId(), options.ports.controller).then((guess) => {
-      lanAddress = guess;
+  const seeded = await startHome({
+    ...shared,
+    seed: pairFromUri(SEED_CONTROLLER_MNEMONIC, 'ed25519').secretKey.slice(0, 32),
+    owner: extras.owner,
+    dir: seededDir,
+    proxyUrl,
+    // The devnet's own proxy says hello at once; an external one may come later (HA retries).
+    helloWaitMs: extras.helloWaitMs ?? (external ? 0 : 10_000),
+    intervalMinutes: extras.intervalMinutes ?? DEFAULT_INTERVAL_MINUTES,
+    log: baseLog,
+  });
+
+  // ------------------------------------------------------------------ adopted homes
+
+  const adopted = new Map<string, AdoptedHome>();
+  /** Controllers that run a home or are being set up: the integration runs once per controller. */
+  const claimed = new Set<string>([seeded.address]);
+  const underWay = new Set<Promise<unknown>>();
+  let stopped = false;
+
+  /** Starts an adopted home: its proxy (a fresh random identity the first time), then HA's side. */
+  const startAdopted = async (rec: {
+    controller: string;
+    seed: string;
+    owner: string;
+    intervalMinutes: number;
+  }): Promise<AdoptedHome> => {
+    const dir = record.folderOf(rec.controller);
+    const log = homeLog(rec.controller);
+    const proxy = await startHomeProxy({
+      dir: join(dir, 'proxy'),
+      host: options.host,
+      wsPort: 0,
+      // The external proxy belongs to the seeded home; adopted homes run the devnet's.
+      generation: options.proxy?.kind === 'current' ? 'current' : 'legacy',
+      relay: homeRelayAddress(options, running),
+      firstKey: 'random',
+      log: (message) => log(`proxy: ${message}`),
     });
+    try {
+      const home = await startHome({
+        ...shared,
+        seed: fromHex(rec.seed),
+        owner: rec.owner,
+        dir,
+        proxyUrl: proxy.wsUrl,
+        helloWaitMs: 10_000,
+        intervalMinutes: rec.intervalMinutes,
+        log,
+      });
+      return { home, proxy };
+    } catch (error) {
+      await proxy.stop();
+      throw error;
+    }
   };
-  const link = new ProxyLink({
-    url: proxyUrl,
-    protocols: [CALL_PROTOCOL],
-    reconnectMs: extras.proxyReconnectMs,
-    onHello: (hello) => {
-      heard = hello;
-      const { addresses } = hello;
-      const changed =
-        addresses.length !== proxyAddresses.length ||
-        addresses.some((a, i) => a !== proxyAddresses[i]);
-      events.emit('addresses', addresses);
-      guessLan();
-      if (addresses.length === 0 || !changed) return;
-      proxyAddresses = addresses;
-      // A new address list is a new config: HA sends its telemetry again.
-      publisher?.request();
-    },
-    onMessage: (_protocol, data) => {
-      void onCall(data).catch((error: unknown) => log(`/call failed: ${(error as Error).message}`));
-    },
-    onFeedback: (feedback) => {
-      if (feedback !== 'ok') log(`the proxy could not deliver a message: ${feedback}`);
-    },
-    log,
-  });
-  // The devnet's own proxy says hello at once; an external one may come later (HA retries).
-  await link.helloWithin(options.proxy?.kind === 'external' ? 0 : 10_000);
-  guessLan();
-  await guessed;
-  live.attach(
-    (body) => link.send(UPDATE_PROTOCOL, body, { save: true }),
-    (body) => events.emit('update', body),
+
+  const stopAdopted = async ({ home, proxy }: AdoptedHome) => {
+    await home.stop();
+    await proxy.stop();
+  };
+
+  const stopAll = async () => {
+    await Promise.allSettled([...adopted.values()].map(stopAdopted));
+    adopted.clear();
+    await seeded.stop();
+  };
+
+  const results = await Promise.allSettled(
+    record.list().map(async (rec) => {
+      claimed.add(rec.controller);
+      adopted.set(rec.controller, await startAdopted(rec));
+    }),
   );
+  for (const result of results) {
+    if (result.status === 'rejected') {
+      baseLog(`an adopted home did not start: ${(result.reason as Error).message}`);
+    }
+  }
 
-  publisher = new Publisher({
-    chain,
-    ipfs,
-    home,
-    subscription,
-    controller: key,
-    controllerAddress: address,
-    dir,
-    config: () =>
-      buildConfig({
-        catalogue,
-        dashboard,
-        entityIds: home.entityIds(),
-        intervalMinutes,
-        peerId: peerId(),
-        proxyAddresses,
-        lanAddress,
-      }),
-    retryDelayMs: extras.retryDelayMs ?? 30_000,
-    log,
-    onPublished: (result) => {
-      log(
-        `published config ${result.configCid} (twin ${result.twinId}), states ${result.statesCid}`,
-      );
-      events.emit('published', result);
-    },
-    onRetry: (reason) => events.emit('retry', reason),
-    onFileAdded: (cid, size) => crust?.order(cid, size),
+  const summaryOf = (home: HomeHandle, isSeeded: boolean): HomeSummary => ({
+    controller: home.address,
+    owner: home.owner ?? null,
+    seeded: isSeeded,
+    peerId: home.peerId,
+    addresses: [...home.addresses()],
+    intervalMinutes: home.intervalMinutes,
+    published: home.lastPublished ?? null,
   });
-  home.on('change', () => live.markDirty());
 
-  // ------------------------------------------------------------------ Home Assistant users
+  const adoptNow = async (input: SetupInput): Promise<AdoptOutcome> => {
+    if (stopped) throw new Error('Home Assistant is stopping.');
+    const step = await runSetupSteps(input, devnetReaders(seeded.chain));
+    if (step.kind !== 'valid') return step;
+    const { controller, owner, settings } = step;
+    // Checked and claimed in one go: of two imports of one controller, one wins.
+    if (claimed.has(controller)) {
+      return {
+        kind: 'already_configured',
+        controller,
+        reason: `The controller ${controller} already runs a home in this Home Assistant.`,
+      };
+    }
+    claimed.add(controller);
+    const dir = record.folderOf(controller);
+    let started: AdoptedHome | undefined;
+    try {
+      // A folder without a record is what a crash left halfway through an adoption.
+      if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
+      const rec = {
+        controller,
+        seed: step.seed,
+        owner,
+        network: settings.network ?? 'polkadot',
+        intervalMinutes: settings.intervalMinutes ?? DEFAULT_INTERVAL_MINUTES,
+        added: new Date().toISOString(),
+      };
+      started = await startAdopted(rec);
+      // On disk before the page says so: the home comes back on the next start.
+      record.add(rec);
+    } catch (error) {
+      if (started) await stopAdopted(started).catch(() => {});
+      rmSync(dir, { recursive: true, force: true });
+      claimed.delete(controller);
+      throw error;
+    }
+    // Recorded, so it is adopted; a stop under way waits for this and stops it with the others.
+    adopted.set(controller, started);
+    baseLog(`adopted the home of ${controller} (owner ${owner}, peer ${started.proxy.peerId})`);
+    return {
+      kind: 'created',
+      home: {
+        controller,
+        owner,
+        peerId: started.home.peerId || started.proxy.peerId,
+        addresses: started.home.addresses().length
+          ? started.home.addresses()
+          : started.proxy.addresses(),
+      },
+    };
+  };
 
-  const users = new HaUsers({
-    chain,
-    ipfs,
-    home,
-    subscription,
-    controller: key,
-    controllerAddress: address,
-    twin: (owner) => publisher!.twin(owner),
-    log,
-    onUser: (event) => events.emit('user', event),
-  });
+  const adopt = (input: SetupInput): Promise<AdoptOutcome> => {
+    const work = adoptNow(input);
+    underWay.add(work);
+    void work.catch(() => {}).finally(() => underWay.delete(work));
+    return work;
+  };
+
+  // ------------------------------------------------------------------ Home Assistant's HTTP port
+
+  const appOrigins = options.allowedOrigins ?? DEFAULT_APP_ORIGINS;
   let auth: HaAuthServer;
   try {
     auth = await startHaAuthServer({
       host: options.host,
       port: options.ports.homeAssistant,
-      lookup: (username) => users.lookup(username),
-      log,
+      // Users of every home log in on the one port.
+      lookup: (username) =>
+        [seeded, ...[...adopted.values()].map((a) => a.home)].flatMap(
+          (home) => home.users.lookup(username) ?? [],
+        ),
+      allowedOrigins: appOrigins,
+      pages: createSetupPage({ adopt, appOrigins, log: baseLog }),
+      log: baseLog,
     });
   } catch (error) {
-    link.stop();
+    await stopAll();
     throw new Error(`Home Assistant's HTTP port: ${(error as Error).message}`);
   }
 
-  // ------------------------------------------------------------------ chain events (chain-events.ts)
-
-  const chainEvents = chainEventsJob({
-    address,
-    chain,
-    home,
-    subscription,
-    users,
-    handleLaunch: chainLaunchJob(commandContext),
-    refreshDevices,
-    onDevicesChanged: () => {
-      void users.sync();
-      live.markDirty();
-      publisher?.request();
-    },
-    log,
-  });
-
-  // ------------------------------------------------------------------ start-up in the background
-
-  let stopped = false;
-  let unsubscribe: (() => void) | undefined;
-  void (async () => {
-    await chain.ready();
-    if (stopped) return;
-    unsubscribe = await chain.subscribeBlockEvents(chainEvents.onBlockEvents);
-    try {
-      await refreshDevices(true);
-      await chainEvents.updateDaysSensor();
-    } catch (error) {
-      log((error as Error).message);
-    }
-    live.markDirty();
-    publisher?.request();
-    if (subscription.isLoaded) void users.sync();
-  })().catch((error: unknown) => log(`start-up failed: ${(error as Error).message}`));
-
-  const timer = setInterval(
-    () => {
-      void chainEvents.updateDaysSensor().catch(() => {});
-      publisher?.request();
-    },
-    Math.max(1, intervalMinutes * 60_000),
-  );
-  timer.unref();
-
-  const isCircuit = (a: string) => a.includes('/p2p-circuit');
-  log(`${address} uses the proxy at ${proxyUrl} (peer ${peerId() || 'not heard yet'})`);
+  const setupUrl = `${auth.url}${SETUP_URL}`;
+  const notes = [`Robonomics setup page ${setupUrl}`];
+  for (const { home } of adopted.values()) {
+    notes.push(`adopted home ${home.address} (peer ${home.peerId || 'not heard yet'})`);
+  }
   return {
     name: 'controller',
     url: proxyUrl,
-    address,
+    notes,
+    address: seeded.address,
+    get owner() {
+      return seeded.owner;
+    },
+    intervalMinutes: seeded.intervalMinutes,
     get peerId() {
-      return peerId();
+      return seeded.peerId;
     },
     get multiaddr() {
-      return proxyAddresses.find(isCircuit) ?? proxyAddresses[0] ?? '';
+      return seeded.multiaddr;
     },
-    addresses: () => proxyAddresses,
+    addresses: () => seeded.addresses(),
     get directAddress() {
-      return proxyAddresses.find((a) => !isCircuit(a));
+      return seeded.directAddress;
     },
-    proxyLink: link,
+    proxyLink: seeded.proxyLink,
+    home: seeded.home,
+    users: seeded.users,
+    events: seeded.events,
+    get lastPublished() {
+      return seeded.lastPublished;
+    },
+    chain: seeded.chain,
+    publish: () => seeded.publish(),
     haUrl: auth.url,
-    home,
-    users,
-    events,
-    publish: () => publisher?.request(),
+    setupUrl,
+    adopt,
+    homes: () => [
+      summaryOf(seeded, true),
+      ...[...adopted.values()].map(({ home }) => summaryOf(home, false)),
+    ],
+    adopted: () => [...adopted.values()].map(({ home }) => home),
     stop: async () => {
       stopped = true;
-      clearInterval(timer);
-      live.stop();
-      unsubscribe?.();
-      await publisher?.stop();
-      link.stop();
+      await Promise.allSettled([...underWay]);
       await auth.close();
-      await users.settled();
-      await chain.disconnect();
-      await crust?.stop();
-      await chainEvents.settled();
+      await stopAll();
     },
   };
 }

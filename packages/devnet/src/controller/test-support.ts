@@ -5,7 +5,7 @@ import { type ChainServiceHandle, startChainService } from '../chain/service.ts'
 import { type IpfsServiceHandle, startIpfsService } from '../ipfs/service.ts';
 import type { DevnetOptions, RunningServices } from '../options.ts';
 import type { ProxyGeneration } from '../proxy/proxy-node.ts';
-import { type ProxyHandle, startProxyService } from '../proxy/service.ts';
+import { type ProxyExtras, type ProxyHandle, startProxyService } from '../proxy/service.ts';
 import { type RelayExtras, type RelayHandle, startRelayService } from '../relay/service.ts';
 import { testOptions } from '../test-support.ts';
 
@@ -27,6 +27,7 @@ export interface Network {
   restartProxy(
     generation: ProxyGeneration,
     overrides?: Partial<DevnetOptions>,
+    extras?: ProxyExtras,
   ): Promise<ProxyHandle>;
   stop(): Promise<void>;
 }
@@ -82,14 +83,14 @@ export async function startNetworkWith(
       running.set('relay', relay);
       return relay;
     },
-    restartProxy: async (next, overrides = {}) => {
+    restartProxy: async (next, overrides = {}, extras = {}) => {
       if (!proxy) throw new Error('This network has no proxy of its own.');
       const port = Number(new URL(proxy.wsUrl).port);
       await proxy.stop();
       proxy = await startProxyService(
         { ...options, ...overrides, ports: { ...options.ports, proxy: port } },
         running,
-        { ...quietProxy, generation: next },
+        { ...quietProxy, ...extras, generation: next },
       );
       net.proxy = proxy;
       running.set('proxy', proxy);
