@@ -13,6 +13,7 @@ import {
 import { useChain } from '../../../lib/stores/chain-store.ts';
 import { useToasts } from '../../../lib/stores/toasts.ts';
 import { useUserKey } from '../../../lib/user-key/user-key-store.ts';
+import { dialKey } from '../config-follow.ts';
 import { markHome } from '../home-marks.ts';
 import { NotPublishedError } from '../home-record.ts';
 import type { KeptHome } from '../kept-home.ts';
@@ -27,7 +28,7 @@ import {
   type ConnectionState,
   usePeerChannel,
 } from './use-peer-channel.ts';
-import { useWatchedConfig } from './use-watched-config.ts';
+import { useTwinConfig, useWatchedConfig } from './use-watched-config.ts';
 
 export type { ConnectionRequest, ConnectionState } from './use-peer-channel.ts';
 
@@ -74,12 +75,12 @@ function useRetryOnGatewayChange(failed: boolean, retry: () => void) {
  * The config the peer channel dials: the same object while the home's peer id and addresses
  * stay the same, so a config loaded from the chain after the kept one does not reconnect.
  */
-function useDialConfig(config: HaConfig | null): HaConfig | null {
-  const kept = useRef<{ key: string; config: HaConfig } | null>(null);
-  if (!config) return null;
-  const key = JSON.stringify([config.peer_id, config.libp2p_multiaddress]);
-  if (kept.current?.key !== key) kept.current = { key, config };
-  return kept.current.config;
+function useDialConfig(config: HaConfig | null): { config: HaConfig | null; seenAt: number } {
+  const kept = useRef<{ key: string; config: HaConfig; seenAt: number } | null>(null);
+  if (!config) return { config: null, seenAt: 0 };
+  const key = dialKey(config);
+  if (kept.current?.key !== key) kept.current = { key, config, seenAt: Date.now() };
+  return kept.current;
 }
 
 /** States as shown, and when they were current. */
@@ -263,17 +264,22 @@ export function useHome(
 
   // A home that has not published: its config is looked for on its twin meanwhile.
   const watched = useWatchedConfig(unpublished && !keptConfig.config ? keys : null);
-  const config = loaded?.config ?? keptConfig.config ?? watched;
+  // A home that has: its twin is followed, so a newer config (the proxy said hello late, or came
+  // back with a new identity) reaches the channel without a reload.
+  const twinId = shown?.states.twin_id;
+  const followed = useTwinConfig(keys, twinId !== undefined && twinId >= 0 ? twinId : null);
+  const config = followed ?? loaded?.config ?? keptConfig.config ?? watched;
   // The channel dials as soon as a config is known: the kept one at once, else the chain's. Once
   // the chain's home is loaded without a config, it starts anyway and settles on the parachain.
-  const dialConfig = useDialConfig(config);
+  const dial = useDialConfig(config);
   const channel = usePeerChannel(
-    keys !== null && keptConfig.settled && (dialConfig !== null || loaded !== undefined),
-    dialConfig,
+    keys !== null && keptConfig.settled && (dial.config !== null || loaded !== undefined),
+    dial.config,
     keys,
     notify,
     showStates,
     connectionRequest,
+    dial.seenAt,
   );
 
   // (A home that stops listening moves the channel to the parachain.)

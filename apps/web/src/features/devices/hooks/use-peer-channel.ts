@@ -5,6 +5,8 @@ import { HOME_NOT_LISTENING_TEXT } from '@robonomics-dapp/robonomics/p2p/home-ca
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { appConfig } from '../../../lib/shell/config.ts';
 import { useToasts } from '../../../lib/stores/toasts.ts';
+import { formatTime } from '../../../lib/time/format-date.ts';
+import { noPeerReason } from '../config-follow.ts';
 import { type HomeKeys, openHomeFile } from '../load-home.ts';
 import type { PeerConnection } from '../peer-channel.ts';
 import type { Notify } from './use-loaded-home.ts';
@@ -74,6 +76,9 @@ export interface ConnectionRequest {
   attempt: number;
 }
 
+/** The least time between the starts of two dials (the reconnect delay): no dial storm. */
+export const REDIAL_GAP_MS = 10_000;
+
 /**
  * The peer-to-peer channel to the controller named by `config`, opened once `start` is true:
  * /update messages arrive through `onStates`. Without a config, a peer id or a peer that answers,
@@ -81,6 +86,11 @@ export interface ConnectionRequest {
  * needs the chain: with the config kept on this device the home is reached while the parachain
  * node is away. `notListening` moves commands to the parachain when the home stops answering
  * them peer-to-peer (its states may still arrive over the open connection).
+ *
+ * It follows the config (docs/devices-page.md, "Following the config"): a config naming another
+ * peer or other addresses, or a peer where the last named none, is dialled anew while the
+ * parachain carries commands; a connection to a peer it no longer names is closed. One dial at a
+ * time, and a new one starts at least REDIAL_GAP_MS after the last one began.
  */
 export function usePeerChannel(
   start: boolean,
@@ -90,6 +100,8 @@ export function usePeerChannel(
   /** States that arrived, when, and their envelope as received (kept on this device). */
   onStates: (states: HaStates, time: number, kept: { update: string }) => void,
   request: ConnectionRequest = { type: 'libp2p', attempt: 0 },
+  /** When this page got `config` (ms), said with the reason when it names no peer. */
+  configSeenAt = 0,
 ): PeerChannelState & { notListening(detail: string): void } {
   const [state, setState] = useState<PeerChannelState>(NOT_CONNECTED);
   const notListening = useCallback(
@@ -98,6 +110,11 @@ export function usePeerChannel(
   );
   const onStatesRef = useRef(onStates);
   onStatesRef.current = onStates;
+  /** The last dial: when it began and until it settles (one at a time). */
+  const lastDial = useRef<{ at: number; settled: Promise<unknown> } | null>(null);
+  const askedAttempt = useRef(request.attempt);
+  const seenAtRef = useRef(configSeenAt);
+  seenAtRef.current = configSeenAt;
 
   const { type, attempt } = request;
   useEffect(() => {
@@ -109,17 +126,30 @@ export function usePeerChannel(
       setState(parachain());
       return;
     }
-    // A new attempt starts from "Connecting", not from the last one's result.
-    if (attempt > 0) setState(NOT_CONNECTED);
+    if (!config?.peer_id) {
+      if (config) notify('not found peer_id', { kind: 'error' });
+      // Nothing to dial: the parachain, until a newer config names the home's peer.
+      setState(
+        parachain(noPeerReason(config, seenAtRef.current ? formatTime(seenAtRef.current) : null)),
+      );
+      return;
+    }
+    // A Reconnect the user asked for (a new attempt) starts from "Connecting", not from the last
+    // one's result; a newer config leaves commands on the parachain until its peer answers.
+    const asked = attempt !== askedAttempt.current;
+    askedAttempt.current = attempt;
+    if (asked) setState(NOT_CONNECTED);
+    else
+      setState((s) =>
+        s.connection.type === 'libp2p' && s.connection.connected
+          ? parachain("Connecting to the home's peer of its newer config.")
+          : s,
+      );
     // The connection belongs to this run of the effect: once it ends, nothing it reports applies.
     let ended = false;
     let open: PeerConnection | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const connect = async () => {
-      if (!config) throw new Error('Config not found');
-      if (!config.peer_id) {
-        notify('not found peer_id', { kind: 'error' });
-        throw new Error('not found peer_id');
-      }
       notify(`Connect to peer id ${config.peer_id}`, { step: PEER_STEP });
       // The libp2p stack loads here, once, behind this one boundary.
       const { connectPeer } = await import('../peer-channel.ts');
@@ -150,13 +180,25 @@ export function usePeerChannel(
       notify('Connected', { kind: 'success', step: PEER_STEP });
       setState(connectedTo(peer));
     };
-    connect().catch((error: unknown) => {
-      useToasts.getState().finish(PEER_STEP);
-      // No peer-to-peer: commands and updates go through the parachain.
-      if (!ended) setState(parachain((error as Error).message));
-    });
+    const dial = async () => {
+      // One dial at a time: the one before (for an older config) settles first.
+      await lastDial.current?.settled;
+      if (ended) return;
+      const settled = connect().catch((error: unknown) => {
+        useToasts.getState().finish(PEER_STEP);
+        // No peer-to-peer: commands and updates go through the parachain.
+        if (!ended) setState(parachain((error as Error).message));
+      });
+      lastDial.current = { at: Date.now(), settled };
+      await settled;
+    };
+    const since = lastDial.current ? Date.now() - lastDial.current.at : Number.POSITIVE_INFINITY;
+    // A Reconnect asked by the user goes at once; a newer config waits for the gap.
+    if (asked || since >= REDIAL_GAP_MS) void dial();
+    else timer = setTimeout(() => void dial(), REDIAL_GAP_MS - since);
     return () => {
       ended = true;
+      clearTimeout(timer);
       useToasts.getState().finish(PEER_STEP);
       void open?.close().catch(() => {});
     };

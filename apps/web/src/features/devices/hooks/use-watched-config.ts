@@ -33,14 +33,26 @@ export function useWatchedConfig(keys: HomeKeys | null): HaConfig | null {
     { keepWhileSame: 2 },
   ).data;
   const twin = owned && owned.length > 0 ? Math.max(...owned) : null;
-  const topics = useChainSubscription<TwinTopics>(twin === null ? null : `twin:${twin}`, (c, set) =>
-    subscribeTwin(c, twin!, set),
+  return useTwinConfig(keys, twin);
+}
+
+/**
+ * The config a home's twin names now: the twin's topics are followed, and each time the
+ * controller's topic points to a new file (Home Assistant published a new config: its proxy said
+ * hello, or came back with a new identity or address), that file is read and opened. Null until
+ * it is, or while `keys` or `twin` is null.
+ */
+export function useTwinConfig(keys: HomeKeys | null, twin: number | null): HaConfig | null {
+  const controller = keys?.controller ?? null;
+  const topics = useChainSubscription<TwinTopics>(
+    twin === null || !controller ? null : `twin:${twin}`,
+    (c, set) => subscribeTwin(c, twin!, set),
   ).value;
   const own = controller ? topics?.find((t) => addressEq(t.source, controller)) : undefined;
   const cid = own ? h256ToCid(own.topic) : null;
   return (
     useQuery({
-      queryKey: ['watched-config', cid, keys?.userAddress],
+      queryKey: ['twin-config', cid, keys?.userAddress],
       enabled: cid !== null && keys !== null,
       queryFn: async () => openHomeFile(await readIpfsText(cid!), keys!, validateHaConfig),
       ...READ_ONCE,
