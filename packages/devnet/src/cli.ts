@@ -359,6 +359,10 @@ async function main(): Promise<void> {
               startProxy(),
             );
             proxyGeneration = generation;
+            // Homes adopted from now on run the same generation.
+            (running.get('controller') as ControllerHandle | undefined)?.useGenerationForNewHomes(
+              generation,
+            );
           },
           holdHello: async (held) => {
             ownProxy();

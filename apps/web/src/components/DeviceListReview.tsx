@@ -1,5 +1,6 @@
-import { deviceListChange } from '@robonomics-dapp/robonomics/rws/devices';
+import { type DeviceFunding, deviceListChange } from '@robonomics-dapp/robonomics/rws/devices';
 import { useEffect, useId, useRef } from 'react';
+import { Amount } from './Amount.tsx';
 
 const changeText = { added: 'Added', removed: 'Removed', kept: 'Stays' } as const;
 
@@ -12,12 +13,15 @@ const changeText = { added: 'Added', removed: 'Removed', kept: 'Stays' } as cons
 export function DeviceListReview({
   before,
   after,
+  funding = [],
   nameOf,
   onSign,
   onCancel,
 }: {
   before: readonly string[];
   after: readonly string[];
+  /** Transfers made in the same transaction to new devices that do not exist yet. */
+  funding?: readonly DeviceFunding[];
   nameOf: (address: string) => string | null;
   onSign: () => void;
   onCancel: () => void;
@@ -52,6 +56,19 @@ export function DeviceListReview({
           </li>
         ))}
       </ul>
+      {funding.length > 0 && (
+        <div className="stack-s" data-testid="device-funding">
+          <p className="small">
+            The same transaction sends, from your account, what a new account needs to exist on the
+            chain (an account that holds nothing cannot send even a fee-free transaction):
+          </p>
+          {funding.map(({ to, amount }) => (
+            <p key={to} className="small">
+              Sends <Amount planck={amount} exact /> to <span className="mono break">{to}</span>
+            </p>
+          ))}
+        </div>
+      )}
       <p className="small muted">
         The list is read from the chain again when you sign: if it is no longer the one this page
         showed, nothing is signed.

@@ -1,15 +1,20 @@
+import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
 import {
   checkedSetDevicesTx,
   deviceListAsShown,
+  fundingForNewDevices,
 } from '@robonomics-dapp/robonomics/chain/device-list';
 import { TxCancelledError } from '@robonomics-dapp/robonomics/chain/errors';
+import type { DeviceFunding } from '@robonomics-dapp/robonomics/rws/devices';
 import { type ReactNode, useState } from 'react';
 import { readyClient, sendAction } from '../lib/actions/send-action.ts';
+import { useWallet } from '../lib/wallet/wallet-store.ts';
 import { DeviceListReview } from './DeviceListReview.tsx';
 
 interface Review {
   before: string[];
   after: string[];
+  funding: DeviceFunding[];
   decide: (sign: boolean) => void;
 }
 
@@ -18,7 +23,8 @@ interface Review {
  * subscription, by one of its devices. Before the signature the list is read from the chain
  * again and must be the one the page showed; the new list is then shown in full (`review`, to be
  * placed on the page) until the user signs or cancels, and read once more when they sign. A
- * cancel rejects with TxCancelledError.
+ * cancel rejects with TxCancelledError. When the owner signs, new devices that do not exist on
+ * the chain yet get what they need to exist in the same batch, shown in the review too.
  */
 export function useDeviceListWrite(
   owner: string,
@@ -30,12 +36,19 @@ export function useDeviceListWrite(
   const [review, setReview] = useState<Review | null>(null);
 
   const write = async (shown: readonly string[], next: string[], onSigned: () => void) => {
-    const before = await deviceListAsShown(readyClient(), owner, shown);
-    const sign = await new Promise<boolean>((decide) => setReview({ before, after: next, decide }));
+    const client = readyClient();
+    const before = await deviceListAsShown(client, owner, shown);
+    const signer = useWallet.getState().address;
+    // Only the owner's own transfers: a device signing through the subscription would pay them.
+    const funding =
+      signer && addressEq(signer, owner) ? await fundingForNewDevices(client, before, next) : [];
+    const sign = await new Promise<boolean>((decide) =>
+      setReview({ before, after: next, funding, decide }),
+    );
     setReview(null);
     if (!sign) throw new TxCancelledError();
     await sendAction({
-      call: (client) => checkedSetDevicesTx(client, owner, before, next),
+      call: (c) => checkedSetDevicesTx(c, owner, before, next, funding),
       payer: owner,
       onSigned,
     });
@@ -47,6 +60,7 @@ export function useDeviceListWrite(
       <DeviceListReview
         before={review.before}
         after={review.after}
+        funding={review.funding}
         nameOf={nameOf}
         onSign={() => review.decide(true)}
         onCancel={() => review.decide(false)}

@@ -63,6 +63,11 @@ export interface ControllerHandle extends ServiceHandle, HomeHandle {
   homes(): HomeSummary[];
   /** The adopted homes now running. */
   adopted(): HomeHandle[];
+  /**
+   * The proxy generation of homes adopted from now on (the devnet's proxy lever switched it);
+   * homes already running keep theirs.
+   */
+  useGenerationForNewHomes(generation: 'legacy' | 'current'): void;
 }
 
 /** An adopted home: Home Assistant's side and its own proxy. */
@@ -139,6 +144,8 @@ export async function startControllerService(
   // ------------------------------------------------------------------ adopted homes
 
   const adopted = new Map<string, AdoptedHome>();
+  let newHomesGeneration: 'legacy' | 'current' =
+    options.proxy?.kind === 'current' ? 'current' : 'legacy';
   /** Controllers that run a home or are being set up: the integration runs once per controller. */
   const claimed = new Set<string>([seeded.address]);
   const underWay = new Set<Promise<unknown>>();
@@ -158,7 +165,7 @@ export async function startControllerService(
       host: options.host,
       wsPort: 0,
       // The external proxy belongs to the seeded home; adopted homes run the devnet's.
-      generation: options.proxy?.kind === 'current' ? 'current' : 'legacy',
+      generation: newHomesGeneration,
       relay: homeRelayAddress(options, running),
       firstKey: 'random',
       log: (message) => log(`proxy: ${message}`),
@@ -336,6 +343,9 @@ export async function startControllerService(
       ...[...adopted.values()].map(({ home }) => summaryOf(home, false)),
     ],
     adopted: () => [...adopted.values()].map(({ home }) => home),
+    useGenerationForNewHomes: (generation) => {
+      newHomesGeneration = generation;
+    },
     stop: async () => {
       stopped = true;
       await Promise.allSettled([...underWay]);

@@ -3,6 +3,21 @@ import { addressEq, isValidAddress, toRobonomicsAddress } from '../chain/address
 /** RWS.MaxDevicesAmount of the runtime. */
 export const MAX_DEVICES = 32;
 
+/**
+ * What an owner sends to a device that does not exist on the chain yet, with the device list
+ * that adds it: an account that holds nothing cannot send even a fee-free transaction (the
+ * runtime's nonce check refuses an account no deposit keeps alive), so a new controller could
+ * never publish, nor a new user command through the parachain. 0.001 XRT, a thousand times the
+ * existential deposit (docs/product-rules.md, "Writing the device list").
+ */
+export const NEW_DEVICE_FUNDING = 1_000_000n;
+
+/** A transfer a device-list transaction makes along with the list. */
+export interface DeviceFunding {
+  to: string;
+  amount: bigint;
+}
+
 export type DeviceChange =
   | { ok: true; devices: string[]; changed: boolean }
   | { ok: false; error: string };

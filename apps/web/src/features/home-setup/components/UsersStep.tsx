@@ -15,15 +15,24 @@ import type { Guide } from '../hooks/use-guide.ts';
 
 export function UsersSummary({ guide }: { guide: Guide }) {
   const labels = guide.setup?.users ?? [];
+  const shown = useGuideSecrets((s) => s.userPhrase);
   if (guide.facts.users.length === 0) return <>No user yet.</>;
   return (
-    <ul className="plain-list">
-      {guide.facts.users.map((user) => (
-        <li key={user}>
-          <Address address={user} /> {labels.find((u) => addressEq(u.address, user))?.label ?? ''}
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="plain-list">
+        {guide.facts.users.map((user) => (
+          <li key={user}>
+            <Address address={user} /> {labels.find((u) => addressEq(u.address, user))?.label ?? ''}
+          </li>
+        ))}
+      </ul>
+      {shown && (
+        <span className="notice-warn block" data-testid="user-phrase">
+          The secret phrase of {shown.address}, shown only in this visit (it signs you in on another
+          device): <span className="mono break">{shown.phrase}</span>
+        </span>
+      )}
+    </>
   );
 }
 
