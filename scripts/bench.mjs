@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { benchBundle, DASHBOARD_BUDGET_KIB, SAVE_SETUP_EXTRA_BUDGET_KIB } from './bench-bundle.mjs';
 import { benchChart } from './bench-chart.mjs';
+import { benchConfigFollow } from './bench-config-follow.mjs';
 import { benchGateways } from './bench-gateways.mjs';
 import { benchHome } from './bench-home.mjs';
 import { benchPrice, benchPriceOptions, FIRST_SECONDS_BUDGET_KIB } from './bench-price.mjs';
@@ -38,6 +39,11 @@ console.log(
   '\nThe devices page of a returning user: first card, cold and warm; tap → new state (devnet stack, Chromium)',
 );
 await benchHome();
+
+console.log(
+  "\nThe devices page following the home's config: a config naming the peer → peer-to-peer (devnet stack, Chromium)",
+);
+await benchConfigFollow();
 
 // Benchmarks of the workspaces, each a script run with tsx.
 for (const script of [
