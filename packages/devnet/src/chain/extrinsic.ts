@@ -254,7 +254,9 @@ export function verifyExtrinsic(runtime: Runtime, ext: Extrinsic, ctx: SigningCo
   // The MultiSignature with its type byte (ext.signature is only the raw 64 bytes).
   const signature = inner.multiSignature;
   const mode = Number(inner.mode?.toNumber?.() ?? 0);
-  if (mode !== 0) throw invalid('Transaction has a bad signature');
+  // CheckMetadataHash: mode 1 commits to the RFC-0078 hash of the metadata; the runtime signs
+  // over its own, so a signature made over any other hash does not verify.
+  if (mode > 1) throw invalid('Transaction has a bad signature');
   const payload = runtime.registry
     .createType(
       'ExtrinsicPayload',
@@ -263,7 +265,8 @@ export function verifyExtrinsic(runtime: Runtime, ext: Extrinsic, ctx: SigningCo
         era,
         nonce: ext.nonce,
         tip: ext.tip,
-        mode: 0,
+        mode,
+        ...(mode === 1 ? { metadataHash: runtime.metadataHash } : {}),
         specVersion: runtime.version.specVersion,
         transactionVersion: runtime.version.transactionVersion,
         genesisHash: ctx.genesisHash,

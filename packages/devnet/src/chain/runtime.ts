@@ -5,6 +5,7 @@ import type { Call } from '@polkadot/types/interfaces';
 import { expandMetadata } from '@polkadot/types/metadata';
 import type { Codec, RegistryTypes } from '@polkadot/types/types';
 import { compactStripLength, hexToU8a, isBn, u8aConcat, u8aToHex } from '@polkadot/util';
+import { metadataHashOf } from '@robonomics-dapp/robonomics/chain/metadata-hash';
 import { ExecContext, type Origin } from './context.ts';
 import { buildMetadataV15 } from './metadata-v15.ts';
 import type { DispatchErrorValue, RuntimeCodec } from './runtime-codec.ts';
@@ -130,10 +131,24 @@ export class Runtime implements RuntimeCodec {
   readonly #errorType = new Map<string, string>();
   readonly #valueType = new Map<string, string>();
   #v15: Uint8Array | undefined;
+  #metadataHash: `0x${string}` | undefined;
   #walk:
     | { walker: ScaleWalker; address: number; call: number; signature: number; extra: number }
     | null
     | undefined;
+
+  /**
+   * The RFC-0078 hash of the metadata this runtime serves, with its token (XRT, 9): what a
+   * transaction signed with CheckMetadataHash in mode 1 must commit to, as the on-chain builds
+   * have it built in (docs/real-runtime.md). Made on first use (a third of a second).
+   */
+  get metadataHash(): `0x${string}` {
+    this.#metadataHash ??= metadataHashOf(this.metadataBytes, {
+      decimals: this.properties.tokenDecimals,
+      symbol: this.properties.tokenSymbol,
+    });
+    return this.#metadataHash;
+  }
 
   constructor(description: RuntimeDescription) {
     this.description = description;

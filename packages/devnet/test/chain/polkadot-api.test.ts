@@ -5,6 +5,7 @@ import { Keyring } from '@polkadot/keyring';
 import type { KeyringPair } from '@polkadot/keyring/types';
 import { hexToU8a } from '@polkadot/util';
 import { blake2AsHex, cryptoWaitReady } from '@polkadot/util-crypto';
+import { metadataHashOf } from '@robonomics-dapp/robonomics/chain/metadata-hash';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { removeDir } from '../../src/test-support.ts';
@@ -44,9 +45,13 @@ interface Outcome {
 }
 
 /** Signs, sends and resolves at inclusion with the extrinsic's events and its error, if any. */
-function send(tx: SubmittableExtrinsic<'promise'>, signer: KeyringPair): Promise<Outcome> {
+function send(
+  tx: SubmittableExtrinsic<'promise'>,
+  signer: KeyringPair,
+  options: { mode?: number; metadataHash?: string } = {},
+): Promise<Outcome> {
   return new Promise((resolve, reject) => {
-    tx.signAndSend(signer, { nonce: -1 }, (result) => {
+    tx.signAndSend(signer, { nonce: -1, ...options }, (result) => {
       if (!result.status.isInBlock && !result.status.isFinalized) return;
       let error: string | null = null;
       if (result.dispatchError) {
@@ -365,6 +370,25 @@ describe('@polkadot/api against the devnet', () => {
     await unfunded.signAsync(broke, { nonce: 0 });
     await expect(rpc('author_submitExtrinsic', [unfunded.toHex()])).rejects.toThrow(
       /Inability to pay some fees/,
+    );
+  });
+
+  it('checks CheckMetadataHash in mode 1 against the hash of the metadata it serves', async () => {
+    // The RFC-0078 hash with XRT and 9 decimals, as the on-chain builds have it built in.
+    const served = metadataHashOf((await api.rpc.state.getMetadata()).toU8a(), {
+      decimals: 9,
+      symbol: 'XRT',
+    });
+    const signed = await send(api.tx.system.remark('0x10'), dave, {
+      mode: 1,
+      metadataHash: served,
+    });
+    expect(signed.error).toBeNull();
+    // A signature over any other hash does not verify, as the runtime says of a bad signature.
+    const other = api.tx.system.remark('0x11');
+    await other.signAsync(dave, { nonce: -1, mode: 1, metadataHash: `0x${'11'.repeat(32)}` });
+    await expect(rpc('author_submitExtrinsic', [other.toHex()])).rejects.toThrow(
+      /1010.*bad signature|bad signature/,
     );
   });
 

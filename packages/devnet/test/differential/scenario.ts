@@ -4,6 +4,8 @@ import { Keyring } from '@polkadot/keyring';
 import type { KeyringPair } from '@polkadot/keyring/types';
 import type { Codec } from '@polkadot/types/types';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
+import { metadataHashOf } from '@robonomics-dapp/robonomics/chain/metadata-hash';
+import { XRT as XRT_TOKEN } from '@robonomics-dapp/robonomics/chain/network-identity';
 
 /** What one step of the scenario did, in terms both engines can be compared on. */
 export interface StepRecord {
@@ -89,7 +91,7 @@ export class ScenarioRunner {
     name: string,
     tx: SubmittableExtrinsic<'promise'>,
     signer: KeyringPair,
-    options: { fee?: boolean } = {},
+    options: { fee?: boolean; mode?: number; metadataHash?: string } = {},
   ): Promise<StepRecord> {
     const { api } = this;
     const info = options.fee === false ? null : await tx.paymentInfo(signer);
@@ -99,7 +101,8 @@ export class ScenarioRunner {
       await new Promise<void>((resolve, reject) => {
         // A transaction that never reaches a block is an outcome too, not a hung suite.
         timer = setTimeout(() => reject(new Error('no block within 30 s')), 30_000);
-        tx.signAndSend(signer, { nonce: -1 }, (result) => {
+        const { mode, metadataHash } = options;
+        tx.signAndSend(signer, { nonce: -1, mode, metadataHash }, (result) => {
           if (typeof result.status.toJSON() === 'object' && !result.status.type) {
             reject(new Error(`status ${JSON.stringify(result.status.toJSON())}`));
           }
@@ -211,6 +214,21 @@ export async function runScenario(url: string, full = true): Promise<ScenarioRes
       'transfer of more than the balance',
       tx.balances.transferKeepAlive(a.bob.address, 5n * XRT),
       a.newcomer,
+    );
+    // CheckMetadataHash mode 1: the RFC-0078 hash (XRT, 9) of the metadata the node serves
+    // verifies; a signature over another hash does not.
+    const served = metadataHashOf((await api.rpc.state.getMetadata()).toU8a(), XRT_TOKEN);
+    await runner.step(
+      'a transaction committing to the metadata hash (mode 1)',
+      tx.system.remark('0x01'),
+      a.alice,
+      { mode: 1, metadataHash: served },
+    );
+    await runner.step(
+      'a transaction committing to another metadata hash',
+      tx.system.remark('0x02'),
+      a.alice,
+      { fee: false, mode: 1, metadataHash: `0x${'11'.repeat(32)}` },
     );
     // Datalog: 0, 1 and 512 bytes are records; 513 bytes is not.
     await runner.step('datalog.record of 0 bytes', tx.datalog.record(''), a.alice);

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { KNOWN_ENDPOINTS } from '../endpoint.ts';
-import { minimalBidOf } from './decode.ts';
+import { metadataHashOf } from '../metadata-hash.ts';
+import { XRT } from '../network-identity.ts';
+import { metadataConstant, minimalBidOf } from './decode.ts';
 import { RUNTIME_SNAPSHOTS, snapshotFor } from './snapshots.ts';
 
 // The production runtime's metadata (spec 43), which the devnet serves too.
@@ -28,6 +30,27 @@ describe('runtime snapshots', () => {
     for (const snapshot of RUNTIME_SNAPSHOTS) {
       expect(snapshot.genesisHash).toBe(pinned(snapshot.network));
     }
+  });
+
+  it('pin the RFC-0078 hash of the metadata they were taken from', () => {
+    for (const snapshot of RUNTIME_SNAPSHOTS.filter((s) => s.provenance.from === 'metadata')) {
+      expect(snapshot.metadataHash).toBe(metadataHashOf(metadata, XRT));
+    }
+    // The hash covers the types a transaction is made of, not the constants: those are pinned
+    // by value. A call described otherwise gives another hash; a changed constant does not.
+    const name = new TextEncoder().encode('set_devices');
+    const renamed = metadata.slice();
+    const at = renamed.findIndex((_, i) => name.every((b, j) => renamed[i + j] === b));
+    renamed[at + name.length - 1] = 'x'.charCodeAt(0);
+    expect(metadataHashOf(renamed, XRT)).not.toBe(metadataHashOf(metadata, XRT));
+    expect(metadataHashOf(metadata, { decimals: 12, symbol: 'XRT' })).not.toBe(
+      metadataHashOf(metadata, XRT),
+    );
+    const rebid = metadata.slice();
+    const bid = metadataConstant(rebid, 'RWS', 'MinimalBid')!;
+    bid[0] = bid[0]! ^ 1;
+    expect(minimalBidOf(rebid)).not.toBe(minimalBidOf(metadata));
+    expect(metadataHashOf(rebid, XRT)).toBe(metadataHashOf(metadata, XRT));
   });
 
   it('hold the values of the metadata they were taken from', () => {

@@ -1,11 +1,13 @@
 import { KNOWN_ENDPOINTS, type NetworkName } from '../endpoint.ts';
 
 /**
- * Constants that live only in the runtime metadata, taken at build time for the runtimes users are
- * on, so a first visit can show the price before the metadata has been downloaded
- * (docs/first-data.md). A snapshot applies only to the node whose genesis hash AND runtime spec
- * version are both the snapshot's; the live metadata's values replace it as soon as they arrive,
- * and any other runtime (an upgrade, another chain) never sees it.
+ * What this build knows of the runtimes users are on, taken at build time (docs/security.md,
+ * "Pinned runtimes"): the constants that decide what is signed, which a first visit shows before
+ * any metadata has been downloaded (docs/first-data.md), and, where the runtime's metadata can be
+ * had, the RFC-0078 hash of that metadata. A built-in snapshot applies only to the node whose
+ * genesis hash AND runtime spec version are both the snapshot's, and there it is the truth: a
+ * node whose metadata says otherwise is refused. Any other runtime (an upgrade, another chain)
+ * never sees it. Snapshots kept from a node (metadata-cache.ts) are only a quicker start.
  */
 
 export interface RuntimeSnapshot {
@@ -19,6 +21,12 @@ export interface RuntimeSnapshot {
 /** A snapshot shipped with the build: which network it is for and where its values come from. */
 export interface BuiltInSnapshot extends RuntimeSnapshot {
   network: NetworkName;
+  /**
+   * The RFC-0078 hash of the runtime's metadata with XRT and 9 decimals, as the on-chain build
+   * has it: the node's metadata must give this one, and transactions commit to it (mode 1).
+   * Absent where the metadata cannot be had offline.
+   */
+  metadataHash?: `0x${string}`;
   /**
    * Where the values were taken from (docs/first-data.md, "Runtime snapshots"): the runtime's
    * metadata, or, where that cannot be had offline, the runtime's source.
@@ -40,6 +48,9 @@ const SPEC_43_METADATA = {
     'runtime/robonomics/subxt-api/metadata.scale of airalab/robonomics at tag v4.3.0 (commit 2350783b), spec_version 43',
 } as const;
 
+/** The RFC-0078 hash of that metadata (XRT, 9 decimals); a test makes it again from the file. */
+const SPEC_43_METADATA_HASH = '0xf874f577ba6b04caa15707baeb6f73a3ef2263f754bad1b43e832b6d8402f9a9';
+
 /**
  * The runtimes Robonomics users are on: spec 43 on Polkadot, spec 42 on Kusama, and spec 43 on
  * Kusama too (the same runtime, for when Kusama is upgraded to it).
@@ -50,6 +61,7 @@ export const RUNTIME_SNAPSHOTS: readonly BuiltInSnapshot[] = [
     genesisHash: pinnedGenesis('polkadot'),
     specVersion: 43,
     minimalBid: 1_000_000_000n,
+    metadataHash: SPEC_43_METADATA_HASH,
     provenance: SPEC_43_METADATA,
   },
   {
@@ -57,6 +69,7 @@ export const RUNTIME_SNAPSHOTS: readonly BuiltInSnapshot[] = [
     genesisHash: pinnedGenesis('kusama'),
     specVersion: 43,
     minimalBid: 1_000_000_000n,
+    metadataHash: SPEC_43_METADATA_HASH,
     provenance: SPEC_43_METADATA,
   },
   {
@@ -72,6 +85,14 @@ export const RUNTIME_SNAPSHOTS: readonly BuiltInSnapshot[] = [
     },
   },
 ];
+
+/** The built-in snapshot of exactly this runtime (its pin), if this build has one. */
+export function pinnedRuntime(
+  genesisHash: string,
+  specVersion: number,
+): BuiltInSnapshot | undefined {
+  return snapshotFor(genesisHash, specVersion) as BuiltInSnapshot | undefined;
+}
 
 /** The snapshot of exactly this runtime (genesis hash and spec version), if there is one. */
 export function snapshotFor(
