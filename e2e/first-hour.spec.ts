@@ -23,6 +23,11 @@ const PASSWORD = 'tulip orbit gravel 7';
 const HA_SETUP_URL = 'http://127.0.0.1:8123/config/integrations/dashboard/add?domain=robonomics';
 /** The user actions of the path (clicks and typed fields), counted as they are made. */
 const MAX_ACTIONS = 15;
+/**
+ * E2E_REAL_TIME=1 walks the path on a stack with the default block time (6 s) and auction
+ * duration (10 blocks), as `npm start` runs it, to time it: the test then makes no blocks itself.
+ */
+const REAL_TIME = Boolean(process.env.E2E_REAL_TIME);
 
 let chain: DevnetChain;
 test.beforeAll(async () => {
@@ -81,9 +86,9 @@ for (const generation of ['legacy', 'current'] as ProxyGeneration[]) {
     await page.reload();
     await expect(page.getByTestId('step-state-subscription')).toHaveText('Waiting');
     await expect(page.getByTestId('auction-countdown')).toContainText('closes with block');
-    await chain.newBlocks(3);
+    if (!REAL_TIME) await chain.newBlocks(3);
     await expect(page.getByTestId('step-state-subscription')).toHaveText('Done', {
-      timeout: 30_000,
+      timeout: REAL_TIME ? 120_000 : 30_000,
     });
 
     // The controller, made here and sealed with a password; a user key for this browser.
@@ -175,10 +180,9 @@ for (const generation of ['legacy', 'current'] as ProxyGeneration[]) {
     await page.goto('./#/setup-home');
     await expect(page.getByTestId('guide-progress')).toHaveText('8 of 8 steps done.');
     await page.screenshot({ path: `${SCREENS}/first-hour-done-${generation}.png`, fullPage: true });
-    testInfo.annotations.push({
-      type: 'first hour',
-      description: `${actions} actions; ${userMinutes.toFixed(1)} min of the user's own steps`,
-    });
+    const summary = `${actions} actions; ${userMinutes.toFixed(1)} min from the empty browser to the file imported, ${((Date.now() - started) / 60_000).toFixed(1)} min to the toggle (the free weight's quarter hour given by the test)`;
+    testInfo.annotations.push({ type: 'first hour', description: summary });
+    if (REAL_TIME) console.log(`first hour (${generation}): ${summary}`);
     expect(actions).toBeLessThanOrEqual(MAX_ACTIONS);
   });
 }
