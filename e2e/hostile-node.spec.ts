@@ -116,8 +116,14 @@ test('on a chain the app does not know, amounts are unscaled and marked, and 2 m
       'The amount is below the existential deposit a new account needs (1,000 planck).',
     ),
   ).toBeVisible();
-  // The hostile node is on this machine: the switcher's chip says so, its panel what chain it is.
-  await page.getByRole('button', { name: 'Local devnet', exact: true }).click();
+  // The hostile node is on this machine, but it is not the build's devnet: no devnet label, no
+  // development keys, and the page says its description was not verified.
+  await expect(page.getByRole('button', { name: 'Local devnet', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Development accounts' })).toHaveCount(0);
+  await expect(page.getByTestId('signing-notice')).toContainText(
+    'The app does not know this chain, so its description was not verified',
+  );
+  await page.getByRole('button', { name: 'Custom', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'Network' })).toContainText('Unknown network');
   await page.screenshot({ path: `${SCREENS}/hostile-unknown-network.png`, fullPage: true });
   expect(wallet.signedCount()).toBe(0);

@@ -1,5 +1,7 @@
+import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
 import { type DeviceFunding, deviceListChange } from '@robonomics-dapp/robonomics/rws/devices';
 import { useEffect, useId, useRef } from 'react';
+import { formatDate } from '../lib/time/format-date.ts';
 import { Amount } from './Amount.tsx';
 
 const changeText = { added: 'Added', removed: 'Removed', kept: 'Stays' } as const;
@@ -14,6 +16,8 @@ export function DeviceListReview({
   before,
   after,
   funding = [],
+  confirmed = null,
+  restored = [],
   nameOf,
   onSign,
   onCancel,
@@ -22,6 +26,10 @@ export function DeviceListReview({
   after: readonly string[];
   /** Transfers made in the same transaction to new devices that do not exist yet. */
   funding?: readonly DeviceFunding[];
+  /** The list the owner last confirmed in this browser: devices since then are marked new. */
+  confirmed?: { time: number; devices: readonly string[] } | null;
+  /** Devices of that list the node's answer left out, kept by this transaction. */
+  restored?: readonly string[];
   nameOf: (address: string) => string | null;
   onSign: () => void;
   onCancel: () => void;
@@ -53,6 +61,22 @@ export function DeviceListReview({
             <span className="small">
               {nameOf(address) ?? <span className="muted">no label in this browser</span>}
             </span>
+            {change !== 'removed' && restored.some((r) => addressEq(r, address)) ? (
+              <span className="small notice-warn" data-mark="restored">
+                {' '}
+                not reported by this node: kept from the list you confirmed on{' '}
+                {formatDate(confirmed?.time ?? 0)}
+              </span>
+            ) : (
+              change === 'kept' &&
+              confirmed &&
+              !confirmed.devices.some((c) => addressEq(c, address)) && (
+                <span className="small notice-warn" data-mark="new">
+                  {' '}
+                  new since {formatDate(confirmed.time)}
+                </span>
+              )
+            )}
           </li>
         ))}
       </ul>

@@ -1,6 +1,6 @@
-import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
 import { useId } from 'react';
 import { useBalance } from '../lib/chain/use-balance.ts';
+import { isDevnetEndpoint } from '../lib/shell/config.ts';
 import { useChain } from '../lib/stores/chain-store.ts';
 import { isInstalled, WALLETS } from '../lib/wallet/injected.ts';
 import { DEV_WALLET, useWallet } from '../lib/wallet/wallet-store.ts';
@@ -13,8 +13,8 @@ export function WalletPanel() {
   const id = useId();
   const balance = useBalance(wallet.address);
   const account = wallet.accounts.find((a) => a.address === wallet.address);
-  // Development keys are offered only against a node on this machine (the devnet).
-  const local = networkOfEndpoint(useChain((s) => s.endpoint)) === 'local';
+  // Development keys are offered only against this build's own devnet, never any other node.
+  const local = isDevnetEndpoint(useChain((s) => s.endpoint));
   return (
     <div className="stack-s">
       {wallet.status === 'connected' && wallet.accounts.length === 0 && (

@@ -5,9 +5,15 @@ import {
   fundingForNewDevices,
 } from '@robonomics-dapp/robonomics/chain/device-list';
 import { TxCancelledError } from '@robonomics-dapp/robonomics/chain/errors';
-import type { DeviceFunding } from '@robonomics-dapp/robonomics/rws/devices';
+import { type DeviceFunding, withConfirmedDevices } from '@robonomics-dapp/robonomics/rws/devices';
 import { type ReactNode, useState } from 'react';
 import { readyClient, sendAction } from '../lib/actions/send-action.ts';
+import {
+  type ConfirmedDevices,
+  readConfirmedDevices,
+  writeConfirmedDevices,
+} from '../lib/storage/confirmed-devices.ts';
+import { useChain } from '../lib/stores/chain-store.ts';
 import { useWallet } from '../lib/wallet/wallet-store.ts';
 import { DeviceListReview } from './DeviceListReview.tsx';
 
@@ -15,6 +21,9 @@ interface Review {
   before: string[];
   after: string[];
   funding: DeviceFunding[];
+  /** The list the owner last confirmed here, and what of it the node's answer left out. */
+  confirmed: ConfirmedDevices | null;
+  restored: string[];
   decide: (sign: boolean) => void;
 }
 
@@ -24,7 +33,9 @@ interface Review {
  * again and must be the one the page showed; the new list is then shown in full (`review`, to be
  * placed on the page) until the user signs or cancels, and read once more when they sign. A
  * cancel rejects with TxCancelledError. When the owner signs, new devices that do not exist on
- * the chain yet get what they need to exist in the same batch, shown in the review too.
+ * the chain yet get what they need to exist in the same batch, shown in the review too. No change
+ * drops a device by default: what the node's answer left out of the list the owner last confirmed
+ * in this browser is put back (and said so), and devices that appeared since are marked.
  */
 export function useDeviceListWrite(
   owner: string,
@@ -37,21 +48,29 @@ export function useDeviceListWrite(
 
   const write = async (shown: readonly string[], next: string[], onSigned: () => void) => {
     const client = readyClient();
+    const endpoint = useChain.getState().endpoint;
     const before = await deviceListAsShown(client, owner, shown);
+    const confirmed = readConfirmedDevices(endpoint, owner);
+    const { devices: after, restored } = withConfirmedDevices(
+      before,
+      next,
+      confirmed?.devices ?? [],
+    );
     const signer = useWallet.getState().address;
     // Only the owner's own transfers: a device signing through the subscription would pay them.
     const funding =
-      signer && addressEq(signer, owner) ? await fundingForNewDevices(client, before, next) : [];
+      signer && addressEq(signer, owner) ? await fundingForNewDevices(client, before, after) : [];
     const sign = await new Promise<boolean>((decide) =>
-      setReview({ before, after: next, funding, decide }),
+      setReview({ before, after, funding, confirmed, restored, decide }),
     );
     setReview(null);
     if (!sign) throw new TxCancelledError();
     await sendAction({
-      call: (c) => checkedSetDevicesTx(c, owner, before, next, funding),
+      call: (c) => checkedSetDevicesTx(c, owner, before, after, funding),
       payer: owner,
       onSigned,
     });
+    writeConfirmedDevices(endpoint, owner, after);
   };
 
   return {
@@ -61,6 +80,8 @@ export function useDeviceListWrite(
         before={review.before}
         after={review.after}
         funding={review.funding}
+        confirmed={review.confirmed}
+        restored={review.restored}
         nameOf={nameOf}
         onSign={() => review.decide(true)}
         onCancel={() => review.decide(false)}

@@ -74,6 +74,7 @@ describe('the chain layer behind a hostile node', () => {
       genesisHash: KUSAMA,
       token: { decimals: 9, symbol: 'XRT' },
       ownEndpoint: false,
+      devnet: false,
     });
   });
 

@@ -8,6 +8,7 @@ import type { FirstDataRead } from './first-data/start.ts';
 import type { KeptRuntime, MetadataStores } from './metadata-cache.ts';
 import { identifyNetwork, type NetworkIdentity } from './network-identity.ts';
 import { minimalBid } from './queries/minimal-bid.ts';
+import type { SigningMetadata } from './signing-registry.ts';
 import { subscribeAuctionQueue } from './subscriptions/auction-queue.ts';
 import { WebStorage } from './web-storage.ts';
 
@@ -94,6 +95,16 @@ export class ChainConnection {
   network: NetworkIdentity | null = null;
   /** Set when the node was refused: the connection is closed and nothing can be signed. */
   refused = false;
+  /**
+   * What transactions commit to (signing-metadata.ts), once the node's description of the
+   * runtime was checked (after the page's first paint); null until then.
+   */
+  signing: SigningMetadata | null = null;
+  /**
+   * Set when the runtime description kept from an earlier visit was not the network's: it was
+   * dropped, and a new connection to the same endpoint fetches it from the node again.
+   */
+  keptDescriptionDropped = false;
   readonly #listeners = new Set<() => void>();
   readonly #ready: Promise<RobonomicsClient>;
   #closed = false;
@@ -153,8 +164,12 @@ export class ChainConnection {
         await afterFirstData();
       }
       // What reads and keeps the metadata comes with the client too.
-      const [{ createClient, misplacedCall, WsProvider }, cache] = await this.#untilClosed(
-        Promise.all([import('./create-client.ts'), import('./metadata-cache.ts')]),
+      const [{ createClient, misplacedCall, WsProvider }, cache, signing] = await this.#untilClosed(
+        Promise.all([
+          import('./create-client.ts'),
+          import('./metadata-cache.ts'),
+          import('./signing-registry.ts'),
+        ]),
       );
       let kept: KeptRuntime | undefined = started?.kept;
       const stores = metadataStoresOf(options, summaries, cache.browserBytesStore);
@@ -230,6 +245,8 @@ export class ChainConnection {
       if (network.kind === 'refused') throw new NetworkRefusedError(network.reason);
       const misplaced = misplacedCallOf(network, client, misplacedCall);
       if (misplaced) throw new NetworkRefusedError(misplaced);
+      // Whether the client's description of the runtime came from this device rather than the node.
+      const fromKept = downloaded === undefined && Object.keys(startMetadata).length > 0;
       const remember = async () => {
         if (!stores) return;
         await cache.forgetLegacyCache(stores.summaries);
@@ -245,7 +262,48 @@ export class ChainConnection {
           bytesKept,
         );
       };
-      await remember();
+      /**
+       * Checks the node's description against what the build pins and only then keeps it for the
+       * next visit: before the first transaction, or once the page's first seconds are over (the
+       * hash is long work, and its code a chunk of its own). A description kept from an earlier
+       * visit that fails is dropped, and the connection starts again.
+       */
+      const check = (kept: boolean) => {
+        const decide = async (): Promise<SigningMetadata> => {
+          const { decideSigningMetadata } = await import('./signing-metadata.ts');
+          try {
+            const decided = decideSigningMetadata(client, network);
+            if (!this.#closed) {
+              this.signing = decided;
+              this.#emit();
+              await remember().catch(() => {});
+            }
+            return decided;
+          } catch (error) {
+            if (!this.#closed) {
+              if (kept && stores) {
+                await cache.forgetMetadata(stores, endpoint);
+                this.keptDescriptionDropped = true;
+              }
+              await this.#refuse(
+                new NetworkRefusedError(
+                  kept && stores
+                    ? `${(error as Error).message} It was kept on this device from an earlier visit and has been dropped.`
+                    : (error as Error).message,
+                ),
+              );
+            }
+            throw error;
+          }
+        };
+        signing.setSigningMetadata(client, decide);
+        // Made before the first transaction, or once the page's first seconds are over.
+        setTimeout(
+          () => void signing.signingMetadataOf(client).catch(() => {}),
+          SIGNING_CHECK_DELAY_MS,
+        );
+      };
+      check(fromKept);
       // A runtime upgrade while the app is open: dedot has loaded the new metadata; keep it under
       // the new spec version and tell the listeners, whose views read the new constants.
       client.on('runtimeUpgraded', () => {
@@ -255,8 +313,9 @@ export class ChainConnection {
           return;
         }
         this.specVersion = client.runtimeVersion.specVersion;
+        this.signing = null;
         this.#setOffer({ minimalBid: minimalBid(client) });
-        void remember().catch(() => {});
+        check(false);
       });
       this.specVersion = client.runtimeVersion.specVersion;
       this.#setOffer({ minimalBid: minimalBid(client) });
@@ -459,6 +518,9 @@ export class ChainConnection {
 }
 
 const CLOSED_EARLY = 'The connection was closed before the node answered.';
+
+/** When the node's description is checked if no transaction asked first: after the first seconds. */
+const SIGNING_CHECK_DELAY_MS = 5_000;
 
 /**
  * Why a known network's node is refused for its runtime description: a call the app sends placed

@@ -254,6 +254,15 @@ export async function rememberMetadata(
   }
 }
 
+/**
+ * Drops what is kept for an endpoint (its summary and its metadata's bytes): a description that
+ * did not match the network's pinned runtime must not be used again (docs/security.md).
+ */
+export async function forgetMetadata(stores: MetadataStores, endpoint: string): Promise<void> {
+  await stores.summaries.remove(keyOf(endpoint)).catch(() => {});
+  await stores.bytes.remove(bytesKeyOf(endpoint)).catch(() => {});
+}
+
 /** The metadata's SCALE bytes, for metadata the client fetched itself (after a runtime upgrade). */
 async function encodeMetadata(metadata: Metadata): Promise<Hex> {
   // Loaded here, not with the module: the codecs come with the client (docs/first-data.md).

@@ -19,6 +19,7 @@ describe('identifyNetwork', () => {
       genesisHash: KUSAMA,
       token: XRT,
       ownEndpoint: true,
+      devnet: false,
     });
     expect(
       identifyNetwork({
@@ -114,6 +115,7 @@ describe('identifyNetwork', () => {
       genesisHash: OTHER,
       token: XRT,
       ownEndpoint: true,
+      devnet: true,
     });
     expect(
       identifyNetwork({

@@ -30,6 +30,8 @@ export type NetworkIdentity =
        * genesis hash for every later transaction of that network.
        */
       ownEndpoint: boolean;
+      /** The build's own devnet, known by its endpoint on this machine (never in production). */
+      devnet: boolean;
     }
   /** A chain the app does not know: amounts are shown unscaled, nothing is offered to wallets. */
   | { kind: 'unknown'; genesisHash: string; reported: Partial<TokenFacts> }
@@ -126,5 +128,6 @@ export function identifyNetwork({
     token: XRT,
     // A devnet node claiming a production genesis is no endpoint of that network.
     ownEndpoint: claimed ? pinned !== undefined : devnet,
+    devnet: !claimed && devnet,
   };
 }

@@ -7,6 +7,7 @@ import {
   removeDevice,
   roleOf,
   sameDeviceList,
+  withConfirmedDevices,
 } from './devices.ts';
 
 const owner = '4DNhfCUWDh5LG2GkFHPDdZfejMoSezRnF3tRfvudqLzn2HAs';
@@ -106,9 +107,21 @@ describe('device list writes', () => {
     expect(purchaseDevices([], a, [])).toEqual([a]);
     expect(purchaseDevices([c], a, [])).toEqual([a]);
     expect(purchaseDevices([b, c], a, [c])).toEqual([c, a]);
-    // A kept address the chain does not hold is not written.
-    expect(purchaseDevices([b], a, [c])).toEqual([a]);
+    // A kept address the chain's answer left out (one of the list the owner last confirmed) is
+    // written too: a node cannot make a renewal drop a device.
+    expect(purchaseDevices([b], a, [c])).toEqual([c, a]);
+    expect(purchaseDevices([b], a, [c, c, a])).toEqual([c, a]);
     // The buyer is a device already: nothing is written.
     expect(purchaseDevices([b, a], a, [])).toBeNull();
+  });
+
+  it('put back what the chain left out of the list the owner confirmed, unless removed', () => {
+    // The node leaves b out; the owner adds c: b stays.
+    expect(withConfirmedDevices([a], [a, c], [a, b])).toEqual({
+      devices: [a, c, b],
+      restored: [b],
+    });
+    // The owner removes b, which the node shows: it goes.
+    expect(withConfirmedDevices([a, b], [a], [a, b])).toEqual({ devices: [a], restored: [] });
   });
 });

@@ -128,5 +128,29 @@ export function purchaseDevices(
   keep: readonly string[],
 ): string[] | null {
   if (current.some((d) => addressEq(d, buyer))) return null;
-  return [...current.filter((d) => keep.some((k) => addressEq(k, d))), buyer];
+  // What the user keeps: from the list the chain gives, then the ones it leaves out (kept from
+  // the list the owner last confirmed), never twice.
+  const kept = current.filter((d) => keep.some((k) => addressEq(k, d)));
+  const missing = keep.filter((k) => !current.some((d) => addressEq(d, k)) && !addressEq(k, buyer));
+  const unique = missing.filter((k, i) => missing.findIndex((m) => addressEq(m, k)) === i);
+  return [...kept, ...unique, buyer];
+}
+
+/**
+ * A device-list change as the owner asked for it, with what the chain's answer left out of the
+ * list the owner last confirmed put back (a node cannot make a change drop a device): every
+ * device of `confirmed` that is neither in `shown` nor removed on purpose by this change.
+ */
+export function withConfirmedDevices(
+  shown: readonly string[],
+  next: readonly string[],
+  confirmed: readonly string[],
+): { devices: string[]; restored: string[] } {
+  const restored = confirmed.filter(
+    (c, i) =>
+      !shown.some((d) => addressEq(d, c)) &&
+      !next.some((d) => addressEq(d, c)) &&
+      confirmed.findIndex((o) => addressEq(o, c)) === i,
+  );
+  return { devices: [...next, ...restored], restored };
 }

@@ -1,8 +1,12 @@
-import { KNOWN_ENDPOINTS, networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
+import { KNOWN_ENDPOINTS } from '@robonomics-dapp/robonomics/chain/endpoint';
 import { type FormEvent, useState } from 'react';
 import { ChainNetwork } from '../../components/ChainNetwork.tsx';
 import { usePopover } from '../../components/use-popover.ts';
+import { isDevnetEndpoint, shownNetworkOf } from '../../lib/shell/config.ts';
 import { useEndpointStore } from '../../lib/stores/endpoint-store.ts';
+
+/** The endpoints offered: the known networks, and the local devnet only in the devnet build. */
+const OFFERED = KNOWN_ENDPOINTS.filter((e) => e.network !== 'local' || isDevnetEndpoint(e.url));
 
 const networkLabels = {
   polkadot: 'Polkadot',
@@ -19,7 +23,7 @@ export function EndpointSwitcher() {
   const [custom, setCustom] = useState('');
   const [error, setError] = useState<string | null>(null);
   const panelId = popover.panelId;
-  const network = networkOfEndpoint(endpoint);
+  const network = shownNetworkOf(endpoint);
 
   const choose = (url: string) => {
     const problem = setEndpoint(url);
@@ -49,7 +53,7 @@ export function EndpointSwitcher() {
             Chain: <ChainNetwork />
           </p>
           <ul className="plain-list">
-            {KNOWN_ENDPOINTS.map((known) => (
+            {OFFERED.map((known) => (
               <li key={known.url}>
                 <button
                   type="button"

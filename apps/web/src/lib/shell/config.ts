@@ -1,6 +1,8 @@
 import {
   DEFAULT_PARACHAIN_ENDPOINT,
   LOCAL_DEVNET_ENDPOINT,
+  type NetworkName,
+  networkOfEndpoint,
 } from '@robonomics-dapp/robonomics/chain/endpoint';
 import { devnetRelayAddress, PRODUCTION_RELAY } from '@robonomics-dapp/robonomics/p2p/relays';
 
@@ -109,3 +111,19 @@ export const appConfig: AppConfig = builtOrigins
         .filter(Boolean),
     }
   : profileConfig;
+
+/**
+ * Whether an endpoint is this build's own devnet: only there is it labelled "Local devnet" and
+ * are the development keys offered (production builds have none; any other address on this
+ * machine is a custom node like any other: docs/security.md).
+ */
+export function isDevnetEndpoint(endpoint: string): boolean {
+  const normalized = endpoint.trim().replace(/\/+$/, '').toLowerCase();
+  return appConfig.devnetEndpoints.some((e) => e.replace(/\/+$/, '').toLowerCase() === normalized);
+}
+
+/** The network an endpoint is shown as: the local devnet only for this build's own. */
+export function shownNetworkOf(endpoint: string): NetworkName {
+  const network = networkOfEndpoint(endpoint);
+  return network === 'local' && !isDevnetEndpoint(endpoint) ? 'custom' : network;
+}

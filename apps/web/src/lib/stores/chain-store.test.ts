@@ -9,6 +9,7 @@ describe('how amounts are shown on a network', () => {
       genesisHash: '0x63',
       token: { decimals: 9, symbol: 'XRT' },
       ownEndpoint: false,
+      devnet: false,
     };
     expect(amountsOn(known)).toEqual({ decimals: 9, tokenSymbol: 'XRT', unknownNetwork: false });
     expect(amountsOn(null)).toEqual({ decimals: 9, tokenSymbol: 'XRT', unknownNetwork: false });

@@ -3,17 +3,17 @@ import {
   type ConnectionState,
   type RobonomicsClient,
 } from '@robonomics-dapp/robonomics/chain/client';
-import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
 import { takeFirstData } from '@robonomics-dapp/robonomics/chain/first-data/handoff';
 import type { Offer } from '@robonomics-dapp/robonomics/chain/first-data/read';
 import { type NetworkIdentity, XRT } from '@robonomics-dapp/robonomics/chain/network-identity';
+import type { SigningMetadata } from '@robonomics-dapp/robonomics/chain/signing-registry';
 import {
   type StorageReader,
   storageReader,
 } from '@robonomics-dapp/robonomics/chain/storage-reader';
 import { create } from 'zustand';
 import { afterNextPaint } from '../shell/after-next-paint.ts';
-import { appConfig } from '../shell/config.ts';
+import { appConfig, isDevnetEndpoint } from '../shell/config.ts';
 import { DEV_WALLET, useWallet } from '../wallet/wallet-store.ts';
 import { useEndpointStore } from './endpoint-store.ts';
 
@@ -46,6 +46,11 @@ interface ChainState {
   tokenSymbol: string;
   /** The node's chain is not one the app knows: amounts carry a mark saying so. */
   unknownNetwork: boolean;
+  /**
+   * What transactions commit to, once the node's description of the runtime was checked
+   * (docs/security.md, "The metadata hash"); null until then.
+   */
+  signing: SigningMetadata | null;
 }
 
 /** The smallest unit of a chain's token, used for amounts of an unknown network. */
@@ -71,10 +76,14 @@ const STARTING: Omit<ChainState, 'endpoint'> = {
   socketDropped: false,
   specVersion: null,
   network: null,
+  signing: null,
   ...amountsOn(null),
 };
 
 export const useChain = create<ChainState>(() => ({ endpoint: '', ...STARTING }));
+
+/** Endpoints whose kept runtime description was dropped: connected to again once. */
+const freshlyFetched = new Set<string>();
 
 /** Connects to the endpoint (dropping any previous connection) and mirrors its state. */
 function connect(endpoint: string) {
@@ -102,8 +111,14 @@ function connect(endpoint: string) {
       socketDropped: current.socketDropped,
       specVersion: current.specVersion,
       network: current.network,
+      signing: current.signing,
       ...amountsOn(current.network),
     });
+    // What was kept on this device from an earlier visit did not hold: fetch it from the node.
+    if (current.keptDescriptionDropped && !freshlyFetched.has(endpoint)) {
+      freshlyFetched.add(endpoint);
+      connect(endpoint);
+    }
   };
   current.onChange(mirror);
   // The first reads the page's first script started may have brought the values already.
@@ -209,8 +224,7 @@ export function startChain() {
     if (state.endpoint === previous.endpoint) return;
     // Development keys must never follow the user to a real network.
     const wallet = useWallet.getState();
-    if (wallet.wallet === DEV_WALLET && networkOfEndpoint(state.endpoint) !== 'local')
-      wallet.disconnect();
+    if (wallet.wallet === DEV_WALLET && !isDevnetEndpoint(state.endpoint)) wallet.disconnect();
     connect(state.endpoint);
   });
 }

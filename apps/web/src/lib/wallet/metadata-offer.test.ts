@@ -30,6 +30,7 @@ describe('which networks are offered at all', () => {
     name: 'Robonomics on Kusama',
     genesisHash: '0xab',
     token: { decimals: 9, symbol: 'XRT' },
+    devnet: false,
   };
 
   it('offers a known network at one of the build’s endpoints only', () => {

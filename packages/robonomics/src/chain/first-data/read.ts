@@ -171,11 +171,11 @@ export async function readFirstData({
   };
 
   const keptMetadata = keptFor(kept?.metadata, genesisHash, specVersion);
-  const snapshot = snapshotFor(
-    genesisHash,
-    specVersion,
-    kept?.snapshot ? [kept.snapshot, ...snapshots] : snapshots,
-  );
+  // A runtime this build pins: its constants are the build's, whatever a node (or a summary kept
+  // from one) says (docs/security.md, "Pinned runtimes").
+  const pinned = snapshotFor(genesisHash, specVersion, snapshots);
+  const snapshot =
+    pinned ?? (kept?.snapshot ? snapshotFor(genesisHash, specVersion, [kept.snapshot]) : undefined);
   // A snapshot of this very runtime spares walking the kept metadata before the first paint.
   const known = snapshot?.minimalBid ?? (keptMetadata ? minimalBidOf(keptMetadata) : undefined);
   // The network goes out at once (it decides how amounts are shown), with the price if known.
@@ -201,7 +201,7 @@ export async function readFirstData({
       metadataRead.then((metadata) => {
         if (typeof metadata !== 'string') return;
         const live = minimalBidOf(metadata);
-        if (live !== undefined) publish({ minimalBid: live });
+        if (live !== undefined && !pinned) publish({ minimalBid: live });
         // Handed to the client only when it is hex throughout (the walk read only part of it).
         if (isHex(metadata)) downloaded = { [`RAW_META/${genesisHash}/${specVersion}`]: metadata };
       }),

@@ -94,6 +94,14 @@ export function pinnedRuntime(
   return snapshotFor(genesisHash, specVersion) as BuiltInSnapshot | undefined;
 }
 
+/** The spec versions this build pins for the network with this genesis hash. */
+export function pinnedSpecVersions(genesisHash: string): number[] {
+  const genesis = genesisHash.toLowerCase();
+  return RUNTIME_SNAPSHOTS.filter((s) => s.genesisHash.toLowerCase() === genesis).map(
+    (s) => s.specVersion,
+  );
+}
+
 /** The snapshot of exactly this runtime (genesis hash and spec version), if there is one. */
 export function snapshotFor(
   genesisHash: string,

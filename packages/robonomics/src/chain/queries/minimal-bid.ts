@@ -1,6 +1,11 @@
 import type { RobonomicsClient } from '../client-type.ts';
+import { pinnedRuntime } from '../first-data/snapshots.ts';
 
-/** RWS.MinimalBid in planck: a first bid must be strictly greater. */
+/**
+ * RWS.MinimalBid in planck: a first bid must be strictly greater. For a runtime this build pins,
+ * the pinned value (a node cannot raise the price the app bids: docs/security.md).
+ */
 export function minimalBid(client: RobonomicsClient): bigint {
-  return client.consts.rws.minimalBid;
+  const pin = pinnedRuntime(client.genesisHash, client.runtimeVersion.specVersion);
+  return pin?.minimalBid ?? client.consts.rws.minimalBid;
 }

@@ -13,6 +13,7 @@ import {
   TxFailedError,
 } from '../errors.ts';
 import { fetchNextAccountIndex } from '../queries/next-account-index.ts';
+import { metadataHashToSign, signingMetadataOf } from '../signing-registry.ts';
 
 export const CONNECTION_LOST =
   'The connection to the parachain was lost before the transaction was sent. Nothing was sent: try again once the connection is back.';
@@ -52,6 +53,12 @@ export async function sendTransaction(
   { signer, onPhase }: SendOptions = {},
 ): Promise<TxResult> {
   const address = typeof from === 'string' ? from : from.address;
+  // What the signature commits to: the runtime's description, checked against the build's pin
+  // (CheckMetadataHash mode 1); a refused description stops here, before anything is signed.
+  const signing = await signingMetadataOf(client).catch((error: unknown) => {
+    throw new TxFailedError((error as Error).message);
+  });
+  const metadataHash = metadataHashToSign(signing);
   // Pool-aware nonce: a second send while the first is pending must not reuse its nonce.
   const nonce = await fetchNextAccountIndex(client, address);
   // What the transaction is signed for: a runtime upgrade before it reaches the node makes the
@@ -85,7 +92,7 @@ export async function sendTransaction(
       void stopWatching?.().catch(() => {});
       outcome();
     };
-    tx.signAndSend(from, { signer, nonce }, (result) => {
+    tx.signAndSend(from, { signer, nonce, metadataHash }, (result) => {
       const { status } = result;
       submitted = true;
       if (status.type === 'Broadcasting' || status.type === 'Validated') onPhase?.('broadcast');

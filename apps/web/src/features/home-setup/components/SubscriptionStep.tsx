@@ -12,6 +12,7 @@ import { useTx } from '../../../components/use-tx.ts';
 import { NoSignerError, originOf, readyClient } from '../../../lib/actions/send-action.ts';
 import { useChainNow } from '../../../lib/chain/use-chain-now.ts';
 import { useChainSubscription } from '../../../lib/chain/use-chain-subscription.ts';
+import { confirmPurchasedDevices } from '../../../lib/storage/confirmed-devices.ts';
 import { randomSetupName, useSavedSetups } from '../../../lib/stores/saved-setups.ts';
 import { useNow } from '../../../lib/time/use-now.ts';
 import { useGuideMarks } from '../guide-marks.ts';
@@ -55,13 +56,15 @@ export function SubscriptionStep({ guide }: { guide: Guide }) {
         throw new Error("This account's device list is still being read from the chain.");
       const endpoint = guide.endpoint;
       // A purchase keeps every device the account's list holds now: the guide drops none.
+      const chosen = { shown: devices, keep: devices };
       await buySubscription({
         client: readyClient(),
-        devices: { shown: devices, keep: devices },
+        devices: chosen,
         ...originOf('wallet'),
         onSigned: signed,
         onBid: (auction) => mark(endpoint, owner, { bid: { auction, at: Date.now() } }),
       });
+      confirmPurchasedDevices(endpoint, owner, chosen);
       const saved = useSavedSetups.getState();
       if (!saved.setups.some((s) => s.owner === owner && s.network === guide.network)) {
         saved.addSetup({ owner, name: randomSetupName(), network: guide.network });

@@ -18,6 +18,7 @@ import { NoSignerError, originOf, readyClient } from '../../../lib/actions/send-
 import { useBalance } from '../../../lib/chain/use-balance.ts';
 import { useFee } from '../../../lib/chain/use-fee.ts';
 import { useLedger } from '../../../lib/chain/use-ledger.ts';
+import { confirmPurchasedDevices } from '../../../lib/storage/confirmed-devices.ts';
 import { useChain } from '../../../lib/stores/chain-store.ts';
 import { randomSetupName, useSavedSetups } from '../../../lib/stores/saved-setups.ts';
 import { formatDate } from '../../../lib/time/format-date.ts';
@@ -100,6 +101,7 @@ export function BuyPage() {
       if (!devices)
         throw new Error("This account's device list is still being read from the chain.");
       await buySubscription({ client: ready, devices, ...origin, onSigned: signed });
+      confirmPurchasedDevices(endpoint, address, devices);
       const existing = useSavedSetups
         .getState()
         .setups.find((s) => s.owner === address && s.network === network);

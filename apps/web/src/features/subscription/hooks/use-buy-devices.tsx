@@ -3,25 +3,34 @@ import type { BuyDevices } from '@robonomics-dapp/robonomics/chain/buy-subscript
 import { purchaseDevices } from '@robonomics-dapp/robonomics/rws/devices';
 import { useId, useState } from 'react';
 import { useDeviceList } from '../../../lib/chain/use-devices.ts';
+import { useLedger } from '../../../lib/chain/use-ledger.ts';
+import { readConfirmedDevices } from '../../../lib/storage/confirmed-devices.ts';
+import { useChain } from '../../../lib/stores/chain-store.ts';
 import { deviceNameOf } from '../../../lib/stores/device-names.ts';
 import { useSavedSetups } from '../../../lib/stores/saved-setups.ts';
+import { formatDate } from '../../../lib/time/format-date.ts';
 
 /**
  * The device list a purchase writes, chosen on the page (docs/product-rules.md, "Writing the
- * device list"): the buyer becomes a device of its subscription, and of the accounts the chain
- * lists for it now the purchase keeps only those the user ticks. `devices` is null until the live
- * list is in.
+ * device list"): the buyer becomes a device of its subscription, and the purchase keeps the
+ * devices the user leaves ticked. None is dropped by default: ticked are the devices of the list
+ * the owner last confirmed in this browser (also those the node's answer leaves out), or, with no
+ * such list, every device of a renewed subscription; a device that appeared since the confirmed
+ * list, or that a node claims for a first purchase, is not ticked. `devices` is null until the
+ * live list is in.
  */
 export function useBuyDevices(buyer: string | null): {
   devices: BuyDevices | null;
   view: React.ReactNode;
 } {
   const id = useId();
+  const endpoint = useChain((s) => s.endpoint);
   const { devices: current, live } = useDeviceList(buyer);
+  const ledger = useLedger(buyer);
   const setups = useSavedSetups((s) => s.setups);
-  const [keep, setKeep] = useState<string[]>([]);
+  const [choices, setChoices] = useState<Record<string, boolean>>({});
   if (!buyer) return { devices: null, view: null };
-  if (!live || !current) {
+  if (!live || !current || ledger === undefined) {
     return {
       devices: null,
       view: (
@@ -31,7 +40,16 @@ export function useBuyDevices(buyer: string | null): {
       ),
     };
   }
-  const kept = keep.filter((k) => current.some((d) => addressEq(d, k)));
+  const confirmed = readConfirmedDevices(endpoint, buyer);
+  const inConfirmed = (a: string) => !!confirmed?.devices.some((c) => addressEq(c, a));
+  // What the node's answer leaves out of the confirmed list (the buyer aside).
+  const missing = (confirmed?.devices ?? []).filter(
+    (c) => !current.some((d) => addressEq(d, c)) && !addressEq(c, buyer),
+  );
+  const listed = [...current, ...missing];
+  const byDefault = (a: string) => (confirmed ? inConfirmed(a) : ledger !== null);
+  const ticked = (a: string) => choices[a] ?? byDefault(a);
+  const kept = listed.filter(ticked);
   const after = purchaseDevices(current, buyer, kept);
   const nameOf = deviceNameOf(setups.find((s) => addressEq(s.owner, buyer)));
   const devices = { shown: current, keep: kept };
@@ -55,30 +73,37 @@ export function useBuyDevices(buyer: string | null): {
           <span className="mono break">{buyer}</span>
           {kept.length > 0 ? `, and ${kept.length} kept below.` : ', and no other.'}
         </p>
-        {current.length > 0 && (
+        {listed.length > 0 && (
           <fieldset className="plain stack-s">
             <legend className="small">
               The chain lists {current.length === 1 ? 'this account' : 'these accounts'} for the
               subscription now. Tick the ones to keep as devices:
             </legend>
-            {current.map((address) => (
+            {listed.map((address) => (
               <label key={address} className="row small" htmlFor={`${id}-${address}`}>
                 <input
                   id={`${id}-${address}`}
                   type="checkbox"
-                  checked={kept.some((k) => addressEq(k, address))}
-                  onChange={(e) =>
-                    setKeep((list) =>
-                      e.target.checked
-                        ? [...list, address]
-                        : list.filter((k) => !addressEq(k, address)),
-                    )
-                  }
+                  checked={ticked(address)}
+                  onChange={(e) => setChoices((all) => ({ ...all, [address]: e.target.checked }))}
                 />
                 <span className="mono break">{address}</span>
                 <span>
                   {nameOf(address) ?? <span className="muted">no label in this browser</span>}
                 </span>
+                {missing.includes(address) ? (
+                  <span className="notice-warn" data-mark="restored">
+                    not reported by this node: in the list you confirmed on{' '}
+                    {formatDate(confirmed!.time)}
+                  </span>
+                ) : (
+                  confirmed &&
+                  !inConfirmed(address) && (
+                    <span className="notice-warn" data-mark="new">
+                      new since {formatDate(confirmed.time)}
+                    </span>
+                  )
+                )}
               </label>
             ))}
           </fieldset>
