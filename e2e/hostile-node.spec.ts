@@ -1,5 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
-import { type HostileNode, startHostileNode } from '@robonomics-dapp/devnet/hostile-node';
+import {
+  type HostileNode,
+  startHostileNode,
+  withU128Constant,
+} from '@robonomics-dapp/devnet/hostile-node';
 import { keepOnEveryLoad, keptSetups } from './fixtures/app-storage.ts';
 import { CHAIN_URL, DevnetChain, XRT } from './fixtures/devnet-chain.ts';
 import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
@@ -12,6 +16,7 @@ import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
  */
 const SCREENS = 'e2e/artifacts/screens';
 const KUSAMA = '0x631ccc82a078481584041656af292834e1ae6daab61d2875b4dd0c14bb9b17bc';
+const POLKADOT = '0x29f4371dcc41045f5041489dfcd51389bf8ccd2161332e0de1ca803bcc3ee872';
 /** //Eve: the hostile node's own account, which it tries to make a device. */
 const EVE = '4HQ8vFEDNkVvwoq6C5qFi1hdU8bbLXTh3HGJ5jBC6YBsfRQY';
 const BOB_ED25519 = '4GvnAjgUnhCvhCLz7TkJdxYUhTxN8W5keXrRndG5aijDsEX7';
@@ -199,4 +204,62 @@ test('a first purchase writes exactly the buyer, not the devices a node claims',
   ).toBeVisible({ timeout: 30_000 });
   // Read from the devnet itself, not through the hostile node.
   expect(await chain.devices(buyer)).toEqual([buyer]);
+});
+
+test('a renewal through a node that leaves the owner out of the device list keeps every device', async ({
+  page,
+}) => {
+  if ((await chain.auctionQueueLength()) < 1) await chain.startAuctions(1);
+  const uri = `//Hostile Renewer ${Date.now()}`;
+  const pair = chain.pair(uri);
+  const owner = pair.address;
+  await chain.transfer(owner, 100n * XRT);
+  const wallet = await injectPolkadotExtension(page, [{ name: 'Renewer', uri, type: 'sr25519' }]);
+  // A subscription that has ended (a 0-day one), with the owner, Eve and Bob as devices.
+  await chain.grantSubscription(owner, 0);
+  await chain.send(chain.api.tx.rws.setDevices([owner, EVE, BOB_ED25519]), pair);
+  const before = await chain.devices(owner);
+  hostile.rules = { hiddenDevice: { owner, device: owner } };
+  await useHostileNode(page);
+  await page.goto('./#/rws-buy');
+  await page.getByRole('main').getByRole('button', { name: 'Polkadot{.js}' }).click();
+  const devices = page.getByTestId('buy-devices');
+  // Every device the node still reports stays ticked: none is dropped by default.
+  await expect(devices.getByRole('checkbox')).toHaveCount(2);
+  for (const box of await devices.getByRole('checkbox').all()) await expect(box).toBeChecked();
+  await page.getByRole('button', { name: 'Renew subscription' }).click();
+  await expect.poll(() => wallet.signedCount()).toBe(1);
+  await chain.newBlocks(12);
+  await expect(
+    page.getByText('Subscription has been activated. Please, check the list of your setups.'),
+  ).toBeVisible({ timeout: 30_000 });
+  // Read from the devnet itself: the real list kept all three.
+  expect((await chain.devices(owner)).sort()).toEqual([...before].sort());
+});
+
+test('a node claiming Polkadot with another MinimalBid changes no price and gets nothing signed', async ({
+  page,
+}) => {
+  const { wallet } = await freshAccount(page, 'Priced');
+  // Robonomics on Polkadot runs the pinned runtime 43; this node says its MinimalBid is 123.9 XRT.
+  hostile.rules = {
+    genesisHash: POLKADOT,
+    metadata: (hex) => withU128Constant(hex, 'RWS', 'MinimalBid', 123_900_000_000n),
+  };
+  await useHostileNode(page);
+  await page.goto('./#/rws-buy');
+  // The price is the pinned one, not the node's.
+  await expect(page.getByTestId('purchase-needs')).toContainText(
+    'A purchase needs 1.010000001 XRT: the bid of 1.000000001 XRT',
+  );
+  await page.getByRole('main').getByRole('button', { name: 'Polkadot{.js}' }).click();
+  await page.getByRole('button', { name: 'Buy subscription' }).click();
+  // Before anything is signed, the node's description is checked and refused in words.
+  await expect(page.getByTestId('connection-banner')).toContainText(
+    "This node describes runtime 43 of Robonomics on Polkadot otherwise than it is: its RWS.MinimalBid is 123900000000 planck, the runtime's 1000000000.",
+    { timeout: 20_000 },
+  );
+  await page.screenshot({ path: `${SCREENS}/hostile-minimal-bid.png`, fullPage: true });
+  expect(wallet.signedCount()).toBe(0);
+  expect(hostile.submitted).toEqual([]);
 });

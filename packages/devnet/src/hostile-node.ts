@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { compactFromU8a, compactToU8a, hexToU8a, u8aConcat, u8aToHex } from '@polkadot/util';
 import { decodeAddress, xxhashAsHex } from '@polkadot/util-crypto';
+import { metadataConstant } from '@robonomics-dapp/robonomics/chain/first-data/decode';
 import { WebSocket, WebSocketServer } from 'ws';
 
 /**
@@ -22,6 +23,8 @@ export interface HostileRules {
    * signs.
    */
   extraDevice?: { owner: string; device: string; readsOnly?: boolean };
+  /** An account left out of an owner's RWS.Devices wherever the list is read or followed. */
+  hiddenDevice?: { owner: string; device: string };
 }
 
 export interface HostileNode {
@@ -42,6 +45,39 @@ const SUBMIT_METHODS = new Set([
 const DEVICES_PREFIX = xxhashAsHex('RWS', 128) + xxhashAsHex('Devices', 128).slice(2);
 
 type Message = { id?: unknown; method?: string; params?: unknown; result?: unknown };
+
+/**
+ * Metadata (hex) with one u128 constant changed, as a lying node would serve it: the bytes are
+ * rewritten in place, everything else as served.
+ */
+export function withU128Constant(
+  hex: string,
+  pallet: string,
+  constant: string,
+  value: bigint,
+): string {
+  const bytes = hexToU8a(hex);
+  const found = metadataConstant(bytes, pallet, constant);
+  if (found?.length !== 16) throw new Error(`No u128 constant ${pallet}.${constant}`);
+  const view = new DataView(found.buffer, found.byteOffset, 16);
+  view.setBigUint64(0, value & 0xffff_ffff_ffff_ffffn, true);
+  view.setBigUint64(8, value >> 64n, true);
+  return u8aToHex(bytes);
+}
+
+/** A SCALE Vec<AccountId32> without one account (an absent value stays absent). */
+function withoutDevice(value: unknown, device: string): unknown {
+  if (typeof value !== 'string') return value;
+  const bytes = hexToU8a(value);
+  const [offset, length] = compactFromU8a(bytes);
+  const hidden = u8aToHex(decodeAddress(device));
+  const kept: Uint8Array[] = [];
+  for (let i = 0; i < length.toNumber(); i++) {
+    const account = bytes.subarray(offset + i * 32, offset + (i + 1) * 32);
+    if (u8aToHex(account) !== hidden) kept.push(account);
+  }
+  return u8aToHex(u8aConcat(compactToU8a(kept.length), ...kept));
+}
 
 /** A SCALE Vec<AccountId32> with one more account at its end (an absent value is empty). */
 function withDevice(value: unknown, device: string): string {
@@ -64,26 +100,45 @@ export async function startHostileNode(options: {
     submitted: [],
     close: async () => {},
   };
+  /** How the rules rewrite an owner's device list, if they do. */
+  const listRule = () => {
+    const { extraDevice, hiddenDevice } = node.rules;
+    if (extraDevice) {
+      return {
+        owner: extraDevice.owner,
+        readsOnly: extraDevice.readsOnly ?? false,
+        edit: (value: unknown) => withDevice(value, extraDevice.device),
+      };
+    }
+    if (hiddenDevice) {
+      return {
+        owner: hiddenDevice.owner,
+        readsOnly: false,
+        edit: (value: unknown) => withoutDevice(value, hiddenDevice.device),
+      };
+    }
+    return null;
+  };
   const isDevicesKey = (key: unknown) => {
-    const extra = node.rules.extraDevice;
-    if (!extra || typeof key !== 'string') return false;
+    const rule = listRule();
+    if (!rule || typeof key !== 'string') return false;
     return (
-      key.startsWith(DEVICES_PREFIX) && key.endsWith(u8aToHex(decodeAddress(extra.owner)).slice(2))
+      key.startsWith(DEVICES_PREFIX) && key.endsWith(u8aToHex(decodeAddress(rule.owner)).slice(2))
     );
   };
-  const device = () => node.rules.extraDevice!.device;
-  /** Storage changes ([key, value] pairs) with the extra device put into the owner's list. */
+  /** Storage changes ([key, value] pairs) with the owner's list rewritten. */
   const rewriteChanges = (changes: unknown) =>
     Array.isArray(changes)
       ? changes.map((pair) =>
           Array.isArray(pair) && isDevicesKey(pair[0])
-            ? [pair[0], withDevice(pair[1], device())]
+            ? [pair[0], listRule()!.edit(pair[1])]
             : pair,
         )
       : changes;
 
   const rewriteAnswer = (request: Message, answer: Message): Message => {
-    const { genesisHash, properties, metadata, extraDevice } = node.rules;
+    const { genesisHash, properties, metadata } = node.rules;
+    const rule = listRule();
     const params = Array.isArray(request.params) ? request.params : [];
     switch (request.method) {
       case 'chain_getBlockHash':
@@ -104,12 +159,12 @@ export async function startHostileNode(options: {
         }
         break;
       case 'state_getStorage':
-        if (extraDevice && isDevicesKey(params[0]) && 'result' in answer) {
-          return { ...answer, result: withDevice(answer.result, extraDevice.device) };
+        if (rule && isDevicesKey(params[0]) && 'result' in answer) {
+          return { ...answer, result: rule.edit(answer.result) };
         }
         break;
       case 'state_queryStorageAt':
-        if (extraDevice && Array.isArray(answer.result)) {
+        if (rule && Array.isArray(answer.result)) {
           return {
             ...answer,
             result: answer.result.map((set: { changes?: unknown }) => ({
@@ -168,8 +223,8 @@ export async function startHostileNode(options: {
           asked.delete(message.id);
           return rewriteAnswer(request, message);
         }
-        const extra = node.rules.extraDevice;
-        if (message.method === 'state_storage' && extra && !extra.readsOnly) {
+        const rule = listRule();
+        if (message.method === 'state_storage' && rule && !rule.readsOnly) {
           const params = message.params as { result?: { changes?: unknown } };
           return {
             ...message,

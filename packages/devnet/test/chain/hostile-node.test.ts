@@ -6,20 +6,28 @@ import {
   deviceListAsShown,
 } from '@robonomics-dapp/robonomics/chain/device-list';
 import { MemoryStorage } from '@robonomics-dapp/robonomics/chain/memory-storage';
+import { rememberMetadata } from '@robonomics-dapp/robonomics/chain/metadata-cache';
 import { fetchDevices } from '@robonomics-dapp/robonomics/chain/queries/devices';
+import { signingMetadataOf } from '@robonomics-dapp/robonomics/chain/signing-registry';
 import { subscribeDevices } from '@robonomics-dapp/robonomics/chain/subscriptions/devices';
 import { $Metadata } from 'dedot/codecs';
 import { u8aToHex } from 'dedot/utils';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type HostileNode, startHostileNode } from '../../src/hostile-node.ts';
+import { type HostileNode, startHostileNode, withU128Constant } from '../../src/hostile-node.ts';
 import { removeDir } from '../../src/test-support.ts';
 import { type DevnetProcess, startDevnet } from './devnet-process.ts';
 
 // The app's chain layer behind a node that lies (src/hostile-node.ts): it must refuse a node that
 // contradicts the network it stands for, and mark a chain it does not know.
 const KUSAMA = '0x631ccc82a078481584041656af292834e1ae6daab61d2875b4dd0c14bb9b17bc';
+const POLKADOT = '0x29f4371dcc41045f5041489dfcd51389bf8ccd2161332e0de1ca803bcc3ee872';
+const XRT = 1_000_000_000n;
+
 const ALICE = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';
 const EVE = '4HQ8vFEDNkVvwoq6C5qFi1hdU8bbLXTh3HGJ5jBC6YBsfRQY';
+
+const withMinimalBid = (hex: string, planck: bigint) =>
+  withU128Constant(hex, 'RWS', 'MinimalBid', planck) as `0x${string}`;
 
 let devnet: DevnetProcess;
 let hostile: HostileNode;
@@ -105,6 +113,75 @@ describe('the chain layer behind a hostile node', () => {
     const unknown = connect();
     await unknown.ready();
     expect(unknown.network?.kind).toBe('unknown');
+  });
+
+  it('bids the pinned price whatever a node claiming a pinned runtime says, and refuses it', async () => {
+    // A node claiming Robonomics on Polkadot (runtime 43, pinned) with MinimalBid at 123.9 XRT.
+    hostile.rules = {
+      genesisHash: POLKADOT,
+      metadata: (hex) => withMinimalBid(hex, 123_900_000_000n),
+    };
+    const connection = connect();
+    const client = await connection.ready();
+    // The price comes from the pin: the node's constant never reaches what is shown or signed.
+    expect(connection.offer.minimalBid).toBe(XRT);
+    expect(client.consts.rws.minimalBid).toBe(123_900_000_000n);
+    // Before anything is signed the description is checked: the node is refused in words.
+    await expect(signingMetadataOf(client)).rejects.toThrow(
+      "This node describes runtime 43 of Robonomics on Polkadot otherwise than it is: its RWS.MinimalBid is 123900000000 planck, the runtime's 1000000000.",
+    );
+    expect(connection.refused).toBe(true);
+    expect(connection.error).toMatch(/does not sign anything with it/);
+    expect(hostile.submitted).toEqual([]);
+  });
+
+  it('signs over the pinned metadata hash when a pinned runtime is described as it is', async () => {
+    hostile.rules = { genesisHash: POLKADOT };
+    const connection = connect();
+    const client = await connection.ready();
+    expect(await signingMetadataOf(client)).toEqual({
+      kind: 'pinned',
+      metadataHash: '0xf874f577ba6b04caa15707baeb6f73a3ef2263f754bad1b43e832b6d8402f9a9',
+    });
+  });
+
+  it('drops a lying description kept from an earlier visit and takes the node’s again', async () => {
+    const storage = new MemoryStorage();
+    // What an earlier version of the app kept from a lying node: the patched metadata.
+    const served = (
+      (await await fetch(devnet.url.replace('ws:', 'http:'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'state_getMetadata', params: [] }),
+      }).then((r) => r.json())) as { result: string }
+    ).result;
+    const patched = withMinimalBid(served, 123_900_000_000n);
+    const runtimeVersion = { specName: 'robonomics', specVersion: 43 };
+    await rememberMetadata(
+      { summaries: storage, bytes: storage },
+      hostile.url,
+      { genesisHash: POLKADOT, runtimeVersion, metadata: $Metadata.tryDecode(patched) } as never,
+      { [`RAW_META/${POLKADOT}/43`]: patched },
+    );
+    hostile.rules = { genesisHash: POLKADOT };
+    const first = new ChainConnection(hostile.url, { cacheStorage: storage });
+    open.push(first);
+    const lied = await first.ready();
+    // The client started from what was kept: the lying constant, never shown nor signed.
+    expect(lied.consts.rws.minimalBid).toBe(123_900_000_000n);
+    expect(first.offer.minimalBid).toBe(XRT);
+    await expect(signingMetadataOf(lied)).rejects.toThrow(
+      /It was kept on this device from an earlier visit and has been dropped\.$/,
+    );
+    expect(first.keptDescriptionDropped).toBe(true);
+    expect(await storage.keys()).toEqual([]);
+    // The next connection (the app makes it at once) fetches the node's description, which holds.
+    const second = new ChainConnection(hostile.url, { cacheStorage: storage });
+    open.push(second);
+    const client = await second.ready();
+    expect(client.consts.rws.minimalBid).toBe(XRT);
+    expect((await signingMetadataOf(client)).kind).toBe('pinned');
+    expect((await storage.keys()).length).toBe(2);
   });
 
   it('marks a chain the build does not know as unknown, with what it reports', async () => {

@@ -280,20 +280,20 @@ export class ChainConnection {
             }
             return decided;
           } catch (error) {
+            const dropped = kept && stores !== null;
+            const refusal = new NetworkRefusedError(
+              dropped
+                ? `${(error as Error).message} It was kept on this device from an earlier visit and has been dropped.`
+                : (error as Error).message,
+            );
             if (!this.#closed) {
-              if (kept && stores) {
+              if (dropped) {
                 await cache.forgetMetadata(stores, endpoint);
                 this.keptDescriptionDropped = true;
               }
-              await this.#refuse(
-                new NetworkRefusedError(
-                  kept && stores
-                    ? `${(error as Error).message} It was kept on this device from an earlier visit and has been dropped.`
-                    : (error as Error).message,
-                ),
-              );
+              await this.#refuse(refusal);
             }
-            throw error;
+            throw refusal;
           }
         };
         signing.setSigningMetadata(client, decide);

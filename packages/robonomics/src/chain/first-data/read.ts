@@ -174,8 +174,10 @@ export async function readFirstData({
   // A runtime this build pins: its constants are the build's, whatever a node (or a summary kept
   // from one) says (docs/security.md, "Pinned runtimes").
   const pinned = snapshotFor(genesisHash, specVersion, snapshots);
-  const snapshot =
-    pinned ?? (kept?.snapshot ? snapshotFor(genesisHash, specVersion, [kept.snapshot]) : undefined);
+  const keptSnapshot = kept?.snapshot
+    ? snapshotFor(genesisHash, specVersion, [kept.snapshot])
+    : undefined;
+  const snapshot = pinned ?? keptSnapshot;
   // A snapshot of this very runtime spares walking the kept metadata before the first paint.
   const known = snapshot?.minimalBid ?? (keptMetadata ? minimalBidOf(keptMetadata) : undefined);
   // The network goes out at once (it decides how amounts are shown), with the price if known.
@@ -190,8 +192,7 @@ export async function readFirstData({
   ];
   // A summary of this very runtime was kept with its metadata's bytes, which the client reads
   // from their own store (metadata-cache.ts).
-  const keptForThisRuntime =
-    keptMetadata !== undefined || (snapshot !== undefined && snapshot === kept?.snapshot);
+  const keptForThisRuntime = keptMetadata !== undefined || keptSnapshot !== undefined;
   let downloaded: MetadataOption | undefined;
   if (!keptForThisRuntime || known === undefined) {
     // What was kept is of another runtime (or nothing was kept, or it gave no value): this
