@@ -17,6 +17,7 @@ export default defineConfig({
     'devices.spec.ts',
     'dtwin.spec.ts',
     'humanoid.spec.ts',
+    'transfer.spec.ts',
   ],
   grep: [
     /a buy succeeds after the auction rotates/,
@@ -25,6 +26,7 @@ export default defineConfig({
     /falls back to the parachain and a command arrives/,
     /an owner creates a twin, adds sources/,
     /pays the robot 0\.5 XRT/,
+    /transfer is offered where the runtime has it/,
   ],
   outputDir: 'artifacts/test-results-runtime',
   // One lane: these tests all use the chain.

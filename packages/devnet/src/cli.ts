@@ -294,7 +294,10 @@ async function main(): Promise<void> {
       console.log(
         `a second user, ${ed25519(SEED_SECOND_USER_MNEMONIC)} (ed25519, phrase "${SEED_SECOND_USER_MNEMONIC}"), is a device too.`,
       );
-      console.log('Dave owns a Lifetime subscription; three auctions are open.\n');
+      console.log('Dave owns a Lifetime subscription; three auctions are open.');
+      console.log(
+        "//Former owner's 30-day subscription was transferred to //New owner (where the runtime can transfer one).\n",
+      );
     }
   }
   // The levers of docs/devnet.md for tools and tests, when there is a home or a relay to pull.

@@ -5,7 +5,12 @@ import {
   fundingForNewDevices,
 } from '@robonomics-dapp/robonomics/chain/device-list';
 import { TxCancelledError } from '@robonomics-dapp/robonomics/chain/errors';
-import { type DeviceFunding, withConfirmedDevices } from '@robonomics-dapp/robonomics/rws/devices';
+import { maxDevicesOf } from '@robonomics-dapp/robonomics/chain/runtime-features';
+import {
+  type DeviceFunding,
+  deviceBoundText,
+  withConfirmedDevices,
+} from '@robonomics-dapp/robonomics/rws/devices';
 import { type ReactNode, useState } from 'react';
 import { readyClient, sendAction } from '../lib/actions/send-action.ts';
 import {
@@ -56,6 +61,9 @@ export function useDeviceListWrite(
       next,
       confirmed?.devices ?? [],
     );
+    // The runtime's bound, said before anything is signed (a longer list fails to decode).
+    const max = maxDevicesOf(client);
+    if (max !== null && after.length > max) throw new Error(deviceBoundText(max));
     const signer = useWallet.getState().address;
     // Only the owner's own transfers: a device signing through the subscription would pay them.
     const funding =

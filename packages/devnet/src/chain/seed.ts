@@ -56,6 +56,8 @@ function scenarioAccounts() {
     secondUser: ed.addFromUri(SEED_SECOND_USER_MNEMONIC),
     altruist: ed.addFromUri(`${DEV_PHRASE}//AltruistDemo`),
     energy: ed.addFromUri(`${DEV_PHRASE}//EnergyDemo`),
+    formerOwner: sr.addFromUri('//Former owner'),
+    newOwner: sr.addFromUri('//New owner'),
   };
 }
 
@@ -86,7 +88,8 @@ export async function seedScenario(url: string, options: SeedOptions): Promise<v
   await provider.connect();
   const api = await ApiPromise.create({ provider, noInitWarn: true, throwOnConnect: true });
   try {
-    const { alice, dave, bobEd, controller, secondUser, altruist, energy } = scenarioAccounts();
+    const { alice, dave, bobEd, controller, secondUser, altruist, energy, formerOwner, newOwner } =
+      scenarioAccounts();
     const newBlock = () => provider.send('dev_newBlock', [{ count: 1 }]);
     const send = async (tx: SubmittableExtrinsic<'promise'>, signer: KeyringPair) => {
       const done = submitWatched(api, tx, signer);
@@ -136,6 +139,18 @@ export async function seedScenario(url: string, options: SeedOptions): Promise<v
       ),
       send(api.tx.rws.setDevices([dave.address]), dave),
     ]);
+    // A subscription that changed hands (where the runtime can transfer one: runtime 43): given
+    // to one account, transferred by it to another.
+    if (api.tx.rws.transfer) {
+      await send(
+        api.tx.utility.batchAll([
+          api.tx.balances.transferKeepAlive(formerOwner.address, 10n * XRT),
+          api.tx.rws.setSubscription(formerOwner.address, daily30),
+        ]),
+        alice,
+      );
+      await send(api.tx.rws.transfer(newOwner.address), formerOwner);
+    }
 
     const changes: [string, string][] = [];
     const ledger = (await api.query.rws.ledger(alice.address)) as unknown as Codec & {

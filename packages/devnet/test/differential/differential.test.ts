@@ -27,6 +27,21 @@ const KNOWN_STEPS: Record<
     typescript: { outcome: 'refused: 1002' },
     runtime: { outcome: 'refused: 1011' },
   },
+  'rws.transfer to an account without a subscription': {
+    why: 'rws.transfer exists from runtime 43 (docs/real-runtime.md); the runtime engine runs 40',
+    typescript: { outcome: 'ok' },
+    runtime: { outcome: 'no such call' },
+  },
+  'rws.transfer to an account that has one': {
+    why: 'as above',
+    typescript: { outcome: 'failed: rws.TargetAlreadyHasSubscription' },
+    runtime: { outcome: 'no such call' },
+  },
+  'rws.transfer back': {
+    why: 'as above',
+    typescript: { outcome: 'ok' },
+    runtime: { outcome: 'no such call' },
+  },
   'bid on the auction nobody bid on, after the rotation': {
     why: 'spec 40 empties the auction queue at a rotation (a bug fixed in spec 42); spec 43, which our engine follows, keeps unbid auctions queued',
     typescript: { outcome: 'ok' },
@@ -106,7 +121,12 @@ describe('our chain engine held to the real runtime (spec 40)', () => {
       if (name.startsWith('System.Account(')) {
         const r = value as { nonce: number; data: { free: number | string } };
         const t = other as typeof r;
-        expect({ ...t, data: { ...t.data, free: 0 } }, name).toEqual({
+        // Transactions only our engine could take (a call runtime 40 lacks) count in its nonces.
+        const address = name.slice('System.Account('.length, -1);
+        const onlyOurs = typescript.steps.filter(
+          (s, i) => s.signer === address && runtime.steps[i]?.outcome === 'no such call',
+        ).length;
+        expect({ ...t, nonce: t.nonce - onlyOurs, data: { ...t.data, free: 0 } }, name).toEqual({
           ...r,
           data: { ...r.data, free: 0 },
         });

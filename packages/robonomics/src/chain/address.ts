@@ -1,4 +1,5 @@
 import { decodeAddress, encodeAddress } from '@dedot/utils';
+import { base58 } from '@scure/base';
 import { ROBONOMICS_SS58 } from './ss58.ts';
 
 /** True when the text is an SS58 address of any network prefix. */
@@ -23,6 +24,20 @@ export function addressEq(a: string, b: string): boolean {
     const ka = decodeAddress(a.trim());
     const kb = decodeAddress(b.trim());
     return ka.length === kb.length && ka.every((byte, i) => byte === kb[i]);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * True for an SS58 address written in the Robonomics format (prefix 32, it starts with 4) with a
+ * valid checksum: where an address must be a Robonomics one as written (Home Assistant's owner, a
+ * subscription's new owner), another network's format is refused rather than converted.
+ */
+export function isRobonomicsAddress(address: string): boolean {
+  if (!isValidAddress(address)) return false;
+  try {
+    return base58.decode(address.trim())[0] === ROBONOMICS_SS58;
   } catch {
     return false;
   }

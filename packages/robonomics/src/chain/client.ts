@@ -7,6 +7,7 @@ import type { FirstData, Offer } from './first-data/read.ts';
 import type { FirstDataRead } from './first-data/start.ts';
 import type { KeptRuntime, MetadataStores } from './metadata-cache.ts';
 import { identifyNetwork, type NetworkIdentity } from './network-identity.ts';
+import { pinnedRuntime } from './first-data/snapshots.ts';
 import { minimalBid } from './queries/minimal-bid.ts';
 import type { SigningMetadata } from './signing-registry.ts';
 import { subscribeAuctionQueue } from './subscriptions/auction-queue.ts';
@@ -304,6 +305,11 @@ export class ChainConnection {
         );
       };
       check(fromKept);
+      // A runtime the build does not pin has nothing to be checked against: kept at once (the
+      // next visit's first reads count on it); a pinned one once its description was checked.
+      if (!pinnedRuntime(client.genesisHash, client.runtimeVersion.specVersion)) {
+        await remember().catch(() => {});
+      }
       // A runtime upgrade while the app is open: dedot has loaded the new metadata; keep it under
       // the new spec version and tell the listeners, whose views read the new constants.
       client.on('runtimeUpgraded', () => {

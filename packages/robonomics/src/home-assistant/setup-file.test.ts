@@ -1,10 +1,10 @@
 import { encodeAddress } from '@dedot/utils';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { isRobonomicsAddress } from '../chain/address.ts';
 import { pairFromUri } from '../crypto/keys.ts';
 import { encodeKeystore, type KeystoreJson } from '../crypto/keystore.ts';
 import {
   controllerPairOf,
-  isRobonomicsAddress,
   readSetupFile,
   type SubscriptionReader,
   seedFromManualEntry,

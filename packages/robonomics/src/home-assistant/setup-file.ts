@@ -1,6 +1,5 @@
 import { encodeAddress } from '@dedot/utils';
-import { base58 } from '@scure/base';
-import { isValidAddress } from '../chain/address.ts';
+import { isRobonomicsAddress, isValidAddress } from '../chain/address.ts';
 import { ROBONOMICS_SS58 } from '../chain/ss58.ts';
 import { type KeyPair, miniSecretFromMnemonic, pairFromSeed } from '../crypto/keys.ts';
 import { decodeKeystore, KeystoreError } from '../crypto/keystore.ts';
@@ -271,16 +270,6 @@ export function controllerPairOf(seed: string): KeyPair | null {
   if (!/^0x[0-9a-fA-F]{64}$/.test(seed)) return null;
   const bytes = Uint8Array.from(seed.slice(2).match(/../g) ?? [], (b) => Number.parseInt(b, 16));
   return pairFromSeed(bytes, 'ed25519');
-}
-
-/** True for an SS58 address with the Robonomics prefix 32 and a valid checksum. */
-export function isRobonomicsAddress(address: string): boolean {
-  if (!isValidAddress(address)) return false;
-  try {
-    return base58.decode(address)[0] === ROBONOMICS_SS58;
-  } catch {
-    return false;
-  }
 }
 
 /** What the validator reads from the chain of the file's network. */

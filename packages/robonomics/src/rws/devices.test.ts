@@ -38,7 +38,14 @@ describe('addDevice', () => {
       error: 'Please, enter a valid account address.',
     });
     const full = Array.from({ length: MAX_DEVICES }, () => owner);
-    expect(addDevice(full, user, rights).ok).toBe(false);
+    expect(addDevice(full, user, rights)).toEqual({
+      ok: false,
+      error:
+        "This network's runtime allows at most 32 accounts in a subscription's device list (RWS.MaxDevicesAmount): the list is full. Remove one first.",
+    });
+    // The runtime's own bound, or none for a runtime without one (before runtime 43).
+    expect(addDevice(full.slice(0, 4), user, rights, { maxDevices: 4 }).ok).toBe(false);
+    expect(addDevice(full, user, rights, { maxDevices: null }).ok).toBe(true);
     expect(addDevice([], user, { activeOwner: null, signer: null })).toEqual({
       ok: false,
       error: 'Signer required',

@@ -1,7 +1,12 @@
 import { addressEq, isValidAddress, toRobonomicsAddress } from '../chain/address.ts';
 
-/** RWS.MaxDevicesAmount of the runtime. */
+/** RWS.MaxDevicesAmount of runtime 43: where the runtime is not known yet, the list is held to it. */
 export const MAX_DEVICES = 32;
+
+/** Said when a device list would go past the runtime's bound. */
+export function deviceBoundText(max: number): string {
+  return `This network's runtime allows at most ${max} accounts in a subscription's device list (RWS.MaxDevicesAmount): the list is full. Remove one first.`;
+}
 
 /**
  * What an owner sends to a device that does not exist on the chain yet, with the device list
@@ -45,7 +50,10 @@ export function addDevice(
   devices: string[],
   address: string,
   rights: DeviceRights,
-  { controllerEdit = false } = {},
+  {
+    controllerEdit = false,
+    maxDevices = MAX_DEVICES,
+  }: { controllerEdit?: boolean; maxDevices?: number | null } = {},
 ): DeviceChange {
   const denied = checkRights(rights);
   if (denied) return { ok: false, error: denied };
@@ -57,11 +65,8 @@ export function addDevice(
       ? { ok: true, devices, changed: false }
       : { ok: false, error: 'The address is already in the subscription.' };
   }
-  if (devices.length >= MAX_DEVICES) {
-    return {
-      ok: false,
-      error: `A subscription holds at most ${MAX_DEVICES} accounts. Remove one first.`,
-    };
+  if (maxDevices !== null && devices.length >= maxDevices) {
+    return { ok: false, error: deviceBoundText(maxDevices) };
   }
   return { ok: true, devices: [...devices, normalized], changed: true };
 }

@@ -16,7 +16,7 @@ import { BanIcon, CheckIcon, DownloadIcon } from '../../../components/icons.tsx'
 import { downloadFile } from '../../../lib/files/download-file.ts';
 import { useGateways } from '../../../lib/files/ipfs-gateways.ts';
 import { routePaths } from '../../../lib/shell/route-table.ts';
-import { asOfText } from '../../../lib/time/format-date.ts';
+import { asOfText, formatDate } from '../../../lib/time/format-date.ts';
 import type { ConnectionChoice } from '../connection-choice.ts';
 import { datalogFreshness, downloadName, type Freshness, timeAgo } from '../datalog-status.ts';
 import type { ConnectionState } from '../hooks/use-home.ts';
@@ -105,6 +105,8 @@ export interface ControlsBarProps {
    */
   devicesKeptSince: number | null;
   ledger: SubscriptionLedger | null | undefined;
+  /** Where this browser moved the subscription (rws.transfer), if it did. */
+  movedTo?: { to: string; at: number } | null;
   now: number;
   /** The home is shown (connection facts apply only then). */
   ready: boolean;
@@ -343,8 +345,16 @@ export function ControlsBar(props: ControlsBarProps) {
             Subscription
           </h2>
           <p data-testid="telemetry-subscription">
-            Subscription: {subscription}
-            {subscription !== 'active' && subscription !== 'not known yet' && (
+            Subscription:{' '}
+            {subscription === 'not found' && props.movedTo ? (
+              <>
+                moved to <span className="mono break">{props.movedTo.to}</span> on{' '}
+                {formatDate(props.movedTo.at)}
+              </>
+            ) : (
+              subscription
+            )}
+            {subscription !== 'active' && subscription !== 'not known yet' && !props.movedTo && (
               <>
                 {' '}
                 · <Link to={routePaths.buy}>Renew</Link>

@@ -7,6 +7,7 @@ import { chainUnavailableText } from '../../../lib/actions/chain-unavailable.ts'
 import { useDeviceList } from '../../../lib/chain/use-devices.ts';
 import { useLedger } from '../../../lib/chain/use-ledger.ts';
 import { routePaths } from '../../../lib/shell/route-table.ts';
+import { readSubscriptionMove } from '../../../lib/storage/subscription-moves.ts';
 import { useChain } from '../../../lib/stores/chain-store.ts';
 import { useSavedSetups } from '../../../lib/stores/saved-setups.ts';
 import { useNow } from '../../../lib/time/use-now.ts';
@@ -112,6 +113,7 @@ export function DevicesPage() {
               devices && !deviceList.live && pair ? (deviceList.seen ?? null) : null
             }
             ledger={ledger}
+            movedTo={readSubscriptionMove(chain.endpoint, setup.owner)}
             now={now}
             ready={home.phase === 'ready'}
             live={home.live}

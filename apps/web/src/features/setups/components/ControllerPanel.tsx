@@ -3,13 +3,14 @@ import {
   isValidAddress,
   toRobonomicsAddress,
 } from '@robonomics-dapp/robonomics/chain/address';
-import { addDevice } from '@robonomics-dapp/robonomics/rws/devices';
+import { addDevice, MAX_DEVICES } from '@robonomics-dapp/robonomics/rws/devices';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Address } from '../../../components/Address.tsx';
 import { TxButton } from '../../../components/TxButton.tsx';
 import { useDeviceListWrite } from '../../../components/use-device-list-write.tsx';
 import { useTx } from '../../../components/use-tx.ts';
+import { useMaxDevices } from '../../../lib/chain/use-runtime-features.ts';
 import { routePaths } from '../../../lib/shell/route-table.ts';
 import { deviceNameOf } from '../../../lib/stores/device-names.ts';
 import { useSavedSetups } from '../../../lib/stores/saved-setups.ts';
@@ -38,6 +39,7 @@ export function ControllerPanel({
 }) {
   const id = useId();
   const signer = useWallet((s) => s.address);
+  const maxDevices = useMaxDevices();
   const updateSetup = useSavedSetups((s) => s.updateSetup);
   /** The controller being saved: the review names it before the setup is updated. */
   const pendingController = useRef<string | null>(null);
@@ -65,7 +67,7 @@ export function ControllerPanel({
           devices,
           controller,
           { activeOwner: setup.owner, signer },
-          { controllerEdit: true },
+          { controllerEdit: true, maxDevices: maxDevices ?? MAX_DEVICES },
         );
         if (!change.ok) throw new Error(change.error);
         if (change.changed && !live) {

@@ -11,13 +11,20 @@ import { WalletPanel } from '../../../components/WalletPanel.tsx';
 import { useChainNow } from '../../../lib/chain/use-chain-now.ts';
 import { useDeviceList } from '../../../lib/chain/use-devices.ts';
 import { useLedger } from '../../../lib/chain/use-ledger.ts';
+import {
+  readSubscriptionMove,
+  useSubscriptionMoves,
+} from '../../../lib/storage/subscription-moves.ts';
+import { useChain } from '../../../lib/stores/chain-store.ts';
 import { useSavedSetups } from '../../../lib/stores/saved-setups.ts';
 import type { SavedSetup } from '../../../lib/stores/saved-setups-format.ts';
+import { formatDate } from '../../../lib/time/format-date.ts';
 import { useNow } from '../../../lib/time/use-now.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
 import { BackupPanel } from './BackupPanel.tsx';
 import { ControllerPanel } from './ControllerPanel.tsx';
 import { HaPassPanel } from './HaPassPanel.tsx';
+import { TransferPanel } from './TransferPanel.tsx';
 import { UsersPanel } from './UsersPanel.tsx';
 
 const roleText = { owner: 'Admin (owner)', user: 'as User', none: 'not added' } as const;
@@ -36,6 +43,9 @@ export function SetupEditor({ setup, choices }: { setup: SavedSetup; choices: Sa
   const [nameError, setNameError] = useState<string | null>(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const role = roleOf(setup.owner, devices ?? [], account);
+  const endpoint = useChain((s) => s.endpoint);
+  useSubscriptionMoves((s) => s.version);
+  const moved = ledger === null ? readSubscriptionMove(endpoint, setup.owner) : null;
 
   const saveName = () => {
     if (!name.trim()) {
@@ -89,6 +99,10 @@ export function SetupEditor({ setup, choices }: { setup: SavedSetup; choices: Sa
               'loading…'
             ) : ledger ? (
               <SubscriptionDate ledger={ledger} now={now} />
+            ) : moved ? (
+              <span data-testid="subscription-moved">
+                Moved to <span className="mono break">{moved.to}</span> on {formatDate(moved.at)}
+              </span>
             ) : (
               <span className="error">No subscription found in {setup.network}</span>
             )}
@@ -144,6 +158,9 @@ export function SetupEditor({ setup, choices }: { setup: SavedSetup; choices: Sa
           />
         )}
         <BackupPanel setup={setup} />
+        {role === 'owner' && (
+          <TransferPanel setup={setup} ledger={ledger} devices={devices ?? []} />
+        )}
         {confirmRemove ? (
           <div className="row">
             <span>Remove «{setup.name}» subscription setup from the dapp?</span>

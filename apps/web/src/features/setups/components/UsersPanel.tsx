@@ -1,10 +1,16 @@
 import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
-import { addDevice, removeDevice } from '@robonomics-dapp/robonomics/rws/devices';
+import {
+  addDevice,
+  deviceBoundText,
+  MAX_DEVICES,
+  removeDevice,
+} from '@robonomics-dapp/robonomics/rws/devices';
 import { type FormEvent, useId, useState } from 'react';
 import { Address } from '../../../components/Address.tsx';
 import { TxButton } from '../../../components/TxButton.tsx';
 import { useDeviceListWrite } from '../../../components/use-device-list-write.tsx';
 import { useTx } from '../../../components/use-tx.ts';
+import { useMaxDevices } from '../../../lib/chain/use-runtime-features.ts';
 import { deviceNameOf } from '../../../lib/stores/device-names.ts';
 import { useSavedSetups } from '../../../lib/stores/saved-setups.ts';
 import type { SavedSetup } from '../../../lib/stores/saved-setups-format.ts';
@@ -29,6 +35,8 @@ export function UsersPanel({
 }) {
   const id = useId();
   const signer = useWallet((s) => s.address);
+  const maxDevices = useMaxDevices();
+  const full = maxDevices != null && devices.length >= maxDevices;
   const updateSetup = useSavedSetups((s) => s.updateSetup);
   const { write, review } = useDeviceListWrite(setup.owner, deviceNameOf(setup));
   const [address, setAddress] = useState('');
@@ -49,7 +57,12 @@ export function UsersPanel({
 
   const onAdd = () =>
     addTx.run(async (signed) => {
-      const change = addDevice(devices, address, { activeOwner: setup.owner, signer });
+      const change = addDevice(
+        devices,
+        address,
+        { activeOwner: setup.owner, signer },
+        { maxDevices: maxDevices ?? MAX_DEVICES },
+      );
       if (!change.ok) throw new Error(change.error);
       const added = change.devices[change.devices.length - 1]!;
       // The label is kept first: the review names the new account by it.
@@ -118,6 +131,11 @@ export function UsersPanel({
       {removeTx.outcome && (
         <p className={removeTx.outcome.kind === 'error' ? 'error small' : 'small'} role="status">
           {removeTx.outcome.text}
+        </p>
+      )}
+      {isOwner && full && maxDevices != null && (
+        <p className="small notice-warn" data-testid="device-list-full">
+          {deviceBoundText(maxDevices)}
         </p>
       )}
       {isOwner ? (

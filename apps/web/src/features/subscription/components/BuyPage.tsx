@@ -1,9 +1,14 @@
 import { addressEq, isValidAddress } from '@robonomics-dapp/robonomics/chain/address';
 import { buySubscription, prepareBuy } from '@robonomics-dapp/robonomics/chain/buy-subscription';
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
+import { fetchLedger } from '@robonomics-dapp/robonomics/chain/queries/ledger';
 import { purchaseNeeds } from '@robonomics-dapp/robonomics/rws/buy';
 import { expiryOf, isSubscriptionActive } from '@robonomics-dapp/robonomics/rws/subscription';
-import { useEffect, useRef } from 'react';
+import {
+  TARGET_HAS_SUBSCRIPTION,
+  transferTargetProblem,
+} from '@robonomics-dapp/robonomics/rws/transfer';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Address } from '../../../components/Address.tsx';
 import { Amount } from '../../../components/Amount.tsx';
@@ -18,7 +23,9 @@ import { NoSignerError, originOf, readyClient } from '../../../lib/actions/send-
 import { useBalance } from '../../../lib/chain/use-balance.ts';
 import { useFee } from '../../../lib/chain/use-fee.ts';
 import { useLedger } from '../../../lib/chain/use-ledger.ts';
+import { useRuntimeHasCall } from '../../../lib/chain/use-runtime-features.ts';
 import { confirmPurchasedDevices } from '../../../lib/storage/confirmed-devices.ts';
+import { writePendingGift } from '../../../lib/storage/pending-gifts.ts';
 import { useChain } from '../../../lib/stores/chain-store.ts';
 import { randomSetupName, useSavedSetups } from '../../../lib/stores/saved-setups.ts';
 import { formatDate } from '../../../lib/time/format-date.ts';
@@ -26,6 +33,7 @@ import { useNow } from '../../../lib/time/use-now.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
 import { useBuyDevices } from '../hooks/use-buy-devices.tsx';
 import { useOffer } from '../hooks/use-offer.ts';
+import { GiftPanel } from './GiftPanel.tsx';
 
 /**
  * The renewal of one saved setup (`?owner=`, from a reminder's Renew): the owner's account is
@@ -82,6 +90,8 @@ export function BuyPage() {
   const ledger = useLedger(address);
   const tx = useTx('The activation process has been canceled.');
   const addSetup = useSavedSetups((s) => s.addSetup);
+  const [beneficiary, setBeneficiary] = useState('');
+  const canTransfer = useRuntimeHasCall('RWS', 'transfer');
   const expired = ledger !== null && ledger !== undefined && !isSubscriptionActive(ledger, now);
   // Direct call: the buyer signs and pays, so the fee is shown before signing.
   const buyDevices = useBuyDevices(address);
@@ -100,7 +110,27 @@ export function BuyPage() {
       if (!address) throw new NoSignerError();
       if (!devices)
         throw new Error("This account's device list is still being read from the chain.");
-      await buySubscription({ client: ready, devices, ...origin, onSigned: signed });
+      const gift = beneficiary.trim();
+      if (gift) {
+        // The beneficiary is checked before the bid: the hand-over after the auction must work.
+        if (!canTransfer) {
+          throw new Error(
+            'Buying for someone else needs a runtime that can transfer a subscription, which this network does not have yet.',
+          );
+        }
+        const problem = transferTargetProblem(gift, address);
+        if (problem) throw new Error(problem);
+        if (await fetchLedger(ready, gift)) throw new Error(TARGET_HAS_SUBSCRIPTION);
+      }
+      await buySubscription({
+        client: ready,
+        devices,
+        ...origin,
+        onSigned: signed,
+        onBid: () => {
+          if (gift) writePendingGift(endpoint, address, { beneficiary: gift, at: Date.now() });
+        },
+      });
       confirmPurchasedDevices(endpoint, address, devices);
       const existing = useSavedSetups
         .getState()
@@ -115,6 +145,7 @@ export function BuyPage() {
         An RWS subscription is sold at an on-chain auction for XRT and pays for your home's
         transactions.
       </PageHeading>
+      {address && <GiftPanel buyer={address} />}
       <div className="grid-2">
         <section className="card stack" aria-labelledby="buy-account-title">
           <h2 id="buy-account-title">Connect an account</h2>
@@ -173,6 +204,27 @@ export function BuyPage() {
                 />
               )}
               {buyDevices.view}
+              <details className="stack-s">
+                <summary className="small">Buy it for someone else</summary>
+                {canTransfer === false ? (
+                  <p className="small muted" data-testid="gift-unavailable">
+                    Not available on this network yet: its runtime cannot transfer a subscription.
+                  </p>
+                ) : (
+                  <>
+                    <label htmlFor="buy-beneficiary" className="small">
+                      Their Robonomics address (the bid is yours; once the auction is won, the
+                      subscription is transferred to them)
+                    </label>
+                    <input
+                      id="buy-beneficiary"
+                      className="input mono"
+                      value={beneficiary}
+                      onChange={(e) => setBeneficiary(e.target.value)}
+                    />
+                  </>
+                )}
+              </details>
               {!address && <p className="small muted">Please, connect the account to proceed.</p>}
               <TxButton
                 status={tx.status}

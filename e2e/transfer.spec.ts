@@ -1,0 +1,187 @@
+import { expect, type Page, test } from '@playwright/test';
+import { keepOnEveryLoad, keptSetups } from './fixtures/app-storage.ts';
+import { DevnetChain, XRT } from './fixtures/devnet-chain.ts';
+import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
+
+/**
+ * Subscriptions that change hands (docs/product-rules.md, "Transferring a subscription"): an owner
+ * transfers theirs to a fresh account, the new owner is checked before anything is signed, a buyer
+ * hands a subscription bought for someone else to them, and the device list keeps to the
+ * runtime's bound.
+ */
+const SCREENS = 'e2e/artifacts/screens';
+let chain: DevnetChain;
+
+test.beforeAll(async () => {
+  chain = await DevnetChain.connect();
+});
+test.afterAll(() => chain?.disconnect());
+
+/** A funded account whose key the test extension holds, with a 30-day subscription. */
+async function ownerWithSubscription(page: Page, name: string) {
+  const uri = `//Transfer ${name} ${Date.now()}`;
+  const pair = chain.pair(uri);
+  await chain.transfer(pair.address, 20n * XRT);
+  await chain.grantSubscription(pair.address);
+  const wallet = await injectPolkadotExtension(page, [{ name, uri, type: 'sr25519' }]);
+  await keepOnEveryLoad(
+    page,
+    keptSetups([{ owner: pair.address, name: `${name} home`, network: 'local' }]),
+  );
+  return { owner: pair.address, pair, wallet };
+}
+
+async function openTransfer(page: Page) {
+  await page.goto('./#/rws-setup');
+  await page.getByRole('main').getByRole('button', { name: 'Polkadot{.js}' }).click();
+  await expect(page.getByTestId('setup-role')).toHaveText('Admin (owner)');
+  await page.getByText('Transfer the subscription', { exact: true }).click();
+  return page.getByRole('form', { name: 'Transfer the subscription' });
+}
+
+test('an owner transfers the subscription to a fresh account; both pages follow', async ({
+  page,
+}) => {
+  const { owner, wallet } = await ownerWithSubscription(page, 'Giver');
+  const heir = chain.pair(`//Transfer heir ${Date.now()}`).address;
+  const form = await openTransfer(page);
+  // Refused before anything is signed: the owner itself, another network's format.
+  await form.getByLabel('New owner (a Robonomics address)').fill(owner);
+  await form.getByRole('button', { name: 'Review the transfer' }).click();
+  await expect(page.getByText('This is the subscription’s owner already.')).toBeVisible();
+  await form
+    .getByLabel('New owner (a Robonomics address)')
+    .fill('5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY');
+  await form.getByRole('button', { name: /^(Review the transfer|Try again)$/ }).click();
+  await expect(page.getByText('This address is written for another network')).toBeVisible();
+  expect(wallet.signedCount()).toBe(0);
+
+  await form.getByLabel('New owner (a Robonomics address)').fill(heir);
+  await form.getByRole('button', { name: /^(Review the transfer|Try again)$/ }).click();
+  const review = page.getByTestId('transfer-review');
+  await expect(review).toContainText(`Moves to ${heir}`);
+  await expect(review).toContainText('Stays with the current owner');
+  await expect(review).toContainText('the new owner writes their own');
+  await page.screenshot({ path: `${SCREENS}/transfer-review-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SCREENS}/mobile/transfer-review-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await review.getByRole('button', { name: 'Sign the transfer' }).click();
+  await expect(page.getByText(`The subscription now belongs to ${heir}.`)).toBeVisible({
+    timeout: 30_000,
+  });
+  expect(await chain.hasSubscription(heir)).toBe(true);
+  expect(await chain.hasSubscription(owner)).toBe(false);
+  // The old owner's setup says where it went; the new owner's setup is kept here on request.
+  await expect(page.getByTestId('subscription-moved')).toContainText(`Moved to ${heir}`);
+  await page
+    .getByRole('button', { name: 'Keep a setup for the new owner in this browser' })
+    .click();
+  await expect(page.getByRole('link', { name: 'Your setups', exact: true })).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/transfer-done-1280.png`, fullPage: true });
+});
+
+test('a new owner with a subscription of its own is refused before signing, and by the chain when it gets one meanwhile', async ({
+  page,
+}) => {
+  const { wallet } = await ownerWithSubscription(page, 'Checked');
+  const taken = chain.pair(`//Transfer taken ${Date.now()}`).address;
+  await chain.grantSubscription(taken);
+  const form = await openTransfer(page);
+  await form.getByLabel('New owner (a Robonomics address)').fill(taken);
+  await form.getByRole('button', { name: 'Review the transfer' }).click();
+  await expect(
+    page.getByText(
+      'This account has a subscription of its own: an account holds one subscription at most.',
+    ),
+  ).toBeVisible();
+  expect(wallet.signedCount()).toBe(0);
+
+  // Past the check, the target gains a subscription before the transaction is in a block.
+  const late = chain.pair(`//Transfer late ${Date.now()}`).address;
+  await form.getByLabel('New owner (a Robonomics address)').fill(late);
+  await form.getByRole('button', { name: /^(Review the transfer|Try again)$/ }).click();
+  await expect(page.getByTestId('transfer-review')).toBeVisible();
+  await chain.grantSubscription(late);
+  await page
+    .getByTestId('transfer-review')
+    .getByRole('button', { name: 'Sign the transfer' })
+    .click();
+  // The runtime's own words for TargetAlreadyHasSubscription.
+  await expect(page.getByText('Target account already has subscription.')).toBeVisible({
+    timeout: 30_000,
+  });
+  expect(wallet.signedCount()).toBe(1);
+});
+
+test('a subscription bought for someone else is handed to them once won, across a reload', async ({
+  page,
+}) => {
+  if ((await chain.auctionQueueLength()) < 1) await chain.startAuctions(1);
+  const uri = `//Transfer buyer ${Date.now()}`;
+  const buyer = chain.pair(uri).address;
+  await chain.transfer(buyer, 20n * XRT);
+  const wallet = await injectPolkadotExtension(page, [{ name: 'Buyer', uri, type: 'sr25519' }]);
+  const friend = chain.pair(`//Transfer friend ${Date.now()}`).address;
+  await page.goto('./#/rws-buy');
+  await page.getByRole('main').getByRole('button', { name: 'Polkadot{.js}' }).click();
+  await page.getByText('Buy it for someone else').click();
+  await page.getByLabel('Their Robonomics address', { exact: false }).fill(friend);
+  await page.getByRole('button', { name: 'Buy subscription' }).click();
+  await expect.poll(() => wallet.signedCount()).toBe(1);
+  // The page is closed while the auction runs; the gift is remembered.
+  await page.waitForTimeout(500);
+  await page.reload();
+  await chain.newBlocks(12);
+  const gift = page.getByTestId('gift-panel');
+  await expect(gift).toContainText(`is for`, { timeout: 30_000 });
+  await page.screenshot({ path: `${SCREENS}/gift-offer-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SCREENS}/mobile/gift-offer-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await gift.getByRole('button', { name: 'Transfer it to them' }).click();
+  await expect(page.getByText(`The subscription now belongs to ${friend}.`)).toBeVisible({
+    timeout: 30_000,
+  });
+  expect(await chain.hasSubscription(friend)).toBe(true);
+  expect(await chain.hasSubscription(buyer)).toBe(false);
+});
+
+test('a 33rd device is refused before signing, with the runtime’s bound in words', async ({
+  page,
+}) => {
+  const { owner, pair, wallet } = await ownerWithSubscription(page, 'Full');
+  const many = Array.from({ length: 32 }, (_, i) => chain.pair(`//Transfer device ${i}`).address);
+  await chain.send(chain.api.tx.rws.setDevices(many), pair);
+  await page.goto('./#/rws-setup');
+  await page.getByRole('main').getByRole('button', { name: 'Polkadot{.js}' }).click();
+  await expect(page.getByTestId('device-list-full')).toHaveText(
+    "This network's runtime allows at most 32 accounts in a subscription's device list (RWS.MaxDevicesAmount): the list is full. Remove one first.",
+  );
+  const users = page.getByRole('form', { name: 'Add a user' });
+  await users.getByLabel('Account address').fill(owner);
+  await users.getByRole('button', { name: 'Add user' }).click();
+  await expect(users.getByText('the list is full', { exact: false })).toBeVisible();
+  expect(wallet.signedCount()).toBe(0);
+});
+
+test('transfer is offered where the runtime has it, and said to be missing where it has not', async ({
+  page,
+}) => {
+  // What the chain's own metadata says, read by an independent client.
+  const has = typeof chain.api.tx.rws.transfer === 'function';
+  await ownerWithSubscription(page, 'Offered');
+  await page.goto('./#/rws-setup');
+  await page.getByRole('main').getByRole('button', { name: 'Polkadot{.js}' }).click();
+  await expect(page.getByTestId('setup-role')).toHaveText('Admin (owner)');
+  if (has) {
+    await expect(page.getByTestId('transfer-panel')).toBeVisible();
+  } else {
+    await expect(page.getByTestId('transfer-unavailable')).toHaveText(
+      'Transferring a subscription to another owner is not available on this network yet: its runtime has no such call.',
+    );
+  }
+  await page.goto('./#/rws-buy');
+  await page.getByText('Buy it for someone else').click();
+  await expect(page.getByTestId('gift-unavailable')).toHaveCount(has ? 0 : 1);
+});
