@@ -99,6 +99,12 @@ afterAll(async () => {
   await (await loadChopsticks()).destroyWorker();
 });
 
+/**
+ * Calls the app offers only where the runtime's metadata has them (runtime-features.ts in the
+ * app's chain code): the transfer of a subscription came after spec 40.
+ */
+const OFFERED_WHERE_PRESENT = new Set(['tx.rws.transfer']);
+
 describe('what the app uses of the chain, on spec 40 as on spec 43', () => {
   const uses = [...appUses()].sort();
 
@@ -126,6 +132,11 @@ describe('what the app uses of the chain, on spec 40 as on spec 43', () => {
       if (current === null) continue;
       checked += 1;
       const old = signature(spec40.registry, spec40.metadata, item);
+      if (OFFERED_WHERE_PRESENT.has(use)) {
+        // Spec 40 lacks it, and the app offers it only where the runtime has it.
+        expect(old, `${use} is in spec 40 now: drop it from OFFERED_WHERE_PRESENT`).toBeNull();
+        continue;
+      }
       expect(old, `${use} is missing from spec 40`).not.toBeNull();
       expect(old, use).toBe(current);
     }
