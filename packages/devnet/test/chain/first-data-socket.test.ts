@@ -330,19 +330,39 @@ describe('the first reads the service worker started with the navigation', () =>
     const unreachable = await readFirstAnswers('ws://127.0.0.1:1');
     const wsOnly = new WebSocketServer({ host: '127.0.0.1', port: 0 });
     const silent = createServer(() => {});
+    // A node that answers without end (chunked, no length): read up to the bound, then dropped.
+    let flooded = 0;
+    const flooding = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      const more = () => {
+        while (!res.destroyed && flooded < 64 * 1024 * 1024) {
+          flooded += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', more);
+        }
+        res.end();
+      };
+      res.write('[');
+      more();
+    });
     await Promise.all([
       new Promise((resolve) => wsOnly.once('listening', resolve)),
       new Promise((resolve) => silent.listen(0, '127.0.0.1', () => resolve(undefined))),
+      new Promise((resolve) => flooding.listen(0, '127.0.0.1', () => resolve(undefined))),
     ]);
     try {
       const portOf = (server: { address(): unknown }) =>
         (server.address() as { port: number }).port;
       const refused = await readFirstAnswers(`ws://127.0.0.1:${portOf(wsOnly)}`);
       const quiet = await readFirstAnswers(`ws://127.0.0.1:${portOf(silent)}`, { timeoutMs: 300 });
+      const flood = await readFirstAnswers(`ws://127.0.0.1:${portOf(flooding)}`);
+      // Dropped near the bound (1 MiB), not read to the end (64 MiB).
+      expect(flooded).toBeLessThan(16 * 1024 * 1024);
       for (const [reads, text] of [
         [unreachable, 'The node could not be reached.'],
         [refused, 'The node answered HTTP 426.'],
         [quiet, 'The node did not answer in time.'],
+        [flood, 'The node answered too much.'],
       ] as const) {
         expect(reads.answers).toHaveLength(4);
         for (const answer of reads.answers) {
@@ -354,6 +374,8 @@ describe('the first reads the service worker started with the navigation', () =>
       wsOnly.close();
       silent.closeAllConnections();
       silent.close();
+      flooding.closeAllConnections();
+      flooding.close();
     }
   });
 

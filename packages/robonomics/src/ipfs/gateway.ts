@@ -1,3 +1,5 @@
+import { BodyTooLargeError, readBoundedText } from '../http/bounded-body.ts';
+
 /** Files bigger than this are not read: telemetry with a day of history stays far below. */
 export const MAX_IPFS_FILE_BYTES = 20 * 1024 * 1024;
 /** A gateway that has not started answering after this long is skipped. */
@@ -79,15 +81,14 @@ export async function fetchIpfsText(
     ) {
       throw new GatewayReadError('answered with a web page instead of the file');
     }
-    const length = Number(response.headers.get('content-length') ?? 0);
-    if (length > MAX_IPFS_FILE_BYTES) throw new IpfsFetchError('File not available');
     let text: string;
     try {
-      text = await response.text();
-    } catch {
+      // Never more than the bound in memory, whatever the gateway says or sends.
+      text = await readBoundedText(response, MAX_IPFS_FILE_BYTES);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) throw new IpfsFetchError('File not available');
       throw new GatewayReadError(timedOut ?? 'stopped sending the file');
     }
-    if (text.length > MAX_IPFS_FILE_BYTES) throw new IpfsFetchError('File not available');
     if (!allowHtml && HTML_START.test(text.slice(0, 64))) {
       throw new GatewayReadError('answered with a web page instead of the file');
     }

@@ -1,3 +1,4 @@
+import { BodyTooLargeError, readBoundedJson } from '../../http/bounded-body.ts';
 import { type RpcSend, requestKey } from '../rpc-socket.ts';
 import { firstReadRequests } from './requests.ts';
 
@@ -64,6 +65,12 @@ export function httpAddressOf(endpoint: string): string {
 }
 
 /**
+ * The most the worker reads of the node's answer to the first reads: a few storage values and
+ * block headers take some kilobytes; a node that sends more is not read to its end.
+ */
+const MAX_FIRST_ANSWERS_BYTES = 1024 * 1024;
+
+/**
  * Sends the first reads that need nothing kept (not the metadata) in one JSON-RPC batch over
  * HTTP, not a WebSocket: browsers open one WebSocket to a host at a time, and a socket of the
  * worker's would hold the page's own back by a handshake. A read that fails (or the whole batch:
@@ -96,7 +103,13 @@ export async function readFirstAnswers(
       signal: timeout.signal,
     });
     if (!response.ok) return failed(`The node answered HTTP ${response.status}.`);
-    const replies = (await response.json()) as unknown;
+    let replies: unknown;
+    try {
+      replies = await readBoundedJson(response, MAX_FIRST_ANSWERS_BYTES);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) return failed('The node answered too much.');
+      throw error;
+    }
     if (!Array.isArray(replies)) return failed('The node did not answer the reads.');
     const byId = new Map<unknown, { result?: unknown; error?: { message?: unknown } }>(
       replies.map((reply) => [reply?.id, reply]),

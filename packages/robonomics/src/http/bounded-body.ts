@@ -1,0 +1,42 @@
+/** A response body larger than the reader allows: it was not read to its end. */
+export class BodyTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`The answer is larger than ${limit} bytes.`);
+    this.name = 'BodyTooLargeError';
+  }
+}
+
+/**
+ * The body of `response` as UTF-8 text, read no further than `maxBytes`: a declared length over
+ * the bound is refused before reading, and a body without one (chunked) is cancelled as soon as
+ * it passes the bound, so an answer never holds more than `maxBytes` in memory. `response.text()`
+ * and `response.json()` would read whatever the other side sends.
+ */
+export async function readBoundedText(response: Response, maxBytes: number): Promise<string> {
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel().catch(() => {});
+    throw new BodyTooLargeError(maxBytes);
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw new BodyTooLargeError(maxBytes);
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
+/** The body of `response` parsed as JSON, read no further than `maxBytes` (readBoundedText). */
+export async function readBoundedJson(response: Response, maxBytes: number): Promise<unknown> {
+  return JSON.parse(await readBoundedText(response, maxBytes));
+}
