@@ -228,7 +228,7 @@ test.describe('keyboard only', () => {
     } as const;
     const wallet = await injectPolkadotExtension(page, [buyer]);
     await chain.transfer(chain.pair(buyer.uri).address, 100n * XRT);
-    if ((await chain.auctionQueueLength()) < 1) await chain.startAuctions(1);
+    await chain.ensureFreeAuctions(1);
     await page.goto('./#/rws-buy');
     await settle(page);
     const connect = page.getByRole('main').getByRole('button', { name: 'Polkadot{.js}' });

@@ -113,7 +113,7 @@ test('an update that cannot be decrypted says Error: decryptMsg and the panel st
   const readable = (await chain.datalog(controller)).at(-1)!;
   await record(cid);
   try {
-    await expect(page.getByText('Error: decryptMsg')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('Error: decryptMsg').first()).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('region', { name: 'Home' })).toBeVisible();
   } finally {
     // Leave the controller's last record readable for whoever loads the home next.

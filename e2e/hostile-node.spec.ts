@@ -187,7 +187,7 @@ test('a device list that changed between what the page showed and the signature 
 test('a first purchase writes exactly the buyer, not the devices a node claims', async ({
   page,
 }) => {
-  if ((await chain.auctionQueueLength()) < 1) await chain.startAuctions(1);
+  await chain.ensureFreeAuctions(1);
   const { address: buyer, wallet } = await freshAccount(page, 'Buyer');
   hostile.rules = { extraDevice: { owner: buyer, device: EVE } };
   await useHostileNode(page);
@@ -209,7 +209,7 @@ test('a first purchase writes exactly the buyer, not the devices a node claims',
 test('a renewal through a node that leaves the owner out of the device list keeps every device', async ({
   page,
 }) => {
-  if ((await chain.auctionQueueLength()) < 1) await chain.startAuctions(1);
+  await chain.ensureFreeAuctions(1);
   const uri = `//Hostile Renewer ${Date.now()}`;
   const pair = chain.pair(uri);
   const owner = pair.address;

@@ -13,7 +13,7 @@ let chain: DevnetChain;
 
 test.beforeAll(async () => {
   chain = await DevnetChain.connect();
-  if ((await chain.auctionQueueLength()) < 3) await chain.startAuctions(3);
+  await chain.ensureFreeAuctions(3);
 });
 
 test.afterAll(async () => {
@@ -95,7 +95,7 @@ test.describe('subscription account page', () => {
     const wallet = await injectPolkadotExtension(page, [
       { name: 'Eve', uri: '//Eve', type: 'sr25519' },
     ]);
-    if ((await chain.auctionQueueLength()) < 2) await chain.startAuctions(2);
+    await chain.ensureFreeAuctions(2);
     await page.goto('./#/rws-subscription');
     await page.getByRole('button', { name: 'Polkadot{.js}' }).click();
     await page.getByLabel('ed25519').check();

@@ -117,7 +117,7 @@ test('a new owner with a subscription of its own is refused before signing, and 
 test('a subscription bought for someone else is handed to them once won, across a reload', async ({
   page,
 }) => {
-  if ((await chain.auctionQueueLength()) < 1) await chain.startAuctions(1);
+  await chain.ensureFreeAuctions(1);
   const uri = `//Transfer buyer ${Date.now()}`;
   const buyer = chain.pair(uri).address;
   await chain.transfer(buyer, 20n * XRT);
