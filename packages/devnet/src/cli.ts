@@ -9,6 +9,7 @@ import type { RunningServices } from './options.ts';
 import { type ChainEngine, chainEngines, type DevnetOptions, defaultPorts } from './options.ts';
 import { parseProxyOption } from './proxy/proxy-option.ts';
 import { type ProxyExtras, type ProxyHandle, startProxyService } from './proxy/service.ts';
+import type { RelayHandle } from './relay/service.ts';
 import { allServiceNames, type ServiceStarter, serviceStarters } from './services.ts';
 
 const usage = `Usage: devnet [options]
@@ -47,7 +48,8 @@ Starts the local Robonomics network on 127.0.0.1.
 
 While it runs, <data dir>/devnet.pid holds its process id; \`kill -USR2 <pid>\` restarts the
 relay (the controller and connected apps reconnect). Tools and tests pull the devnet's levers
-over HTTP on the control port (8899): GET / says what runs; POST /relay/restart, POST /proxy
+over HTTP on the control port (8899): GET / says what runs; POST /relay/restart, POST
+/relay/push-update {"data":…} (the relay sends an /update of its own to the apps), POST /proxy
 {"generation":"legacy"|"current"}, POST /proxy/hold-hello {"held":true|false}, POST
 /proxy/new-identity, POST /home-assistant/proxy-link {"connected":false|true}, POST /controller
 {"running":false|true}, GET /homes and POST /homes {"file","password"} (a new home from a
@@ -353,6 +355,14 @@ async function main(): Promise<void> {
           restartRelay: async () => {
             needs('relay');
             await replace('relay', options);
+          },
+          pushRelayUpdate: async (body) => {
+            needs('relay');
+            const result = await (running.get('relay') as RelayHandle).pushUpdate(body);
+            console.log(
+              `relay: pushed an /update of its own to ${result.sent} app(s), ${result.answered} took it`,
+            );
+            return result;
           },
           restartProxy: async (generation) => {
             ownProxy();

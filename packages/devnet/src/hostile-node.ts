@@ -3,6 +3,8 @@ import { compactFromU8a, compactToU8a, hexToU8a, u8aConcat, u8aToHex } from '@po
 import { decodeAddress, xxhashAsHex } from '@polkadot/util-crypto';
 import { metadataConstant } from '@robonomics-dapp/robonomics/chain/first-data/decode';
 import { WebSocket, WebSocketServer } from 'ws';
+import { DEFAULT_APP_ORIGINS, FOREIGN_ORIGIN_TEXT, isAllowedOrigin } from './http/origins.ts';
+import { DEFAULT_JSON_RPC_LIMITS } from './json-rpc/server.ts';
 
 /**
  * A hostile node for tests: a loopback JSON-RPC proxy in front of a devnet chain that passes
@@ -88,12 +90,22 @@ function withDevice(value: unknown, device: string): string {
   );
 }
 
+/** A page's dev_* request: refused as a public node refuses unsafe methods. */
+const isDevMethod = (method: unknown) => typeof method === 'string' && method.startsWith('dev_');
+
 export async function startHostileNode(options: {
   /** The real node, e.g. ws://127.0.0.1:9944. */
   target: string;
   port?: number;
   rules?: HostileRules;
+  /**
+   * Pages that may connect, as the devnet's own gate (default: the app's devnet origins); tools
+   * send no Origin and always may. The node forwards without an Origin, as a third-party node
+   * would reach the chain, so this gate is the one that counts.
+   */
+  allowedOrigins?: readonly string[];
 }): Promise<HostileNode> {
+  const allowedOrigins = options.allowedOrigins ?? DEFAULT_APP_ORIGINS;
   const node: HostileNode = {
     url: '',
     rules: options.rules ?? {},
@@ -178,13 +190,26 @@ export async function startHostileNode(options: {
     return answer;
   };
 
-  const server = new WebSocketServer({ host: '127.0.0.1', port: options.port ?? 0 });
+  const server = new WebSocketServer({
+    host: '127.0.0.1',
+    port: options.port ?? 0,
+    // The devnet's own bounds: no frame larger than its largest, no page of another origin.
+    maxPayload: DEFAULT_JSON_RPC_LIMITS.maxFrameBytes,
+    verifyClient: ({ req }, done) => {
+      const origin = req.headers.origin;
+      if (isAllowedOrigin(typeof origin === 'string' ? origin : undefined, allowedOrigins))
+        done(true);
+      else done(false, 403, FOREIGN_ORIGIN_TEXT);
+    },
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
   });
-  server.on('connection', (client) => {
-    // No Origin header: the devnet serves the proxy as it serves any tool.
+  server.on('connection', (client, req) => {
+    // A page (it sent an Origin) gets no dev_* method, as from any public node.
+    const fromPage = req.headers.origin !== undefined;
+    // No Origin header upstream: the devnet serves the proxy as it serves any tool.
     const upstream = new WebSocket(options.target);
     const asked = new Map<unknown, Message>();
     const queued: string[] = [];
@@ -195,7 +220,19 @@ export async function startHostileNode(options: {
       const text = data.toString();
       try {
         const parsed = JSON.parse(text) as Message | Message[];
-        for (const request of Array.isArray(parsed) ? parsed : [parsed]) {
+        const requests = Array.isArray(parsed) ? parsed : [parsed];
+        if (fromPage && requests.some((request) => isDevMethod(request?.method))) {
+          const refuse = (request: Message) => ({
+            jsonrpc: '2.0',
+            id: request?.id ?? null,
+            error: { code: -32601, message: 'RPC call is unsafe to be called externally' },
+          });
+          client.send(
+            JSON.stringify(Array.isArray(parsed) ? requests.map(refuse) : refuse(parsed)),
+          );
+          return;
+        }
+        for (const request of requests) {
           if (request && typeof request === 'object' && 'id' in request)
             asked.set(request.id, request);
           if (request?.method && SUBMIT_METHODS.has(request.method)) {

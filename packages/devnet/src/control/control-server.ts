@@ -22,6 +22,9 @@ import type { ProxyGeneration } from '../proxy/proxy-node.ts';
  *
  * - `GET /` — what runs: `{"proxy": "legacy" | "current" | "external", "homeAssistantLinked": …}`
  * - `POST /relay/restart` — the relay goes away and comes back (as `kill -USR2`).
+ * - `POST /relay/push-update` `{"data": …}` — the relay oversteps: it sends that body on
+ *   `/update` itself to every app connected to it, as if it were their home; answers
+ *   `{"sent", "answered"}` (an app that only listens to its home answers none).
  * - `POST /proxy` `{"generation": "legacy" | "current"}` — the home's proxy restarts in that
  *   generation (same peer key, ports and kept messages), as when a home updates its add-on.
  * - `POST /home-assistant/proxy-link` `{"connected": false | true}` — Home Assistant drops its
@@ -40,6 +43,7 @@ import type { ProxyGeneration } from '../proxy/proxy-node.ts';
 export interface ControlActions {
   status(): Record<string, unknown>;
   restartRelay(): Promise<void>;
+  pushRelayUpdate(body: unknown): Promise<{ sent: number; answered: number }>;
   restartProxy(generation: ProxyGeneration): Promise<void>;
   linkHomeAssistant(connected: boolean): Promise<void>;
   runController(running: boolean): Promise<void>;
@@ -52,6 +56,8 @@ export interface ControlActions {
 const MAX_BODY_BYTES = 4 * 1024;
 /** A setup file is a few KB. */
 const MAX_HOMES_BODY_BYTES = 64 * 1024;
+/** A home's states, sealed, as an /update carries them. */
+const MAX_UPDATE_BODY_BYTES = 8 * 1024 * 1024;
 
 export class ControlError extends Error {
   constructor(
@@ -170,6 +176,11 @@ export async function startControlServer(
     if (path === '/homes') {
       const input = setupInputOf(await readJsonBody(req, MAX_HOMES_BODY_BYTES));
       return adoptAnswer(await actions.adoptHome(input));
+    }
+    if (path === '/relay/push-update') {
+      const body = await readJsonBody(req, MAX_UPDATE_BODY_BYTES);
+      if (!('data' in body)) throw new ControlError(400, 'Send {"data": …}, the /update body.');
+      return { status: 200, body: await actions.pushRelayUpdate(body) };
     }
     const body = await readJsonBody(req);
     if (path === '/relay/restart') {

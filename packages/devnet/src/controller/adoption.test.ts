@@ -193,6 +193,7 @@ beforeAll(async () => {
   control = await startControlServer('127.0.0.1', 0, {
     status: () => ({}),
     restartRelay: refused,
+    pushRelayUpdate: refused,
     restartProxy: refused,
     linkHomeAssistant: refused,
     runController: refused,

@@ -100,6 +100,16 @@ describe('gateway GET /ipfs/<cid>', () => {
     expect(await res.text()).toBe('<!doctype html><p>hi</p>');
   });
 
+  it('serves identity CIDs from the CID itself, as kubo does: bafkqaaa is the empty file', async () => {
+    const empty = await get('/ipfs/bafkqaaa');
+    expect(empty.status).toBe(200);
+    expect(await empty.text()).toBe('');
+    // "hello" inlined in a raw identity CID.
+    const inlined = await get('/ipfs/bafkqablimvwgy3y');
+    expect(inlined.status).toBe(200);
+    expect(await inlined.text()).toBe('hello');
+  });
+
   it('answers 404 for unknown CIDs, 400 for bad ones, 404 off /ipfs', async () => {
     expect((await get('/ipfs/QmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG')).status).toBe(404);
     expect(

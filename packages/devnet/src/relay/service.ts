@@ -6,6 +6,8 @@ import { generateKeyPairFromSeed } from '@libp2p/crypto/keys';
 import { identify } from '@libp2p/identify';
 import { mplex } from '@libp2p/mplex';
 import { webSockets } from '@libp2p/websockets';
+import { UPDATE_PROTOCOL } from '@robonomics-dapp/robonomics/p2p/home-protocols';
+import { framingOf, requestJson } from '@robonomics-dapp/robonomics/p2p/json-stream';
 import { MPLEX_OPTIONS } from '@robonomics-dapp/robonomics/p2p/mplex-options';
 import {
   DEVNET_RELAY_KEY_LABEL,
@@ -29,7 +31,16 @@ export interface RelayHandle extends ServiceHandle {
   port: number;
   /** Peers holding a reservation now. */
   reservations(): string[];
+  /**
+   * A relay that oversteps (a lever for tests): sends `body` on `/update` itself, on its own
+   * connection to each peer that holds no reservation (the apps), as if it were their home.
+   * Returns how many it sent to and how many answered `{"result": true}`.
+   */
+  pushUpdate(body: unknown): Promise<{ sent: number; answered: number }>;
 }
+
+/** How long the relay waits for a peer to take its /update. */
+const PUSH_TIMEOUT_MS = 3_000;
 
 export interface RelayExtras {
   /** Most reservations held at once; 0 refuses every reservation (tests). Default 15. */
@@ -84,6 +95,28 @@ export async function startRelayService(
     multiaddr,
     port,
     reservations: () => [...node.services.relay.reservations.keys()].map((p) => p.toString()),
+    pushUpdate: async (body) => {
+      const homes = new Set([...node.services.relay.reservations.keys()].map((p) => p.toString()));
+      const apps = node.getConnections().filter((c) => !homes.has(c.remotePeer.toString()));
+      const answers = await Promise.all(
+        apps.map(async (connection) => {
+          try {
+            const stream = await connection.newStream(UPDATE_PROTOCOL, {
+              signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+            });
+            const reply = await requestJson(stream, framingOf(connection.multiplexer), body, {
+              signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+            });
+            await stream.close().catch(() => {});
+            return (reply as { result?: unknown } | null)?.result === true;
+          } catch {
+            // Refused (the stream reset), not spoken, or no answer in time.
+            return false;
+          }
+        }),
+      );
+      return { sent: apps.length, answered: answers.filter(Boolean).length };
+    },
     stop: async () => {
       await node.stop();
     },

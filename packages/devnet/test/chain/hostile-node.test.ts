@@ -13,6 +13,7 @@ import { subscribeDevices } from '@robonomics-dapp/robonomics/chain/subscription
 import { $Metadata } from 'dedot/codecs';
 import { u8aToHex } from 'dedot/utils';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { type HostileNode, startHostileNode, withU128Constant } from '../../src/hostile-node.ts';
 import { removeDir } from '../../src/test-support.ts';
 import { type DevnetProcess, startDevnet } from './devnet-process.ts';
@@ -245,5 +246,51 @@ describe('the chain layer behind a hostile node', () => {
     await expect(prepareBuy(client, charlie, { shown: [], keep: [] })).rejects.toThrow(
       DEVICE_LIST_CHANGED,
     );
+  });
+});
+
+describe('the hostile node itself', () => {
+  /** Opens a socket as a page of `origin` would (undefined: a tool, no Origin). */
+  const socket = (origin?: string) =>
+    new WebSocket(hostile.url, origin ? { headers: { origin } } : undefined);
+  const opened = (ws: WebSocket) =>
+    new Promise<number>((resolve) => {
+      ws.once('open', () => resolve(101));
+      ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      ws.once('error', () => resolve(0));
+    });
+  const answer = (ws: WebSocket, request: object) =>
+    new Promise<{ result?: unknown; error?: { message: string } }>((resolve) => {
+      ws.once('message', (data) => resolve(JSON.parse(data.toString())));
+      ws.send(JSON.stringify({ jsonrpc: '2.0', id: 1, ...request }));
+    });
+
+  it('has the devnet’s origin gate: pages of other origins are refused', async () => {
+    const foreign = socket('https://evil.example');
+    expect(await opened(foreign)).toBe(403);
+    const app = socket('http://127.0.0.1:5173');
+    expect(await opened(app)).toBe(101);
+    app.close();
+  });
+
+  it('gives pages no dev_* method, as a public node; tools keep them', async () => {
+    const page = socket('http://127.0.0.1:5173');
+    await opened(page);
+    const refused = await answer(page, { method: 'dev_newBlock', params: [] });
+    expect(refused.error?.message).toBe('RPC call is unsafe to be called externally');
+    page.close();
+    const tool = socket();
+    await opened(tool);
+    const asked = await answer(tool, { method: 'system_name', params: [] });
+    expect(asked.result).toBeTypeOf('string');
+    tool.close();
+  });
+
+  it('closes a socket that sends a frame larger than the devnet takes', async () => {
+    const page = socket('http://127.0.0.1:5173');
+    await opened(page);
+    const closed = new Promise<number>((resolve) => page.once('close', (code) => resolve(code)));
+    page.send('x'.repeat(17 * 1024 * 1024));
+    expect(await closed).toBe(1009);
   });
 });
