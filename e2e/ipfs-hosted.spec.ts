@@ -3,9 +3,10 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { type HostileNode, startHostileNode } from '@robonomics-dapp/devnet/hostile-node';
+import { DEFAULT_APP_ORIGINS } from '@robonomics-dapp/devnet/http/origins';
 import { CHAIN_URL } from './fixtures/devnet-chain.ts';
 import { addToDevnetIpfs, IPFS_GATEWAY } from './fixtures/devnet-ipfs.ts';
-import { keyDbKeys } from './fixtures/key-db.ts';
+import { keyDbKeys, plantKeptKey } from './fixtures/key-db.ts';
 import { BOB_ED25519, DEV_PHRASE, saveSeededSetup, shortAddress } from './fixtures/seeded-home.ts';
 
 /**
@@ -34,9 +35,13 @@ test.beforeAll(async () => {
     })),
   );
   appCid = added.get('app')!;
-  // The devnet serves pages of the app's own origins only; a proxy that passes everything on
-  // unchanged (and sends no Origin) lets the gateway's copy reach the chain.
-  relay = await startHostileNode({ target: CHAIN_URL });
+  // The devnet serves pages of the app's own origins only; a proxy that takes pages of the
+  // gateway's origin too and passes everything on unchanged (sending no Origin) lets the
+  // gateway's copy reach the chain.
+  relay = await startHostileNode({
+    target: CHAIN_URL,
+    allowedOrigins: [new URL(IPFS_GATEWAY).origin, ...DEFAULT_APP_ORIGINS],
+  });
 });
 test.afterAll(async () => {
   await relay?.close();
@@ -83,4 +88,26 @@ test('the app under /ipfs/<cid>/ on a gateway keeps no key, and says why', async
     }),
   ).toBeVisible();
   await expect(page.getByTestId('no-kept-keys')).toHaveCount(0);
+});
+
+test('a key kept under /ipfs/<cid>/ before keeping was refused there is deleted, not opened', async ({
+  page,
+}) => {
+  await saveSeededSetup(page);
+  await page.addInitScript((url) => localStorage.setItem('rpc-parachain', url), relay.url);
+  await page.goto(`${IPFS_GATEWAY}/ipfs/${appCid}/#/telemetry`);
+  await expect(page.getByTestId('no-kept-keys')).toBeVisible();
+  await plantKeptKey(page, BOB_ED25519, `${DEV_PHRASE}//Bob`);
+  expect(await keyDbKeys(page, 'user-keys')).toEqual([BOB_ED25519]);
+
+  await page.reload();
+  await expect(page.getByTestId('kept-keys-deleted')).toHaveText(
+    `The key kept in this browser for ${shortAddress(BOB_ED25519)} was deleted without being opened, as keys may not be kept at this address. Sign in with the pass phrase.`,
+  );
+  await expect(page.getByTestId('signed-in-user')).toHaveCount(0);
+  await expect(
+    page.getByRole('form', { name: 'Sign in as a user' }).getByLabel('Pass phrase'),
+  ).toBeVisible();
+  await expect.poll(() => keyDbKeys(page, 'user-keys')).toEqual([]);
+  await page.screenshot({ path: `${SCREENS}/ipfs-hosted-key-deleted.png`, fullPage: true });
 });

@@ -15,7 +15,7 @@ import { SecretPhraseInput } from './SecretPhraseInput.tsx';
  */
 export function UserSignIn({ users }: { users: string[] }) {
   const id = useId();
-  const { user, pair, signedOut, selectUser, signIn, restore, signOut } = useUserKey();
+  const { user, pair, signedOut, deletedKeys, selectUser, signIn, restore, signOut } = useUserKey();
   const selected = user && users.some((u) => addressEq(u, user)) ? user : null;
   const [phrase, setPhrase] = useState('');
   const [keep, setKeep] = useState(false);
@@ -125,6 +125,13 @@ export function UserSignIn({ users }: { users: string[] }) {
             {keyKeeping.reason}
           </p>
         )
+      )}
+      {deletedKeys.length > 0 && (
+        <p className="small notice-warn" data-testid="kept-keys-deleted">
+          {deletedKeys.length === 1
+            ? `The key kept in this browser for ${shortAddress(deletedKeys[0]!)} was deleted without being opened, as keys may not be kept at this address. Sign in with the pass phrase.`
+            : `The keys kept in this browser for ${deletedKeys.map((u) => shortAddress(u)).join(', ')} were deleted without being opened, as keys may not be kept at this address. Sign in with the pass phrase.`}
+        </p>
       )}
       {message && (
         <p className={message.ok ? 'ok small' : 'error small'} role="alert">

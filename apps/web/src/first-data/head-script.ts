@@ -15,7 +15,9 @@ import { isFramed } from '../lib/shell/frame-guard.ts';
 import { paintHomePreview } from '../lib/shell/home-preview.ts';
 import { routePaths } from '../lib/shell/route-table.ts';
 import { usualChoice } from '../lib/shell/usual-endpoint.ts';
+import { keyKeeping } from '../lib/storage/key-keeping.ts';
 import { safeStorage } from '../lib/storage/safe-storage.ts';
+import { knownServesIpfs } from '../lib/storage/shared-origin.ts';
 import { userToOpenByItself } from '../lib/user-key/remembered-user.ts';
 import { openHomeMarkup } from '../lib/user-key/sealed-home-view.ts';
 import { loadSealedKeyAndViews } from '../lib/user-key/sealed-key-db.ts';
@@ -29,9 +31,12 @@ const { endpoint } = usualChoice();
 // from their store at once: the longest of the page's first reads (docs/devices-page.md). The
 // page as it last showed this endpoint's home is painted as soon as it is open, before the app's
 // code has run; the app takes it away when its own first card is on screen. Not for a user who
-// signed out: their kept key waits until they ask for it.
+// signed out: their kept key waits until they ask for it. Nor where keys may not be kept, nor
+// before the app has found that this address serves nothing but the app (an earlier visit asked).
 const rememberedUser = userToOpenByItself();
 if (
+  keyKeeping.allowed &&
+  knownServesIpfs() === false &&
   !isFramed() &&
   rememberedUser &&
   typeof indexedDB !== 'undefined' &&

@@ -1,6 +1,6 @@
 import type { HaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
 import { describe, expect, it } from 'vitest';
-import { keepLiveStates } from './merge-states.ts';
+import { keepLiveStates, newestChange, olderThanShown } from './merge-states.ts';
 
 const entity = (state: string, history?: { state: string; date: string }[]) => ({
   units: 'None',
@@ -43,5 +43,29 @@ describe('a new record’s states while live updates come peer-to-peer', () => {
 
   it('are the file itself when nothing is shown yet', () => {
     expect(keepLiveStates(file, null)).toBe(file);
+  });
+});
+
+describe('states sent as live that are older than those shown', () => {
+  const later = home({
+    'switch.a': entity('on', [
+      { state: 'off', date: '2026-11-27 10:05:00+00:00' },
+      { state: 'on', date: '2026-11-27 10:06:00.250000+00:00' },
+    ]),
+  });
+
+  it('are found by their own newest change, not by when they arrived', () => {
+    expect(newestChange(later)).toBe(Date.UTC(2026, 10, 27, 10, 6, 0, 250));
+    expect(olderThanShown(file, later)).toBe(true);
+    expect(olderThanShown(later, file)).toBe(false);
+    expect(olderThanShown(later, later)).toBe(false);
+  });
+
+  it('never include a live snapshot (no history, no date of its own) or a first showing', () => {
+    const snapshot = home({ 'switch.a': entity('off') });
+    expect(newestChange(snapshot)).toBeUndefined();
+    expect(olderThanShown(snapshot, later)).toBe(false);
+    expect(olderThanShown(file, null)).toBe(false);
+    expect(olderThanShown(file, snapshot)).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import {
   formatHaDate,
   type HaHistoryEntry,
   type HaStates,
+  parseHaDate,
 } from '@robonomics-dapp/robonomics/home-assistant/states';
 
 // How states that arrive merge into the states shown: a live snapshot (no history) into the last
@@ -59,4 +60,29 @@ function mergeHistory(a: HaHistoryEntry[], b: HaHistoryEntry[]): HaHistoryEntry[
       return true;
     })
     .sort((x, y) => (x.date < y.date ? -1 : x.date > y.date ? 1 : 0));
+}
+
+/** The time of the newest change any entity's history records (ms); undefined without one. */
+export function newestChange(states: HaStates): number | undefined {
+  let newest: number | undefined;
+  for (const entity of Object.values(states.entities)) {
+    for (const entry of entity.history ?? []) {
+      const time = parseHaDate(entry.date);
+      if (time !== undefined && (newest === undefined || time > newest)) newest = time;
+    }
+  }
+  return newest;
+}
+
+/**
+ * Whether states that arrived live are older than those shown, by their own dates (the newest
+ * change their history records), not by when they arrived: a states file from an earlier record,
+ * sent again as if live, never replaces what is shown. A live snapshot has no history and no date
+ * of its own: it comes from the home's own peer, and is taken.
+ */
+export function olderThanShown(arrived: HaStates, shown: HaStates | null): boolean {
+  if (!shown) return false;
+  const arrivedAt = newestChange(arrived);
+  const shownAt = newestChange(shown);
+  return arrivedAt !== undefined && shownAt !== undefined && arrivedAt < shownAt;
 }

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { noise } from '@chainsafe/libp2p-noise';
 import { yamux } from '@chainsafe/libp2p-yamux';
+import { circuitRelayServer, circuitRelayTransport } from '@libp2p/circuit-relay-v2';
 import { identify } from '@libp2p/identify';
 import type { Libp2p, Stream } from '@libp2p/interface';
 import { mplex } from '@libp2p/mplex';
@@ -12,7 +13,13 @@ import '@robonomics-dapp/robonomics/p2p/with-resolvers';
 import { createLibp2p } from 'libp2p';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket as NodeWebSocket } from 'ws';
-import { connectPeer, type PeerConnection, type PeerEvents } from './peer-channel.ts';
+import {
+  connectPeer,
+  homeAddress,
+  MAX_UPDATE_STREAMS,
+  type PeerConnection,
+  type PeerEvents,
+} from './peer-channel.ts';
 
 // Node 20 has no global WebSocket; the websockets transport dials with it (browsers have one).
 (globalThis as { WebSocket?: unknown }).WebSocket ??= NodeWebSocket;
@@ -229,5 +236,119 @@ describe('peer channel dial', () => {
     await expect(connectPeer(config, [], recordingEvents().events)).rejects.toThrow(
       'The controller cannot be reached peer-to-peer.',
     );
+  });
+});
+
+/** What `look` finds, once it finds something. */
+function found<T>(look: () => T | undefined): Promise<T> {
+  return vi.waitFor(() => {
+    const value = look();
+    if (value === undefined) throw new Error('Not there yet.');
+    return value;
+  });
+}
+
+describe('only the home speaks for the home', () => {
+  const HOME = '12D3KooWHomeHomeHomeHomeHomeHomeHomeHomeHomeHomeHome';
+  it('dials addresses that end in the home’s peer, and none that end in another', () => {
+    expect(homeAddress('/ip4/127.0.0.1/tcp/9999/ws', HOME)).toBe(
+      `/ip4/127.0.0.1/tcp/9999/ws/p2p/${HOME}`,
+    );
+    expect(homeAddress(`/ip4/127.0.0.1/tcp/9999/ws/p2p/${HOME}`, HOME)).toBe(
+      `/ip4/127.0.0.1/tcp/9999/ws/p2p/${HOME}`,
+    );
+    expect(homeAddress('/ip4/127.0.0.1/tcp/9999/ws/p2p/12D3KooWSomeoneElse', HOME)).toBeNull();
+    expect(homeAddress('/ip4/1.2.3.4/tcp/1/ws/p2p/12D3KooWRelay/p2p-circuit', HOME)).toBe(
+      `/ip4/1.2.3.4/tcp/1/ws/p2p/12D3KooWRelay/p2p-circuit/p2p/${HOME}`,
+    );
+  });
+
+  it('takes /update from the home through the relay, and refuses the relay’s own', async () => {
+    const relay = await createLibp2p({
+      addresses: { listen: ['/ip4/127.0.0.1/tcp/0/ws'] },
+      transports: [webSockets()],
+      connectionEncrypters: [noise()],
+      streamMuxers: [yamux()],
+      services: {
+        identify: identify(),
+        relay: circuitRelayServer({ reservations: { applyDefaultLimit: false } }),
+      },
+      connectionGater: { denyDialMultiaddr: () => false },
+    });
+    homes.push(relay);
+    const relayAddress = relay.getMultiaddrs()[0]!.toString();
+    const home = await createLibp2p({
+      addresses: { listen: [`${relayAddress}/p2p-circuit`] },
+      transports: [webSockets(), circuitRelayTransport()],
+      connectionEncrypters: [noise()],
+      streamMuxers: [yamux()],
+      services: { identify: identify() },
+      connectionGater: { denyDialMultiaddr: () => false },
+    });
+    homes.push(home);
+    await vi.waitFor(
+      () => {
+        if (!home.getMultiaddrs().some((a) => a.toString().includes('p2p-circuit')))
+          throw new Error('No reservation yet.');
+      },
+      { timeout: 10_000 },
+    );
+    const config = {
+      peer_id: home.peerId.toString(),
+      libp2p_multiaddress: [`${relayAddress}/p2p-circuit/p2p/${home.peerId}`],
+    } as unknown as HaConfig;
+    const { events, updates } = recordingEvents();
+    const channel = await connectPeer(config, [], events);
+    channels.push(channel);
+    expect(channel.path).toBe('relay');
+
+    // The relay holds a connection of its own to the app, and opens /update on it.
+    const toApp = await found(() =>
+      relay.getConnections().find((c) => !c.remotePeer.equals(home.peerId)),
+    );
+    const forged = await toApp.newStream(UPDATE_PROTOCOL, { runOnLimitedConnection: true });
+    let answer: Uint8Array = new Uint8Array(0);
+    try {
+      // Reset by the app at once: writing may already fail.
+      forged.send(frame('yamux', { data: 'old-states-from-ipfs' }));
+      await forged.close();
+      answer = await readToEnd(forged);
+    } catch {}
+    expect(answer.length).toBe(0);
+
+    // The home's own, through the same relay, is taken.
+    const fromHome = await found(() =>
+      home.getConnections().find((c) => !c.remotePeer.equals(relay.peerId)),
+    );
+    const stream = await fromHome.newStream(UPDATE_PROTOCOL, { runOnLimitedConnection: true });
+    stream.send(frame('yamux', { data: 'states-from-the-home' }));
+    await stream.close();
+    expect(unframe('yamux', await readToEnd(stream))).toEqual({ result: true });
+    expect(updates).toEqual(['states-from-the-home']);
+  });
+
+  it(`keeps at most ${MAX_UPDATE_STREAMS} /update streams open at once on a connection`, async () => {
+    const home = await startHome('yamux');
+    // Updates that are never answered: each holds its stream open.
+    const { events, updates } = recordingEvents(() => new Promise<boolean>(() => {}));
+    const channel = await connectPeer(home.config, [], events);
+    channels.push(channel);
+    const connection = await found(() => home.node.getConnections()[0]);
+    let refused = 0;
+    for (let i = 0; i < MAX_UPDATE_STREAMS + 3; i++) {
+      void connection
+        .newStream(UPDATE_PROTOCOL, { runOnLimitedConnection: true })
+        .then(async (stream) => {
+          stream.send(frame('yamux', { data: 'held' }));
+          void stream.close().catch(() => {});
+          await readToEnd(stream);
+        })
+        .catch(() => {
+          refused += 1;
+        });
+    }
+    await vi.waitFor(() => expect(refused).toBe(3));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(updates.length).toBe(MAX_UPDATE_STREAMS);
   });
 });

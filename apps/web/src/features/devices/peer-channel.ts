@@ -34,6 +34,12 @@ const MAX_UPDATE_BYTES = 8 * 1024 * 1024;
 const MAX_REPLY_BYTES = 64 * 1024;
 /** Time the home has to send a whole /update, or to answer a /call. */
 const STREAM_TIMEOUT_MS = 10_000;
+/**
+ * /update streams open at once on one connection: the home sends one snapshot a second at most
+ * (each on a stream of its own, closed once answered), so a few cover a slow link; more are
+ * refused rather than each holding up to MAX_UPDATE_BYTES.
+ */
+export const MAX_UPDATE_STREAMS = 4;
 
 export interface PeerConnection extends CallChannel {
   /** 'via relay' for a relayed connection, else null. */
@@ -54,6 +60,19 @@ export interface PeerEvents {
   /** That one more try failed: the home is out of reach peer-to-peer. */
   onReconnectFailed(): void;
 }
+
+/**
+ * The address with the home's peer at its end, so that the handshake proves the home answers;
+ * null for an address that ends in another peer (it would reach someone else).
+ */
+export function homeAddress(address: string, peer: string): string | null {
+  const named = /\/p2p\/([^/]+)$/.exec(address)?.[1];
+  if (named === undefined) return `${address.replace(/\/$/, '')}/p2p/${peer}`;
+  return named === peer ? address : null;
+}
+
+const homeAddresses = (addresses: string[], peer: string) =>
+  addresses.map((a) => homeAddress(a, peer)).filter((a): a is string => a !== null);
 
 const pathOf = (remote: { toString(): string }) =>
   remote.toString().includes('p2p-circuit') ? ('relay' as const) : ('direct' as const);
@@ -88,6 +107,12 @@ export async function connectPeer(
   await node.handle(
     UPDATE_PROTOCOL,
     async (stream, connection) => {
+      // Only the home speaks for the home: the relay, or any other peer this node is connected
+      // to, could otherwise show old or made-up states as live (docs/libp2p.md, "Updates").
+      if (connection.remotePeer.toString() !== peer.value) {
+        stream.abort(new Error('Only the home may send its states.'));
+        return;
+      }
       const framing = framingOf(connection.multiplexer);
       let body: unknown;
       try {
@@ -121,7 +146,7 @@ export async function connectPeer(
         await stream.close().catch(() => {});
       }
     },
-    { runOnLimitedConnection: true },
+    { runOnLimitedConnection: true, maxInboundStreams: MAX_UPDATE_STREAMS },
   );
 
   let lastError: unknown;
@@ -137,7 +162,10 @@ export async function connectPeer(
       return null;
     }
   };
-  let connection: Connection | null = (await dialAll(direct)) ?? (await dialAll(circuit));
+  // Each address names the home's peer, so the handshake proves it is the home that answers.
+  let connection: Connection | null =
+    (await dialAll(homeAddresses(direct, peer.value))) ??
+    (await dialAll(homeAddresses(circuit, peer.value)));
   if (!connection) {
     await node.stop();
     throw new Error(dialFailureText(lastError));

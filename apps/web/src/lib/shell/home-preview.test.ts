@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { asOfText } from '../time/format-date.ts';
 import {
   cleanPreview,
+  cleanStyle,
   dropHomePreview,
   HOME_PREVIEW_ID,
   paintHomePreview,
@@ -52,6 +53,74 @@ describe('the devices page painted before the app runs', () => {
     );
     expect(template.content.querySelector('[data-state="bad"]')).not.toBeNull();
     expect(template.content.querySelector('section')?.getAttribute('data-live')).toBe('false');
+  });
+
+  it('keeps only what it knows: the ways around a list of dangers go too', () => {
+    const template = document.createElement('template');
+    template.innerHTML = `
+      <section aria-label="Home">
+        <a href="java&#9;script:alert(1)" class="more">tab inside the scheme</a>
+        <a href=" JaVaScRiPt:alert(1)">case and space</a>
+        <a href="https://example.org/track">a plain link</a>
+        <img src="x.png" srcset="https://example.org/pixel.png 1x"><picture><source srcset="y"></picture>
+        <button formaction="javascript:alert(1)" class="switch">Kitchen</button>
+        <div style="background-image: url(https://example.org/pixel.png)" class="a">url</div>
+        <div style="min-height: expression(alert(1)); grid-row-end: span 3" class="b">mixed</div>
+        <div style="min-height: 1px\\;background:url(x)" class="c">escape</div>
+        <svg viewBox="0 0 10 10" class="chart"><path d="M0 0L10 10" stroke="red"></path>
+          <animate attributeName="href" to="javascript:alert(1)"></animate>
+          <set attributeName="onclick" to="alert(1)"></set><use href="#defs"></use>
+          <a xlink:href="javascript:alert(1)"><text x="1" y="2">label</text></a>
+          <foreignObject><div>foreign content</div></foreignObject></svg>
+        <math><mi>x</mi></math><noscript>no</noscript><template><p>t</p></template>
+        <custom-card>custom</custom-card><style>*{}</style><object data="x"></object>
+        <p aria-describedby="x" aria-label="Kept" aria-errormessage="y">text</p>
+      </section>`;
+    cleanPreview(template.content);
+    const html = template.innerHTML;
+    for (const gone of [
+      'script:',
+      'srcset',
+      'href',
+      'formaction',
+      'url(',
+      'expression',
+      '<img',
+      '<picture',
+      '<animate',
+      '<set',
+      '<use',
+      '<foreignobject',
+      'foreign content',
+      '<math',
+      '<noscript',
+      '<template',
+      '<custom-card',
+      '<style',
+      '<object',
+      'aria-describedby',
+      'aria-errormessage',
+    ])
+      expect(html.toLowerCase(), gone).not.toContain(gone);
+    const box = template.content;
+    expect(box.querySelector('.b')?.getAttribute('style')).toBe('grid-row-end: span 3');
+    expect(box.querySelector('.a')?.hasAttribute('style')).toBe(false);
+    expect(box.querySelector('.c')?.hasAttribute('style')).toBe(false);
+    expect(box.querySelector('.switch')?.textContent).toBe('Kitchen');
+    expect(box.querySelector('svg')?.getAttribute('viewBox')).toBe('0 0 10 10');
+    expect(box.querySelector('path')?.getAttribute('d')).toBe('M0 0L10 10');
+    expect(box.querySelector('p')?.getAttribute('aria-label')).toBe('Kept');
+    expect(box.querySelector('.more')?.textContent).toBe('tab inside the scheme');
+  });
+
+  it('keeps the layout the page sets inline, and nothing else of a style', () => {
+    expect(cleanStyle('grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 12px')).toBe(
+      'grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 12px',
+    );
+    expect(cleanStyle('min-height: calc(100px + 1em)')).toBe('min-height: calc(100px + 1em)');
+    expect(cleanStyle('min-height: var(--x)')).toBe('');
+    expect(cleanStyle('color: red; position: fixed')).toBe('');
+    expect(cleanStyle('gap: 1px/**/url(x)')).toBe('');
   });
 
   it('shows its status chips as a picture of the past: no state yet, and the datalog’s age', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyKeepingAt } from './key-keeping.ts';
+import { keyKeepingAt, SERVES_IPFS_REASON } from './key-keeping.ts';
 
 const at = (href: string) => {
   const url = new URL(href);
@@ -14,6 +14,13 @@ describe('where keys may be kept', () => {
       reason: null,
     });
     expect(keyKeepingAt(at('http://127.0.0.1:5173/'), OWN).allowed).toBe(true);
+  });
+
+  it('keeps no key on an own origin found to serve IPFS content too, and says why', () => {
+    expect(keyKeepingAt(at('https://dapp.robonomics.network/'), OWN, true)).toEqual({
+      allowed: false,
+      reason: SERVES_IPFS_REASON,
+    });
   });
 
   it('keeps keys on a subdomain gateway’s origin, which holds one CID', () => {

@@ -1,4 +1,5 @@
 import { appConfig } from '../shell/config.ts';
+import { knownServesIpfs } from './shared-origin.ts';
 
 /**
  * Whether this page may keep keys in the browser (the signed-in user's key, a controller keystore,
@@ -21,9 +22,15 @@ function isSubdomainGateway(hostname: string): boolean {
   return labels.length >= 3 && (labels[1] === 'ipfs' || labels[1] === 'ipns') && labels[0] !== '';
 }
 
+/** Why keys are not kept on an origin found to serve IPFS content as well as the app. */
+export const SERVES_IPFS_REASON =
+  'This address also serves any file from IPFS (/ipfs/…), so a page there could read what the app keeps in this browser. Keys are kept in this tab only, until you close it.';
+
 export function keyKeepingAt(
   location: { origin: string; hostname: string; pathname: string },
   appOrigins: readonly string[],
+  /** The origin was found to serve `/ipfs/` paths too (shared-origin.ts). */
+  servesIpfs = false,
 ): KeyKeeping {
   if (/^\/(ipfs|ipns)\//.test(location.pathname)) {
     return {
@@ -32,6 +39,7 @@ export function keyKeepingAt(
         'This copy of the app is opened from an IPFS gateway path (/ipfs/…), which every other file on that gateway shares, so a page there could read what the app keeps in this browser. Keys are kept in this tab only, until you close it.',
     };
   }
+  if (servesIpfs) return { allowed: false, reason: SERVES_IPFS_REASON };
   if (appOrigins.includes(location.origin) || isSubdomainGateway(location.hostname)) {
     return { allowed: true, reason: null };
   }
@@ -41,8 +49,17 @@ export function keyKeepingAt(
   };
 }
 
-/** This page's rule, fixed for the page's life. */
+/**
+ * This page's rule. It changes at most once, from allowed to refused, when the origin is found
+ * to serve IPFS content too (refuseKeyKeeping); code reads it when it acts, not once.
+ */
 export const keyKeeping: KeyKeeping =
   typeof location === 'undefined'
     ? { allowed: false, reason: null }
-    : keyKeepingAt(location, appConfig.appOrigins);
+    : keyKeepingAt(location, appConfig.appOrigins, knownServesIpfs() === true);
+
+/** This origin serves IPFS content too: from now on, keys are not kept here. */
+export function refuseKeyKeeping(): void {
+  keyKeeping.allowed = false;
+  keyKeeping.reason = SERVES_IPFS_REASON;
+}

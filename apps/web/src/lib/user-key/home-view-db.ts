@@ -1,4 +1,5 @@
 import { takeEarlyViews } from '../../first-data/early-key-handoff.ts';
+import { keyKeepingChecked } from './key-keeping-check.ts';
 import { type SealedHomeView, sealHomeView } from './sealed-home-view.ts';
 import { loadSealedKeyAndViews, runInKeyDb, VIEWS_STORE } from './sealed-key-db.ts';
 
@@ -9,6 +10,8 @@ import { loadSealedKeyAndViews, runInKeyDb, VIEWS_STORE } from './sealed-key-db.
 export async function readHomeViews(
   user: string,
 ): Promise<{ key: CryptoKey; views: SealedHomeView[] } | null> {
+  // Where keys may not be kept, nothing kept earlier is opened (the user key store deletes it).
+  if (!(await keyKeepingChecked())) return null;
   const early = await takeEarlyViews(user)?.catch(() => undefined);
   const { record, views } = early ?? (await loadSealedKeyAndViews(user));
   return record ? { key: record.key, views } : null;
@@ -31,6 +34,11 @@ export async function keepHomeView(
   const sealed = await sealHomeView(key, view, text, markup);
   if (deletions !== before) return;
   await runInKeyDb(VIEWS_STORE, 'readwrite', (store) => store.put(sealed));
+}
+
+/** Another tab deleted the views (a sign-out there): a view being sealed here is not stored. */
+export function homeViewsDeletedElsewhere(): void {
+  deletions++;
 }
 
 /** Deletes every sealed view (a user's go with their key: deleteSealedKey). */

@@ -6,15 +6,18 @@ import { clearHomeConfigCache } from '../storage/home-config-cache.ts';
 import { keyKeeping } from '../storage/key-keeping.ts';
 import { safeStorage } from '../storage/safe-storage.ts';
 import { useSavedSetups } from '../stores/saved-setups.ts';
-import { deleteHomeViews } from './home-view-db.ts';
+import { deleteHomeViews, homeViewsDeletedElsewhere } from './home-view-db.ts';
+import { keyKeepingChecked, whenKeyKeepingRefused } from './key-keeping-check.ts';
 import {
+  markSignedIn,
+  markSignedOut,
   REMEMBERED_USER_KEY,
   readRememberedUser,
-  SIGNED_OUT_USER_KEY,
   signedOutHere,
+  watchSignedOutUsers,
 } from './remembered-user.ts';
 import { openUserKey, sealUserKey } from './sealed-key.ts';
-import { deleteSealedKey, loadSealedKey, saveSealedKey } from './sealed-key-db.ts';
+import { deleteSealedKey, listSealedUsers, loadSealedKey, saveSealedKey } from './sealed-key-db.ts';
 
 interface UserKeyState {
   /** The selected user (a device account of the subscription), remembered across visits. */
@@ -33,6 +36,11 @@ interface UserKeyState {
    * opens only when they ask (`restore` with `asked`), not by itself.
    */
   signedOut: boolean;
+  /**
+   * Users whose keys were kept in this browser where keys may not be kept (a gateway path, an
+   * address that also serves IPFS): deleted without being opened, said once on the sign-in form.
+   */
+  deletedKeys: string[];
   selectUser(user: string | null): void;
   /** Signs in with the secret phrase of `user`; returns an error text or null. */
   signIn(user: string, mnemonic: string, keep: boolean): Promise<string | null>;
@@ -72,6 +80,8 @@ async function pairOf(mnemonic: string): Promise<{ pair: KeyPair; address: strin
 const restoring = new Map<string, Promise<boolean>>();
 
 async function openKeptKey(user: string): Promise<{ pair: KeyPair; key: CryptoKey } | null> {
+  // Where keys may not be kept, a key kept earlier is not opened (it is deleted instead).
+  if (!(await keyKeepingChecked())) return null;
   try {
     // The key code loads while the record is read.
     void keyModules().catch(() => {});
@@ -88,12 +98,41 @@ async function openKeptKey(user: string): Promise<{ pair: KeyPair; key: CryptoKe
   }
 }
 
+/**
+ * Where keys may not be kept, they are not opened either (docs/security.md, "Where keys are
+ * kept"): a key or a sealed home kept here before keeping was refused is deleted unopened.
+ * Returns the users whose kept keys went.
+ */
+async function deleteUnkeepableKeys(): Promise<string[]> {
+  if (keyKeeping.allowed || typeof indexedDB === 'undefined') return [];
+  try {
+    const users = await listSealedUsers();
+    for (const user of users) await deleteSealedKey(user);
+    await deleteHomeViews();
+    return users;
+  } catch {
+    // No database here, or it cannot be opened: nothing kept could be read either.
+    return [];
+  }
+}
+
+/** Keys turned out not to be keepable here: what was kept goes, unopened, and the page says so. */
+function refused() {
+  const { sealingKey } = useUserKey.getState();
+  // A key open in this tab stays, for this tab only; nothing is sealed with it any more.
+  if (sealingKey) useUserKey.setState({ sealingKey: null });
+  void deleteUnkeepableKeys().then((users) => {
+    useUserKey.setState({ deletedKeys: users });
+  });
+}
+
 export const useUserKey = create<UserKeyState>((set, get) => ({
   user: readRememberedUser(),
   pair: null,
   restored: false,
   sealingKey: null,
   signedOut: signedOutHere(readRememberedUser()),
+  deletedKeys: [],
   selectUser(user) {
     if (user === get().user) return;
     if (user) safeStorage.set(REMEMBERED_USER_KEY, user);
@@ -113,11 +152,11 @@ export const useUserKey = create<UserKeyState>((set, get) => ({
     if (!derived || !addressEq(derived.address, user))
       return 'The entered pass phrase does not match the user address';
     safeStorage.set(REMEMBERED_USER_KEY, user);
-    safeStorage.remove(SIGNED_OUT_USER_KEY);
+    markSignedIn(user);
     set({ user, pair: derived.pair, restored: false, sealingKey: null, signedOut: false });
     try {
       // Never where the page's origin is shared with other content (key-keeping.ts).
-      if (keep && keyKeeping.allowed) {
+      if (keep && (await keyKeepingChecked())) {
         const record = await sealUserKey(user, mnemonic.trim());
         await saveSealedKey(record);
         if (get().user === user) set({ sealingKey: record.key });
@@ -140,7 +179,7 @@ export const useUserKey = create<UserKeyState>((set, get) => ({
         if (!derived) return false;
         // Signed out meanwhile, and not asked for since: the key stays closed.
         if (get().user !== user || (get().signedOut && !asked)) return false;
-        if (asked) safeStorage.remove(SIGNED_OUT_USER_KEY);
+        if (asked) markSignedIn(user);
         set({ pair: derived.pair, restored: true, sealingKey: derived.key, signedOut: false });
         return true;
       });
@@ -150,8 +189,9 @@ export const useUserKey = create<UserKeyState>((set, get) => ({
   },
   async signOut(forget = false) {
     const { user } = get();
-    // Marked before the key leaves memory: the page would open a kept key again by itself.
-    if (user) safeStorage.set(SIGNED_OUT_USER_KEY, user);
+    // Marked before the key leaves memory: the page would open a kept key again by itself. The
+    // mark reaches every other tab of the app at once (below).
+    if (user) markSignedOut(user);
     set({ pair: null, restored: false, sealingKey: null, signedOut: user !== null });
     if (forget && user) await deleteSealedKey(user).catch(() => {});
     clearHomeConfigCache();
@@ -159,3 +199,23 @@ export const useUserKey = create<UserKeyState>((set, get) => ({
     await deleteHomeViews().catch(() => {});
   },
 }));
+
+// Where keys may not be kept, what an earlier visit kept goes at the start, unopened.
+if (!keyKeeping.allowed) refused();
+whenKeyKeepingRefused(refused);
+
+/**
+ * A sign-out in another tab reaches this one at once (docs/security.md, "Signing out"): the key
+ * leaves memory, so no command goes out with it and nothing is sealed or kept with it again (a
+ * home view being sealed now is not stored after the other tab's deletion).
+ */
+watchSignedOutUsers(() => {
+  const { user, pair, sealingKey, signedOut } = useUserKey.getState();
+  const out = signedOutHere(user);
+  if (out === signedOut && !(out && (pair || sealingKey))) return;
+  if (out) {
+    homeViewsDeletedElsewhere();
+    clearHomeConfigCache();
+    useUserKey.setState({ pair: null, restored: false, sealingKey: null, signedOut: true });
+  } else useUserKey.setState({ signedOut: false });
+});

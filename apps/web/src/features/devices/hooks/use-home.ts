@@ -18,7 +18,7 @@ import { markHome } from '../home-marks.ts';
 import { NotPublishedError } from '../home-record.ts';
 import type { KeptHome } from '../kept-home.ts';
 import { type HomeKeys, type LoadedHome, openHomeFile } from '../load-home.ts';
-import { keepLiveStates, mergeSnapshot } from '../merge-states.ts';
+import { keepLiveStates, mergeSnapshot, olderThanShown } from '../merge-states.ts';
 import type { PeerConnection } from '../peer-channel.ts';
 import { keepSealedView } from '../sealed-view.ts';
 import { useKeptConfig, useKeptStates, useSealedView } from './use-kept-home.ts';
@@ -177,6 +177,8 @@ export function useHome(
   baseRef.current = base;
   const keysRef = useRef(keys);
   keysRef.current = keys;
+  /** The states on screen (set below, once worked out). */
+  const shownRef = useRef<Shown | null>(null);
   const showStates = useCallback(
     (
       arrived: HaStates,
@@ -185,6 +187,8 @@ export function useHome(
     ) => {
       const owner = keysRef.current;
       const on = baseRef.current;
+      // States sent as live that are older than those shown (by their own dates) are not shown.
+      if (kept?.update && olderThanShown(arrived, shownRef.current?.states ?? null)) return false;
       setLive((shown) => {
         const previous =
           shown && shown.keys === owner && shown.base === on ? shown.states : (on?.states ?? null);
@@ -197,11 +201,12 @@ export function useHome(
           time,
         };
       });
-      if (!owner) return;
+      if (!owner) return true;
       if (kept?.file)
         writeKeptStatesFile(endpoint, owner.controller, { time, envelope: kept.file });
       if (kept?.update)
         writeKeptStatesUpdate(endpoint, owner.controller, { time, envelope: kept.update });
+      return true;
     },
     [endpoint],
   );
@@ -215,6 +220,7 @@ export function useHome(
       ? { states: mergeSnapshot(base.states, live.snapshot, live.time), time: live.time }
       : base;
   }, [base, live]);
+  shownRef.current = shown;
   const fromNetwork = loaded !== undefined || live !== null;
   /** Whether the home's live updates arrive peer-to-peer now (set once the channel is known). */
   const peerLiveRef = useRef(false);

@@ -97,8 +97,11 @@ export function usePeerChannel(
   config: HaConfig | null,
   keys: HomeKeys | null,
   notify: Notify,
-  /** States that arrived, when, and their envelope as received (kept on this device). */
-  onStates: (states: HaStates, time: number, kept: { update: string }) => void,
+  /**
+   * States that arrived, when, and their envelope as received (kept on this device); returns
+   * false when they were not shown (older than those on screen).
+   */
+  onStates: (states: HaStates, time: number, kept: { update: string }) => boolean,
   request: ConnectionRequest = { type: 'libp2p', attempt: 0 },
   /** When this page got `config` (ms), said with the reason when it names no peer. */
   configSeenAt = 0,
