@@ -52,12 +52,22 @@ async function openIpfs(page: Page) {
 const row = (page: Page, origin: string) => panel(page).locator(`[data-gateway="${origin}"]`);
 const pickedRow = (page: Page) => panel(page).locator('[aria-current="true"]');
 
-/** Every GET /ipfs/… answer the page receives: where from and its status. */
+/**
+ * The empty file's identity CID: the app asks its own origin for it once, to learn whether that
+ * origin is a gateway (where keys may not be kept). It is never one of the home's files.
+ */
+const ORIGIN_PROBE_PATH = '/ipfs/bafkqaaa';
+
+/** Every GET /ipfs/… answer for the home's files the page receives: where from and its status. */
 function recordReads(page: Page) {
   const reads: { origin: string; status: number }[] = [];
   page.on('response', (response) => {
     const url = new URL(response.url());
-    if (response.request().method() === 'GET' && url.pathname.startsWith('/ipfs/')) {
+    if (
+      response.request().method() === 'GET' &&
+      url.pathname.startsWith('/ipfs/') &&
+      url.pathname !== ORIGIN_PROBE_PATH
+    ) {
       reads.push({ origin: url.origin, status: response.status() });
     }
   });
