@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
+import { upgradeRuntime } from '@robonomics-dapp/devnet/chain/upgrade-runtime';
 import { keepOnEveryLoad, keptSetups } from './fixtures/app-storage.ts';
-import { DevnetChain, XRT } from './fixtures/devnet-chain.ts';
+import { CHAIN_URL, DevnetChain, XRT } from './fixtures/devnet-chain.ts';
 import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
 
 /**
@@ -79,6 +80,16 @@ test('an owner transfers the subscription to a fresh account; both pages follow'
     .click();
   await expect(page.getByRole('link', { name: 'Your setups', exact: true })).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/transfer-done-1280.png`, fullPage: true });
+
+  // The devices page of the old owner's home says where the subscription went (the reload writes
+  // the test's storage again, so the old owner's setup is the one shown).
+  await page.goto('./#/telemetry');
+  await page.reload();
+  const controls = page.getByRole('region', { name: 'Controls' });
+  await controls.locator('[data-chip="subscription"]').click();
+  await expect(controls.getByTestId('telemetry-subscription')).toContainText(
+    `Subscription: moved to ${heir} on`,
+  );
 });
 
 test('a new owner with a subscription of its own is refused before signing, and by the chain when it gets one meanwhile', async ({
@@ -184,4 +195,35 @@ test('transfer is offered where the runtime has it, and said to be missing where
   await page.goto('./#/rws-buy');
   await page.getByText('Buy it for someone else').click();
   await expect(page.getByTestId('gift-unavailable')).toHaveCount(has ? 0 : 1);
+});
+
+test('a runtime upgrade that brings the transfer call offers it without a reload', async ({
+  page,
+}) => {
+  // The TypeScript engine upgrades as a chain does (the runtime engine's wasm cannot be swapped).
+  test.skip(
+    typeof chain.api.tx.rws.transfer !== 'function',
+    'this chain cannot be upgraded to a runtime with the call',
+  );
+  await ownerWithSubscription(page, 'Upgraded');
+  try {
+    // A runtime as Kusama's spec 42: no transfer call.
+    await upgradeRuntime(CHAIN_URL, { withoutCalls: ['RWS.transfer'] });
+    await page.goto('./#/rws-setup');
+    await page.getByRole('main').getByRole('button', { name: 'Polkadot{.js}' }).click();
+    await expect(page.getByTestId('setup-role')).toHaveText('Admin (owner)');
+    await expect(page.getByTestId('transfer-unavailable')).toBeVisible({ timeout: 20_000 });
+    // A marker set now would be gone after a reload.
+    await page.evaluate(() => {
+      (window as unknown as { beforeUpgrade: boolean }).beforeUpgrade = true;
+    });
+  } finally {
+    // The upgrade that brings every call back (the stack's chain is shared with other specs).
+    await upgradeRuntime(CHAIN_URL, {});
+  }
+  await expect(page.getByTestId('transfer-panel')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('transfer-unavailable')).toHaveCount(0);
+  expect(
+    await page.evaluate(() => (window as unknown as { beforeUpgrade?: boolean }).beforeUpgrade),
+  ).toBe(true);
 });

@@ -6,7 +6,7 @@ import { blockRecord } from './persistence.ts';
 import { robonomicsDescription } from './robonomics.ts';
 import { Runtime } from './runtime.ts';
 import type { StateMap } from './state.ts';
-import { devPair, recordCall, signedHex } from './test-support.ts';
+import { devPair, makeCall, recordCall, signedHex } from './test-support.ts';
 
 let runtime: Runtime;
 beforeAll(() => {
@@ -206,6 +206,40 @@ describe('chain node: runtime upgrade', () => {
     expect(restored.runtime.version.specVersion).toBe(44);
     expect(restored.runtimeAt({ number: upgraded.number - 1 }).version.specVersion).toBe(43);
     expect(restored.runtime.decorated.consts.rws!.minimalBid!.toString()).toBe('3000000000');
+    await node.stop();
+  });
+
+  it('leaves a call out (as spec 42 lacks rws.transfer) and a later upgrade brings it back', async () => {
+    const node = await newNode();
+    const transferIndex = runtime.decorated.tx.rws!.transfer!.callIndex[1]!;
+    expect(() => node.scheduleUpgrade({ specVersion: 44, withoutCalls: ['RWS.give'] })).toThrow(
+      'no call RWS.give',
+    );
+    node.scheduleUpgrade({
+      specVersion: 44,
+      constants: { RWS: { MinimalBid: 3_000_000_000 } },
+      withoutCalls: ['RWS.transfer'],
+    });
+    await node.buildBlock();
+    const lacking = node.runtime;
+    expect(lacking.decorated.tx.rws!.transfer).toBeUndefined();
+    // The other calls keep their indices: a bid still decodes as before.
+    expect(lacking.decorated.tx.rws!.bid!.callIndex).toEqual(
+      runtime.decorated.tx.rws!.bid!.callIndex,
+    );
+    // A transfer signed with the genesis runtime's call index no longer decodes (1002).
+    const transfer = makeCall(runtime, 'RWS', transferIndex, {
+      target: devPair('Eve').address,
+    });
+    expect(() => node.submit(signedHex(runtime, node, devPair('Dave'), transfer, 0))).toThrow(
+      expect.objectContaining({ code: 1002 }),
+    );
+
+    node.scheduleUpgrade({ specVersion: 45 });
+    await node.buildBlock();
+    expect(node.runtime.decorated.tx.rws!.transfer!.callIndex[1]).toBe(transferIndex);
+    // Constants changed by the upgrade that left the call out stay.
+    expect(node.runtime.decorated.consts.rws!.minimalBid!.toString()).toBe('3000000000');
     await node.stop();
   });
 });

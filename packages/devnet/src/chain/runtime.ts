@@ -87,6 +87,11 @@ export interface RuntimeDescription {
   nodeName: string;
   nodeVersion: string;
   logic: RuntimeLogic;
+  /**
+   * After an upgrade that left calls out: the metadata with every call, which the next upgrade
+   * starts from (so a later upgrade can bring a call back). Absent: `metadata` has every call.
+   */
+  metadataWithEveryCall?: Uint8Array;
 }
 
 /** The Robonomics metadata file, with the optional constant override applied. */
@@ -227,8 +232,9 @@ export class Runtime implements RuntimeCodec {
 
   /**
    * This runtime after an upgrade: the new spec version (in the runtime version and in
-   * System.Version) and the changed constants; the pallet rules stay the same code, reading the
-   * constants from the new metadata.
+   * System.Version), the changed constants and the calls it lacks; the pallet rules stay the same
+   * code, reading the constants from the new metadata. A call the metadata lacks does not decode,
+   * as on a real chain whose runtime has no such call.
    */
   upgraded(upgrade: RuntimeUpgrade): Runtime {
     if (this.metadata.version < 14) throw new Error('only a V14 runtime can be upgraded');
@@ -237,9 +243,16 @@ export class Runtime implements RuntimeCodec {
         `the new spec version must be a whole number above ${this.version.specVersion}`,
       );
     }
+    const everyCall = withConstants(
+      this.description.metadataWithEveryCall ?? this.metadataBytes,
+      upgrade.constants ?? {},
+      upgrade.specVersion,
+    );
+    const lacking = upgrade.withoutCalls ?? [];
     return new Runtime({
       ...this.description,
-      metadata: withConstants(this.metadataBytes, upgrade.constants ?? {}, upgrade.specVersion),
+      metadata: lacking.length ? withoutCalls(everyCall, lacking) : everyCall,
+      metadataWithEveryCall: lacking.length ? everyCall : undefined,
       version: { ...this.version, specVersion: upgrade.specVersion },
     });
   }
@@ -400,14 +413,20 @@ export class Runtime implements RuntimeCodec {
 export type ConstantValue = string | number | bigint;
 
 /**
- * A runtime upgrade as the devnet applies it (dev_upgradeRuntime): the new spec version and the
- * constants whose values change. Everything else (pallets, calls, storage, types) stays, so every
- * existing transaction, key and event still decodes (see docs/json-rpc.md).
+ * A runtime upgrade as the devnet applies it (dev_upgradeRuntime): the new spec version, the
+ * constants whose values change and the calls the new runtime lacks (as spec 42 lacks
+ * `RWS.transfer`). Everything else (pallets, storage, types) stays, so every key and event still
+ * decodes (see docs/json-rpc.md).
  */
 export interface RuntimeUpgrade {
   specVersion: number;
   /** New constant values by pallet and constant name (`{ RWS: { MinimalBid: 2000000000 } }`). */
   constants?: Record<string, Record<string, ConstantValue>>;
+  /**
+   * Calls the new runtime does not have, as `Pallet.call_name` (`RWS.transfer`). An upgrade
+   * without it has every call of the genesis runtime, including ones an earlier upgrade left out.
+   */
+  withoutCalls?: string[];
 }
 
 /**
@@ -463,6 +482,34 @@ export function withConstants(
       unknown
     >;
     entry.value = u8aToHex(registry.createType(type, { ...version, specVersion }).toU8a());
+  }
+  return new Metadata(registry, {
+    magicNumber: 0x6174656d,
+    metadata: { v14: json },
+  } as never).toU8a();
+}
+
+/**
+ * Re-encodes V14 metadata without some calls (`Pallet.call_name`): their variants leave the
+ * pallet's call enum, the others keep their indices. Throws for a call the metadata lacks.
+ */
+export function withoutCalls(bytes: Uint8Array, calls: readonly string[]): Uint8Array {
+  const registry = new TypeRegistry();
+  const metadata = new Metadata(registry, bytes);
+  const json = metadata.asV14.toJSON() as {
+    pallets: { name: string; calls: { type: number } | null }[];
+    lookup: {
+      types: { id: number; type: { def: { variant?: { variants: { name: string }[] } } } }[];
+    };
+  };
+  for (const entry of calls) {
+    const [palletName, callName] = entry.split('.');
+    const pallet = json.pallets.find((p) => p.name === palletName);
+    const variants = json.lookup.types.find((t) => t.id === pallet?.calls?.type)?.type.def.variant
+      ?.variants;
+    const index = variants?.findIndex((v) => v.name === callName) ?? -1;
+    if (!variants || index === -1) throw new Error(`no call ${entry}`);
+    variants.splice(index, 1);
   }
   return new Metadata(registry, {
     magicNumber: 0x6174656d,

@@ -1,10 +1,15 @@
 import { WebSocket } from 'ws';
 
-/** What dev_upgradeRuntime takes: the next spec version (default: one up) and new constants. */
+/**
+ * What dev_upgradeRuntime takes: the next spec version (default: one up), new constants and the
+ * calls the new runtime lacks.
+ */
 export interface UpgradeRequest {
   specVersion?: number;
   /** `{ RWS: { MinimalBid: 2000000000 } }`: whole numbers, decimal strings or SCALE hex. */
   constants?: Record<string, Record<string, number | string>>;
+  /** `['RWS.transfer']`: calls the new runtime does not have (an upgrade without it has all). */
+  withoutCalls?: string[];
 }
 
 /**

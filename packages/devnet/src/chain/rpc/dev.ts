@@ -82,12 +82,17 @@ export function devMethods({ node, hooks }: MethodContext): MethodEntries {
 }
 
 /**
- * dev_upgradeRuntime's parameter: `{ specVersion?, constants?: { Pallet: { Name: value } } }`;
+ * dev_upgradeRuntime's parameter: `{ specVersion?, constants?: { Pallet: { Name: value } },
+ * withoutCalls?: ['Pallet.call_name'] }`;
  * without a spec version the next one is taken. Values are whole numbers (as numbers or decimal
  * strings) or SCALE hex.
  */
 function upgradeParam(params: unknown, current: number): RuntimeUpgrade {
-  const given = (params ?? {}) as { specVersion?: unknown; constants?: unknown };
+  const given = (params ?? {}) as {
+    specVersion?: unknown;
+    constants?: unknown;
+    withoutCalls?: unknown;
+  };
   if (typeof given !== 'object' || Array.isArray(given)) {
     throw badParams('expected { specVersion?, constants?: { Pallet: { Constant: value } } }');
   }
@@ -118,5 +123,15 @@ function upgradeParam(params: unknown, current: number): RuntimeUpgrade {
       }
     }
   }
-  return { specVersion, constants };
+  const withoutCalls: string[] = [];
+  if (given.withoutCalls !== undefined) {
+    if (
+      !Array.isArray(given.withoutCalls) ||
+      !given.withoutCalls.every((c) => typeof c === 'string' && /^[A-Za-z]\w*\.\w+$/.test(c))
+    ) {
+      throw badParams('withoutCalls must be a list of Pallet.call_name');
+    }
+    withoutCalls.push(...(given.withoutCalls as string[]));
+  }
+  return { specVersion, constants, ...(withoutCalls.length ? { withoutCalls } : {}) };
 }
