@@ -121,6 +121,21 @@ describe('sendLaunch', () => {
     expect(statuses).toEqual(['error']);
   });
 
+  it('does not send through the parachain a command Home Assistant cannot read from there', async () => {
+    const text = buildLaunchCommand('text', 'set_value', 'text.greeting', { value: 'Привет' });
+    const { ctx, toasts, statuses } = context();
+    expect(await sendLaunch(ctx, text)).toBe('error');
+    expect(toasts.at(-1)).toEqual({
+      text: 'Error: This command cannot go through the parachain: command.params.value has non-ASCII or control characters, which arrive garbled via the chain. It can be sent peer-to-peer.',
+      kind: 'error',
+    });
+    expect(statuses).toEqual(['error']);
+    // Peer-to-peer, the same command goes (JSON carries any text).
+    const peer = channel(async () => ({ result: true }));
+    expect(await sendLaunch(context({ channel: peer.call }).ctx, text)).toBe('success');
+    expect(peer.sent).toHaveLength(1);
+  });
+
   it('reports any other failure of the home as the status of Home Assistant', async () => {
     const peer = channel(async () => {
       throw new Error('The controller refused the command.');

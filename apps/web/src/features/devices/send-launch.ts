@@ -9,7 +9,10 @@ import type {
   LaunchCommand,
   LaunchStatus,
 } from '@robonomics-dapp/robonomics/home-assistant/launch';
-import { serializeLaunchCommand } from '@robonomics-dapp/robonomics/home-assistant/launch';
+import {
+  chainLaunchProblem,
+  serializeLaunchCommand,
+} from '@robonomics-dapp/robonomics/home-assistant/launch';
 import { cidToH256 } from '@robonomics-dapp/robonomics/ipfs/cid';
 import { addToIpfs } from '@robonomics-dapp/robonomics/ipfs/kubo-add';
 import { HomeNotListeningError } from '@robonomics-dapp/robonomics/p2p/home-call';
@@ -101,6 +104,16 @@ export async function sendLaunch(
     }
   }
 
+  // Home Assistant reads a launch from the chain with Python's literal_eval: a command it would
+  // refuse or garble is not sent (peer-to-peer carries it as JSON).
+  const problem = chainLaunchProblem(command);
+  if (problem) {
+    ctx.notify(
+      `Error: This command cannot go through the parachain: ${problem} It can be sent peer-to-peer.`,
+      'error',
+    );
+    return finish('error');
+  }
   const reason = notReadyReason();
   if (reason) return notReady(reason);
   ctx.notify('Authorization on ipfs node');
