@@ -1,4 +1,7 @@
-import type { LaunchCommand } from '@robonomics-dapp/robonomics/home-assistant/launch';
+import {
+  type LaunchCommand,
+  toServiceCall,
+} from '@robonomics-dapp/robonomics/home-assistant/launch';
 import { entityDomain, type HaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
 import { climate } from './commands/climate.ts';
 import { cover, lock, valve } from './commands/cover-lock.ts';
@@ -27,7 +30,8 @@ import { pyDateStr } from './ha-format.ts';
 
 /**
  * What the sample home's Home Assistant does with a service call (docs/home-assistant.md,
- * Commands): `call(domain=platform, service=name, data=params without entity_id, target=entity_id)`.
+ * Commands): `call(domain=platform, service=name, data=params without entity_id, target=entity_id)`,
+ * mapped by the library's `toServiceCall`.
  * The call's data is read against the service's declaration in
  * packages/robonomics/src/home-assistant/domains (unknown keys, kinds, bounds, feature bits),
  * then the domain's handler in commands/ checks what the entity decides (its ranges and lists)
@@ -77,8 +81,11 @@ export function planCommand(
   command: LaunchCommand,
   ctx: ApplyContext,
 ): CommandResult {
-  const { platform, name, params } = command;
-  const { entity_id: entityId, ...data } = params;
+  // The service call exactly as the app's library maps a command (one rule for both sides).
+  const call = toServiceCall(command);
+  const { domain: platform, service: name } = call;
+  const entityId = call.target.entity_id;
+  const data = call.data ?? {};
   if (typeof entityId !== 'string' || !entityId) {
     return { ok: false, error: 'The command has no entity_id.' };
   }

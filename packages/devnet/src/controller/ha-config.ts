@@ -80,12 +80,6 @@ export function lanGuessAt(ip: string | null, peerId: string, port: number): str
   return ip && peerId ? `/ip4/${ip}/tcp/${port}/ws/p2p/${peerId}` : null;
 }
 
-/** HA's guess for `peerId`; null when there is no route or no peer id yet. */
-export async function lanGuess(peerId: string, port: number): Promise<string | null> {
-  if (!peerId) return null;
-  return lanGuessAt(await lanIp(), peerId, port);
-}
-
 export interface ConfigInputs {
   catalogue: HaServices;
   dashboard: unknown;

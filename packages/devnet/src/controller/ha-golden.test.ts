@@ -4,7 +4,8 @@ import { toPythonJson } from '@robonomics-dapp/robonomics/home-assistant/python-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildConfig,
-  lanGuess,
+  lanGuessAt,
+  lanIp,
   readFixture,
   SAMPLE_DASHBOARD,
   SERVICE_CATALOGUE,
@@ -175,8 +176,12 @@ describe('what the controller publishes, byte for byte as HA would', () => {
   });
 
   it("guesses HA's LAN address on the proxy's port, or null", async () => {
-    expect(await lanGuess('', 9999)).toBeNull();
-    const guess = await lanGuess(PEER, 9999);
+    expect(lanGuessAt('192.168.1.20', '', 9999)).toBeNull();
+    expect(lanGuessAt(null, PEER, 9999)).toBeNull();
+    expect(lanGuessAt('192.168.1.20', PEER, 9999)).toBe(
+      `/ip4/192.168.1.20/tcp/9999/ws/p2p/${PEER}`,
+    );
+    const guess = lanGuessAt(await lanIp(), PEER, 9999);
     // Without a route to the internet (as on CI) there is no guess.
     if (guess !== null) {
       expect(guess).toMatch(new RegExp(`^/ip4/\\d+\\.\\d+\\.\\d+\\.\\d+/tcp/9999/ws/p2p/${PEER}$`));

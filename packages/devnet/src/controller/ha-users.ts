@@ -1,6 +1,11 @@
-import { canEncryptTo, decryptMessage } from '@robonomics-dapp/robonomics/crypto/box';
+import { canEncryptTo } from '@robonomics-dapp/robonomics/crypto/box';
 import { encryptForDevices } from '@robonomics-dapp/robonomics/crypto/envelope';
 import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
+import {
+  decryptHaPassAsController,
+  type HaPassRecord,
+  isHaPassRecordFor,
+} from '@robonomics-dapp/robonomics/home-assistant/launch';
 import {
   isPlainObject,
   toPythonJson,
@@ -121,17 +126,20 @@ export class HaUsers {
       say('it has no "admin" field');
       return undefined;
     }
-    if (message.subscription !== subscription.owner) {
-      say(`it is for the subscription ${String(message.subscription)}`);
-      return undefined;
-    }
-    if (message.ha !== controllerAddress) {
-      say(`it is for the controller ${String(message.ha)}`);
+    // The rules the app's library states for both sides: owner and controller match as text.
+    const candidate = message as unknown as HaPassRecord;
+    const owner = subscription.owner;
+    if (owner === undefined || !isHaPassRecordFor(candidate, owner, controllerAddress)) {
+      say(
+        candidate.subscription !== owner
+          ? `it is for the subscription ${String(candidate.subscription)}`
+          : `it is for the controller ${String(candidate.ha)}`,
+      );
       return undefined;
     }
     try {
-      if (typeof message.admin !== 'string') throw new Error('"admin" is not text');
-      return decryptMessage(message.admin, controller, sender);
+      if (typeof candidate.admin !== 'string') throw new Error('"admin" is not text');
+      return decryptHaPassAsController(candidate, controller, sender);
     } catch (error) {
       say(`"admin" does not open with its key (${(error as Error).message})`);
       return undefined;

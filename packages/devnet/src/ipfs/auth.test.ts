@@ -2,6 +2,8 @@ import { createServer } from 'node:net';
 import type { KeyringPair } from '@polkadot/keyring/types';
 import { stringToU8a, u8aToHex } from '@polkadot/util';
 import { encodeAddress } from '@polkadot/util-crypto';
+import { pairFromUri, signMessage } from '@robonomics-dapp/robonomics/crypto/keys';
+import { web3AuthFromPair, web3AuthHeader } from '@robonomics-dapp/robonomics/crypto/web3-auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, type SubscriptionLedger } from '../runtime-rules.ts';
 import { removeDir, testOptions } from '../test-support.ts';
@@ -274,6 +276,39 @@ describe('the rules, without a server', () => {
     expect(
       verifyAddressSignature('4Eyj9NvT8hPBtszHK14VJTxULq8mFC41hY3ndXbJdW7heo3G', signature),
     ).toBe(false);
+  });
+
+  it('accepts the headers the app builds (its library): ed25519, sr25519, any SS58 format, <Bytes>', () => {
+    /** The address and signature the gateway reads from a Basic header. */
+    const credentials = (authorization: string) => {
+      const text = Buffer.from(authorization.slice('Basic '.length), 'base64').toString();
+      const [user = '', signature = ''] = text.split(':');
+      expect(user.startsWith('sub-')).toBe(true);
+      return { address: user.slice(4), signature };
+    };
+    const verifiesHeader = (authorization: string) => {
+      const { address, signature } = credentials(authorization);
+      return verifyAddressSignature(address, signature);
+    };
+    const user = pairFromUri(
+      'bottom drive obey lake curtain smoke basket hold race lonely fit walk',
+    );
+    const vector = web3AuthFromPair(user);
+    expect(vector.address).toBe('4DNhfCUWDh5LG2GkFHPDdZfejMoSezRnF3tRfvudqLzn2HAs');
+    expect(verifiesHeader(vector.authorization)).toBe(true);
+    const bob = pairFromUri('//Bob', 'sr25519');
+    expect(verifiesHeader(web3AuthFromPair(bob).authorization)).toBe(true);
+    expect(verifiesHeader(web3AuthFromPair(bob, 42).authorization)).toBe(true);
+    // What an extension signs: the address wrapped in <Bytes>.
+    const wrapped = signMessage(bob, new TextEncoder().encode(`<Bytes>${vector.address}</Bytes>`));
+    expect(verifiesHeader(web3AuthHeader(vector.address, wrapped).authorization)).toBe(false);
+    const own = web3AuthFromPair(bob).address;
+    const ownWrapped = signMessage(bob, new TextEncoder().encode(`<Bytes>${own}</Bytes>`));
+    expect(verifiesHeader(web3AuthHeader(own, ownWrapped).authorization)).toBe(true);
+    // A MultiSignature's type byte is skipped, not trusted: the gateway (Polkadot's
+    // signatureVerify) tries each scheme on the 64 bytes after it.
+    expect(verifyAddressSignature(vector.address, `0x00${vector.signature.slice(2)}`)).toBe(true);
+    expect(verifyAddressSignature(vector.address, `0x01${vector.signature.slice(2)}`)).toBe(true);
   });
 
   it('keeps a Daily subscription active up to issueTime + days·86 400 000 inclusive', () => {

@@ -127,5 +127,6 @@ export function hasService(config: HaConfig, domain: string, service: string): b
   // Own keys only: "constructor" or "__proto__" must not match inherited members.
   const services = config.services;
   if (!services || !Object.hasOwn(services, domain)) return false;
-  return Object.hasOwn(services[domain]!, service);
+  const forDomain = services[domain];
+  return typeof forDomain === 'object' && forDomain !== null && Object.hasOwn(forDomain, service);
 }

@@ -77,17 +77,6 @@ export function parsePayload(input: string | Uint8Array, options: ParseOptions =
   return new LiteralParser(text, options.none === undefined ? null : options.none).parseAll();
 }
 
-export type ParseResult = Validation<unknown>;
-
-/** parsePayload without exceptions. */
-export function tryParsePayload(input: string | Uint8Array, options?: ParseOptions): ParseResult {
-  try {
-    return { ok: true, value: parsePayload(input, options) };
-  } catch (error) {
-    return { ok: false, error: (error as Error).message };
-  }
-}
-
 /**
  * HA str()-s list/tuple/set attributes ("['heat', 'off']"). Returns the list for such a string,
  * the value itself for a real array, and undefined for anything else.

@@ -7,7 +7,6 @@ import {
   estimateFreeWeight,
   expiryOf,
   isSubscriptionActive,
-  monthCount,
   timeUntilFreeWeight,
 } from './subscription.ts';
 
@@ -31,12 +30,10 @@ describe('subscription state', () => {
   it('treats Lifetime as active with no expiry (airalab/robonomics.app did not)', () => {
     expect(expiryOf(lifetime)).toBeNull();
     expect(isSubscriptionActive(lifetime, issue + 10_000 * DAY_MS)).toBe(true);
-    expect(monthCount(lifetime)).toBeNull();
     expect(daysLeft(lifetime, issue)).toBeNull();
   });
 
-  it('counts months as days / 30 and whole days left', () => {
-    expect(monthCount(daily(45))).toBe(1.5);
+  it('counts whole days left', () => {
     expect(daysLeft(daily(30), issue + DAY_MS / 2)).toBe(29);
     expect(daysLeft(daily(1), issue + 2 * DAY_MS)).toBe(-1);
   });

@@ -17,11 +17,6 @@ export function isSubscriptionActive(ledger: SubscriptionLedger | null, nowMs: n
   return expiry === null || nowMs <= expiry;
 }
 
-/** The month count: days / 30 (docs/product-rules.md); null for Lifetime. */
-export function monthCount(ledger: SubscriptionLedger): number | null {
-  return ledger.kind.type === 'Lifetime' ? null : ledger.kind.days / 30;
-}
-
 /** Whole days left (negative once expired), null for Lifetime. */
 export function daysLeft(ledger: SubscriptionLedger, nowMs: number): number | null {
   const expiry = expiryOf(ledger);

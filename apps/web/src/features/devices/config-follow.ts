@@ -21,29 +21,10 @@ export function dialTargetOf(config: HaConfig | null): DialTarget | null {
 }
 
 /**
- * What a newer config changes for the channel: the same peer and addresses (nothing to do), a
- * peer where the last named none, another peer or other addresses (dial it), or no peer any more
- * (close what is open and say why).
+ * A key that changes exactly when the dial target does: a newer config with the same peer and
+ * addresses keeps it (nothing to do); a peer where the last named none, another peer or other
+ * addresses change it (dial again); no peer any more makes it empty (close what is open).
  */
-export type DialChange =
-  | 'same'
-  | 'first-peer'
-  | 'new-peer'
-  | 'new-addresses'
-  | 'peer-gone'
-  | 'none';
-
-export function dialChange(dialled: DialTarget | null, next: DialTarget | null): DialChange {
-  if (!next) return dialled ? 'peer-gone' : 'none';
-  if (!dialled) return 'first-peer';
-  if (dialled.peerId !== next.peerId) return 'new-peer';
-  const same =
-    dialled.addresses.length === next.addresses.length &&
-    dialled.addresses.every((a, i) => a === next.addresses[i]);
-  return same ? 'same' : 'new-addresses';
-}
-
-/** A key that changes exactly when the dial target does. */
 export function dialKey(config: HaConfig | null): string {
   const target = dialTargetOf(config);
   return target ? JSON.stringify([target.peerId, target.addresses]) : '';

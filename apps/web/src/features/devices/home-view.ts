@@ -1,9 +1,10 @@
-import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
+import { type HaConfig, hasService } from '@robonomics-dapp/robonomics/home-assistant/config';
 import {
   entityDomain,
   type HaEntityState,
   type HaStates,
   parseHaDate,
+  unitsOf,
 } from '@robonomics-dapp/robonomics/home-assistant/states';
 
 /** Domain → category tab (docs/product-rules.md, Devices control panel). */
@@ -84,7 +85,7 @@ export function entityViews(states: HaStates): EntityView[] {
       domain,
       name: nameOf(id, entity),
       state: entity.state,
-      units: entity.units && entity.units !== 'None' ? entity.units : null,
+      units: unitsOf(entity) ?? null,
       attributes: entity.attributes,
       updated: history.at(-1)?.time ?? null,
       history,
@@ -337,8 +338,5 @@ export function serviceAvailable(
   domain: string,
   service: string,
 ): boolean {
-  const services = config?.services;
-  if (!services) return true;
-  const forDomain = Object.hasOwn(services, domain) ? services[domain] : undefined;
-  return !!forDomain && typeof forDomain === 'object' && Object.hasOwn(forDomain, service);
+  return !config?.services || hasService(config, domain, service);
 }

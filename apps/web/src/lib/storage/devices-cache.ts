@@ -33,15 +33,6 @@ export function readCachedDeviceList(
   return { time: entry.time, value: entry.value.filter((a): a is string => typeof a === 'string') };
 }
 
-/** The last known device list of an owner on an endpoint, while the live one loads. */
-export function readCachedDevices(
-  endpoint: string,
-  owner: string,
-  now = Date.now(),
-): string[] | undefined {
-  return readCachedDeviceList(endpoint, owner, now)?.value;
-}
-
 /** Remembers a device list as {time, value}, keeping the newest entries only. */
 export function writeCachedDevices(
   endpoint: string,
