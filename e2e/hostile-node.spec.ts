@@ -263,3 +263,40 @@ test('a node claiming Polkadot with another MinimalBid changes no price and gets
   expect(wallet.signedCount()).toBe(0);
   expect(hostile.submitted).toEqual([]);
 });
+
+test('a node claiming Polkadot that hides a device meets a second node, and nothing is signed', async ({
+  page,
+}) => {
+  await chain.ensureFreeAuctions(1);
+  const uri = `//Hostile Second ${Date.now()}`;
+  const pair = chain.pair(uri);
+  const owner = pair.address;
+  await chain.transfer(owner, 100n * XRT);
+  const wallet = await injectPolkadotExtension(page, [{ name: 'Second', uri, type: 'sr25519' }]);
+  // An ended subscription with two devices; the node leaves Bob out of every read.
+  await chain.grantSubscription(owner, 0);
+  await chain.send(chain.api.tx.rws.setDevices([owner, BOB_ED25519]), pair);
+  hostile.rules = { genesisHash: POLKADOT, hiddenDevice: { owner, device: BOB_ED25519 } };
+  await useHostileNode(page);
+  await page.goto('./#/rws-buy');
+  await page.getByRole('main').getByRole('button', { name: 'Polkadot{.js}' }).click();
+  // The owner is a device: a renewal leaves the list as it is, whatever the node hides of it.
+  await expect(page.getByTestId('buy-devices')).toContainText('already is a device');
+  await page.getByRole('button', { name: 'Renew subscription' }).click();
+  // The second node (the devnet, standing in for Polkadot's public node) has another list.
+  const refusal = page.getByText(/^Nothing was signed: the node /);
+  await expect(refusal).toContainText(
+    `the node ${hostile.url} and the second node ws://127.0.0.1:9944 disagree about the device list at finalized block #`,
+    { timeout: 20_000 },
+  );
+  await page.screenshot({ path: `${SCREENS}/hostile-second-opinion.png`, fullPage: true });
+  expect(wallet.signedCount()).toBe(0);
+  expect(hostile.submitted).toEqual([]);
+
+  // Told the truth, the same renewal goes ahead: the second node agrees.
+  hostile.rules = { genesisHash: POLKADOT };
+  await page.reload();
+  await page.getByRole('main').getByRole('button', { name: 'Polkadot{.js}' }).click();
+  await page.getByRole('button', { name: 'Renew subscription' }).click();
+  await expect.poll(() => wallet.signedCount(), { timeout: 20_000 }).toBe(1);
+});

@@ -69,6 +69,9 @@ export default defineConfig({
     command:
       'node scripts/stack.mjs --fresh -- --instant --auction-duration 3 --seed --gateways 8081:delay=800,8082:status=502,8083:html,8084:hang',
     cwd: root,
+    // The devnet stands in for the public nodes of the pinned networks: a hostile node that
+    // claims one of them meets a second opinion (docs/security.md).
+    env: { VITE_SECOND_OPINION_NODES: 'ws://127.0.0.1:9944' },
     url: 'http://127.0.0.1:5173/',
     timeout: 240_000,
     reuseExistingServer: !isCI,

@@ -27,6 +27,11 @@ export interface HostileRules {
   extraDevice?: { owner: string; device: string; readsOnly?: boolean };
   /** An account left out of an owner's RWS.Devices wherever the list is read or followed. */
   hiddenDevice?: { owner: string; device: string };
+  /**
+   * One-off reads (state_getStorage) of these keys answered with these values (SCALE hex, or
+   * null for none): a subscription reported as gone, or one reported for an account without.
+   */
+  storage?: Record<string, string | null>;
 }
 
 export interface HostileNode {
@@ -171,6 +176,14 @@ export async function startHostileNode(options: {
         }
         break;
       case 'state_getStorage':
+        if (
+          node.rules.storage &&
+          typeof params[0] === 'string' &&
+          Object.hasOwn(node.rules.storage, params[0]) &&
+          'result' in answer
+        ) {
+          return { ...answer, result: node.rules.storage[params[0]] };
+        }
         if (rule && isDevicesKey(params[0]) && 'result' in answer) {
           return { ...answer, result: rule.edit(answer.result) };
         }

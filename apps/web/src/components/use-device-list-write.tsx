@@ -13,6 +13,7 @@ import {
 } from '@robonomics-dapp/robonomics/rws/devices';
 import { type ReactNode, useState } from 'react';
 import { readyClient, sendAction } from '../lib/actions/send-action.ts';
+import { confirmWithSecondNode } from '../lib/chain/second-opinion.ts';
 import {
   type ConfirmedDevices,
   readConfirmedDevices,
@@ -55,6 +56,8 @@ export function useDeviceListWrite(
     const client = readyClient();
     const endpoint = useChain.getState().endpoint;
     const before = await deviceListAsShown(client, owner, shown);
+    // The list this change rewrites, as a second node has it, before anything is reviewed.
+    await confirmWithSecondNode(client, owner);
     const confirmed = readConfirmedDevices(endpoint, owner);
     const { devices: after, restored } = withConfirmedDevices(
       before,

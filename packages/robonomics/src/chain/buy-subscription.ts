@@ -33,6 +33,11 @@ export interface BuyRequest {
   onSigned?: () => void;
   /** Called with the auction's index once the bid is in a block, while it waits to close. */
   onBid?: (auctionIndex: number) => void;
+  /**
+   * Runs once the purchase is decided and before it is signed (a second node's opinion on the
+   * facts it rests on); a rejection stops it, nothing signed.
+   */
+  beforeSigning?: (client: RobonomicsClient, buyer: string) => Promise<void>;
 }
 
 export interface PreparedBuy {
@@ -85,10 +90,12 @@ export async function buySubscription({
   signer,
   onSigned,
   onBid,
+  beforeSigning,
 }: BuyRequest): Promise<SubscriptionLedger> {
   const address = typeof from === 'string' ? from : from.address;
   if (!client) throw new TxFailedError(buyRefusal({ ready: false }) ?? 'Parachain is not ready');
   const { tx, auctionIndex, previousIssue } = await prepareBuy(client, address, devices);
+  await beforeSigning?.(client, address);
   await sendTransaction(client, tx, from, {
     signer,
     onPhase: (phase) => phase === 'broadcast' && onSigned?.(),

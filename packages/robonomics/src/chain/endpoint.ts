@@ -19,6 +19,11 @@ export interface KnownEndpoint {
   url: string;
   /** The chain's genesis hash, where the app knows it: a node there must report this one. */
   genesisHash?: string;
+  /**
+   * The network's public nodes (its own endpoint first), each run apart from the others: one
+   * that is not the connected node gives a second opinion before signing (docs/security.md).
+   */
+  publicNodes?: readonly string[];
 }
 
 export const KNOWN_ENDPOINTS: readonly KnownEndpoint[] = [
@@ -28,6 +33,7 @@ export const KNOWN_ENDPOINTS: readonly KnownEndpoint[] = [
     url: 'wss://polkadot.rpc.robonomics.network/',
     // Robonomics on Polkadot (parachain 3388); see docs/security.md for where it comes from.
     genesisHash: '0x29f4371dcc41045f5041489dfcd51389bf8ccd2161332e0de1ca803bcc3ee872',
+    publicNodes: ['wss://polkadot.rpc.robonomics.network/'],
   },
   {
     network: 'kusama',
@@ -35,6 +41,8 @@ export const KNOWN_ENDPOINTS: readonly KnownEndpoint[] = [
     url: 'wss://kusama.rpc.robonomics.network/',
     // Robonomics on Kusama (parachain 2048).
     genesisHash: '0x631ccc82a078481584041656af292834e1ae6daab61d2875b4dd0c14bb9b17bc',
+    // The second is the one Home Assistant's integration falls back to.
+    publicNodes: ['wss://kusama.rpc.robonomics.network/', 'wss://robonomics.0xsamsara.com/'],
   },
   { network: 'local', label: 'Local devnet', url: LOCAL_DEVNET_ENDPOINT },
 ];
@@ -132,4 +140,9 @@ export function chooseEndpoint({
     if (check.ok) return { endpoint: check.url, source: 'storage', rejectedQuery };
   }
   return { endpoint: fallback, source: 'default', rejectedQuery };
+}
+
+/** The public nodes of the known network with this genesis hash; none for any other chain. */
+export function publicNodesOf(genesisHash: string): readonly string[] {
+  return KNOWN_ENDPOINTS.find((e) => e.genesisHash === genesisHash)?.publicNodes ?? [];
 }

@@ -48,6 +48,12 @@ export interface AppConfig {
    * link (it opens the user's own instance) in production, the devnet's Home Assistant locally.
    */
   homeAssistantSetupUrl: string;
+  /**
+   * Nodes asked for a second opinion before a known network's public ones (none in either
+   * profile; `VITE_SECOND_OPINION_NODES`, comma-separated, sets them at build time: the e2e build
+   * points it at the devnet, to stand in for the public nodes offline).
+   */
+  secondOpinionNodes: readonly string[];
 }
 
 const productionConfig: AppConfig = {
@@ -70,6 +76,10 @@ const productionConfig: AppConfig = {
   relays: [PRODUCTION_RELAY],
   homeAssistantSetupUrl:
     'https://my.home-assistant.io/redirect/config_flow_start/?domain=robonomics',
+  secondOpinionNodes: (import.meta.env.VITE_SECOND_OPINION_NODES ?? '')
+    .split(',')
+    .map((node: string) => node.trim())
+    .filter(Boolean),
 };
 
 const devnetConfig: AppConfig = {

@@ -10,6 +10,7 @@ import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
 import { TxButton } from '../../../components/TxButton.tsx';
 import { useTx } from '../../../components/use-tx.ts';
 import { NoSignerError, originOf, readyClient } from '../../../lib/actions/send-action.ts';
+import { confirmWithSecondNode } from '../../../lib/chain/second-opinion.ts';
 import { useChainNow } from '../../../lib/chain/use-chain-now.ts';
 import { useChainSubscription } from '../../../lib/chain/use-chain-subscription.ts';
 import { confirmPurchasedDevices } from '../../../lib/storage/confirmed-devices.ts';
@@ -63,6 +64,7 @@ export function SubscriptionStep({ guide }: { guide: Guide }) {
         ...originOf('wallet'),
         onSigned: signed,
         onBid: (auction) => mark(endpoint, owner, { bid: { auction, at: Date.now() } }),
+        beforeSigning: confirmWithSecondNode,
       });
       confirmPurchasedDevices(endpoint, owner, chosen);
       const saved = useSavedSetups.getState();

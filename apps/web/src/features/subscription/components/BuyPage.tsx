@@ -20,6 +20,7 @@ import { TxButton } from '../../../components/TxButton.tsx';
 import { useTx } from '../../../components/use-tx.ts';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
 import { NoSignerError, originOf, readyClient } from '../../../lib/actions/send-action.ts';
+import { confirmWithSecondNode } from '../../../lib/chain/second-opinion.ts';
 import { useBalance } from '../../../lib/chain/use-balance.ts';
 import { useFee } from '../../../lib/chain/use-fee.ts';
 import { useLedger } from '../../../lib/chain/use-ledger.ts';
@@ -130,6 +131,7 @@ export function BuyPage() {
         onBid: () => {
           if (gift) writePendingGift(endpoint, address, { beneficiary: gift, at: Date.now() });
         },
+        beforeSigning: confirmWithSecondNode,
       });
       confirmPurchasedDevices(endpoint, address, devices);
       const existing = useSavedSetups

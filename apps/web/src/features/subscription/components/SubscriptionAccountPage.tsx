@@ -20,6 +20,7 @@ import { TxButton } from '../../../components/TxButton.tsx';
 import { useTx } from '../../../components/use-tx.ts';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
 import { readyClient, sendAction } from '../../../lib/actions/send-action.ts';
+import { confirmWithSecondNode } from '../../../lib/chain/second-opinion.ts';
 import { useBalance } from '../../../lib/chain/use-balance.ts';
 import { useFee } from '../../../lib/chain/use-fee.ts';
 import { useLedger } from '../../../lib/chain/use-ledger.ts';
@@ -324,7 +325,13 @@ function BuyForGeneratedPanel({ account }: { account: GeneratedAccount }) {
       if (!devices)
         throw new Error("This account's device list is still being read from the chain.");
       // Signed by the generated key: only then does the new account own the subscription.
-      await buySubscription({ client: ready, devices, from: account.pair, onSigned: signed });
+      await buySubscription({
+        client: ready,
+        devices,
+        from: account.pair,
+        onSigned: signed,
+        beforeSigning: confirmWithSecondNode,
+      });
       addSetup({ owner: account.address, name: randomSetupName(), network });
       return 'Subscription has been activated for the new account. It is in your setups.';
     });
