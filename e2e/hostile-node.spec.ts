@@ -128,6 +128,11 @@ test('on a chain the app does not know, amounts are unscaled and marked, and 2 m
   await expect(page.getByTestId('signing-notice')).toContainText(
     'The app does not know this chain, so its description was not verified',
   );
+  // Nothing confirms what a purchase would rest on: the page says they come from this one node.
+  await page.goto('./#/rws-buy');
+  await expect(page.getByTestId('one-node-note')).toHaveText(
+    `The balance, the subscription and the device list a purchase rests on come from one node, ${hostile.url}: no second node of this chain is known to confirm them.`,
+  );
   await page.getByRole('button', { name: 'Custom', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'Network' })).toContainText('Unknown network');
   await page.screenshot({ path: `${SCREENS}/hostile-unknown-network.png`, fullPage: true });
@@ -299,4 +304,29 @@ test('a node claiming Polkadot that hides a device meets a second node, and noth
   await page.getByRole('main').getByRole('button', { name: 'Polkadot{.js}' }).click();
   await page.getByRole('button', { name: 'Renew subscription' }).click();
   await expect.poll(() => wallet.signedCount(), { timeout: 20_000 }).toBe(1);
+});
+
+test('a node claiming Polkadot that reports a running subscription as gone meets a second node', async ({
+  page,
+}) => {
+  await chain.ensureFreeAuctions(1);
+  const { address: owner, wallet } = await freshAccount(page, 'Running');
+  await chain.grantSubscription(owner);
+  // Wherever the owner's ledger is read or followed, this node says there is none.
+  hostile.rules = {
+    genesisHash: POLKADOT,
+    storage: { [chain.api.query.rws.ledger.key(owner)]: null },
+  };
+  await useHostileNode(page);
+  await page.goto('./#/rws-buy');
+  await page.getByRole('main').getByRole('button', { name: 'Polkadot{.js}' }).click();
+  // The lie is on the page: a purchase is offered to an owner whose subscription runs.
+  await page.getByRole('button', { name: 'Buy subscription' }).click();
+  await expect(page.getByText(/^Nothing was signed: the node /)).toContainText(
+    'disagree about the subscription at finalized block #',
+    { timeout: 20_000 },
+  );
+  expect(wallet.signedCount()).toBe(0);
+  expect(hostile.submitted).toEqual([]);
+  expect(await chain.hasSubscription(owner)).toBe(true);
 });

@@ -28,8 +28,8 @@ export interface HostileRules {
   /** An account left out of an owner's RWS.Devices wherever the list is read or followed. */
   hiddenDevice?: { owner: string; device: string };
   /**
-   * One-off reads (state_getStorage) of these keys answered with these values (SCALE hex, or
-   * null for none): a subscription reported as gone, or one reported for an account without.
+   * These keys answered with these values (SCALE hex, or null for none) wherever they are read
+   * or followed: a subscription reported as gone, or one reported for an account without.
    */
   storage?: Record<string, string | null>;
 }
@@ -143,13 +143,20 @@ export async function startHostileNode(options: {
       key.startsWith(DEVICES_PREFIX) && key.endsWith(u8aToHex(decodeAddress(rule.owner)).slice(2))
     );
   };
-  /** Storage changes ([key, value] pairs) with the owner's list rewritten. */
-  const rewriteChanges = (changes: unknown) =>
+  /** Whether the rules answer this storage key with a value of their own. */
+  const isFakedKey = (key: unknown) =>
+    typeof key === 'string' && !!node.rules.storage && Object.hasOwn(node.rules.storage, key);
+  /** Storage changes ([key, value] pairs) with the owner's list and the faked values rewritten. */
+  const rewriteChanges = (changes: unknown, withList: boolean) =>
     Array.isArray(changes)
       ? changes.map((pair) =>
-          Array.isArray(pair) && isDevicesKey(pair[0])
-            ? [pair[0], listRule()!.edit(pair[1])]
-            : pair,
+          !Array.isArray(pair)
+            ? pair
+            : isFakedKey(pair[0])
+              ? [pair[0], node.rules.storage![pair[0]]]
+              : withList && isDevicesKey(pair[0])
+                ? [pair[0], listRule()!.edit(pair[1])]
+                : pair,
         )
       : changes;
 
@@ -176,25 +183,20 @@ export async function startHostileNode(options: {
         }
         break;
       case 'state_getStorage':
-        if (
-          node.rules.storage &&
-          typeof params[0] === 'string' &&
-          Object.hasOwn(node.rules.storage, params[0]) &&
-          'result' in answer
-        ) {
-          return { ...answer, result: node.rules.storage[params[0]] };
+        if (isFakedKey(params[0]) && 'result' in answer) {
+          return { ...answer, result: node.rules.storage![params[0] as string] };
         }
         if (rule && isDevicesKey(params[0]) && 'result' in answer) {
           return { ...answer, result: rule.edit(answer.result) };
         }
         break;
       case 'state_queryStorageAt':
-        if (rule && Array.isArray(answer.result)) {
+        if ((rule || node.rules.storage) && Array.isArray(answer.result)) {
           return {
             ...answer,
             result: answer.result.map((set: { changes?: unknown }) => ({
               ...set,
-              changes: rewriteChanges(set.changes),
+              changes: rewriteChanges(set.changes, !!rule),
             })),
           };
         }
@@ -274,13 +276,17 @@ export async function startHostileNode(options: {
           return rewriteAnswer(request, message);
         }
         const rule = listRule();
-        if (message.method === 'state_storage' && rule && !rule.readsOnly) {
+        const withList = !!rule && !rule.readsOnly;
+        if (message.method === 'state_storage' && (withList || node.rules.storage)) {
           const params = message.params as { result?: { changes?: unknown } };
           return {
             ...message,
             params: {
               ...params,
-              result: { ...params.result, changes: rewriteChanges(params.result?.changes) },
+              result: {
+                ...params.result,
+                changes: rewriteChanges(params.result?.changes, withList),
+              },
             },
           };
         }

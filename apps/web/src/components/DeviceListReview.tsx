@@ -3,6 +3,7 @@ import { type DeviceFunding, deviceListChange } from '@robonomics-dapp/robonomic
 import { useEffect, useId, useRef } from 'react';
 import { formatDate } from '../lib/time/format-date.ts';
 import { Amount } from './Amount.tsx';
+import { OneNodeNote } from './OneNodeNote.tsx';
 
 const changeText = { added: 'Added', removed: 'Removed', kept: 'Stays' } as const;
 
@@ -53,6 +54,7 @@ export function DeviceListReview({
         {after.length === 1 ? '1 account' : `${after.length} accounts`} after it. Each can read the
         home's configuration and telemetry and send it commands.
       </p>
+      <OneNodeNote facts="The device list before this change and the subscription" />
       <ul className="plain-list stack-s">
         {entries.map(({ address, change }) => (
           <li key={`${change}:${address}`} className={`device-change device-${change}`}>
