@@ -267,6 +267,16 @@ test('a node claiming Polkadot with another MinimalBid changes no price and gets
   await page.screenshot({ path: `${SCREENS}/hostile-minimal-bid.png`, fullPage: true });
   expect(wallet.signedCount()).toBe(0);
   expect(hostile.submitted).toEqual([]);
+
+  // The node tells the truth again: whatever this visit kept of the lying description is checked
+  // against the pin, dropped and fetched again, and the same purchase is signed at the pinned bid.
+  await chain.ensureFreeAuctions(1);
+  hostile.rules = { genesisHash: POLKADOT };
+  await page.reload();
+  await page.getByRole('main').getByRole('button', { name: 'Polkadot{.js}' }).click();
+  await page.getByRole('button', { name: 'Buy subscription' }).click();
+  await expect.poll(() => wallet.signedCount(), { timeout: 20_000 }).toBe(1);
+  await expect(page.getByText('otherwise than it is', { exact: false })).toHaveCount(0);
 });
 
 test('a node claiming Polkadot that hides a device meets a second node, and nothing is signed', async ({
@@ -329,4 +339,34 @@ test('a node claiming Polkadot that reports a running subscription as gone meets
   expect(wallet.signedCount()).toBe(0);
   expect(hostile.submitted).toEqual([]);
   expect(await chain.hasSubscription(owner)).toBe(true);
+});
+
+test('a node claiming Polkadot that reports a subscription for an account without one meets a second node', async ({
+  page,
+}) => {
+  await chain.ensureFreeAuctions(1);
+  const { address: buyer, wallet } = await freshAccount(page, 'Without');
+  // Another account's running subscription, reported as the buyer's wherever it is read.
+  const other = chain.pair(`//Hostile Other ${Date.now()}`).address;
+  await chain.grantSubscription(other);
+  const ledger = (await chain.api.rpc.state.getStorage(chain.api.query.rws.ledger.key(other))) as {
+    toHex(): string;
+  };
+  hostile.rules = {
+    genesisHash: POLKADOT,
+    storage: { [chain.api.query.rws.ledger.key(buyer)]: ledger.toHex() },
+  };
+  await useHostileNode(page);
+  await page.goto('./#/rws-buy');
+  await page.getByRole('main').getByRole('button', { name: 'Polkadot{.js}' }).click();
+  await expect(page.getByTestId('buy-facts')).toContainText('Your current subscription');
+  await page.getByRole('button', { name: /^(Buy|Renew) subscription$/ }).click();
+  // Not "You have an active subscription": the second node has none for this account.
+  await expect(page.getByText(/^Nothing was signed: the node /)).toContainText(
+    'disagree about the subscription at finalized block #',
+    { timeout: 20_000 },
+  );
+  await expect(page.getByText('You have an active subscription')).toHaveCount(0);
+  expect(wallet.signedCount()).toBe(0);
+  expect(hostile.submitted).toEqual([]);
 });

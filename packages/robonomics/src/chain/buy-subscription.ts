@@ -34,8 +34,9 @@ export interface BuyRequest {
   /** Called with the auction's index once the bid is in a block, while it waits to close. */
   onBid?: (auctionIndex: number) => void;
   /**
-   * Runs once the purchase is decided and before it is signed (a second node's opinion on the
-   * facts it rests on); a rejection stops it, nothing signed.
+   * Runs before the purchase is decided and signed (a second node's opinion on the facts it
+   * rests on, so that a refusal such as "an active subscription" rests on them too); a rejection
+   * stops it, nothing signed.
    */
   beforeSigning?: (client: RobonomicsClient, buyer: string) => Promise<void>;
 }
@@ -94,8 +95,8 @@ export async function buySubscription({
 }: BuyRequest): Promise<SubscriptionLedger> {
   const address = typeof from === 'string' ? from : from.address;
   if (!client) throw new TxFailedError(buyRefusal({ ready: false }) ?? 'Parachain is not ready');
-  const { tx, auctionIndex, previousIssue } = await prepareBuy(client, address, devices);
   await beforeSigning?.(client, address);
+  const { tx, auctionIndex, previousIssue } = await prepareBuy(client, address, devices);
   await sendTransaction(client, tx, from, {
     signer,
     onPhase: (phase) => phase === 'broadcast' && onSigned?.(),
