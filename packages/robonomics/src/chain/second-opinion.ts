@@ -45,7 +45,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Reads `facts` from the connected node at its finalized block and from `endpoint` at the same
  * block. The second node may lag: it is asked again until it knows that block's height or the
- * time is up. Never rejects.
+ * time is up. Whatever the second node does is an answer; only a failure of the connected node
+ * rejects.
  */
 export async function askSecondOpinion(
   client: RobonomicsClient,
