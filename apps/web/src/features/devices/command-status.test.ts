@@ -5,7 +5,6 @@ import {
   type CommandStatus,
   commandStatusText,
   entityMark,
-  errorReason,
 } from './command-status.ts';
 
 const lamp = (state: string, brightness = 100): HaEntityState => ({
@@ -39,10 +38,7 @@ describe('a command on its card', () => {
   it('says a refusal in words, and a decline as docs/product-rules.md says', () => {
     const off = lamp('off');
     expect(
-      commandStatusText(
-        sent('error', off, errorReason('Error: You do not have access to device management.')),
-        off,
-      ),
+      commandStatusText(sent('error', off, 'You do not have access to device management.'), off),
     ).toBe('Request was not complete: You do not have access to device management.');
     expect(commandStatusText(sent('error', off), off)).toBe('Request was not complete');
     expect(commandStatusText(sent('declined', off), lamp('on'))).toBe('Request was declined');

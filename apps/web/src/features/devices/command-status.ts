@@ -39,8 +39,3 @@ export function commandStatusText(
   const text = LAUNCH_STATUS_TEXT[command.status];
   return command.status === 'error' && command.reason ? `${text}: ${command.reason}` : text;
 }
-
-/** The reason of an error message, without the "Error: " the toasts put in front. */
-export function errorReason(text: string): string {
-  return text.replace(/^Error:\s*/, '');
-}

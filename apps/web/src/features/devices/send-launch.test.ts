@@ -40,6 +40,8 @@ function context(overrides: Partial<LaunchContext> = {}) {
   const toasts: { text: string; kind?: string }[] = [];
   const statuses: LaunchStatus[] = [];
   const notListening: string[] = [];
+  /** The reasons the statuses carried, as values (the toasts put "Error: " in front). */
+  const reasons: string[] = [];
   const ctx: LaunchContext = {
     owner: OWNER,
     controller: CONTROLLER,
@@ -49,11 +51,14 @@ function context(overrides: Partial<LaunchContext> = {}) {
     ipfsApi: 'http://127.0.0.1:5001',
     channel: null,
     notify: (text, kind) => toasts.push({ text, kind }),
-    onStatus: (status) => statuses.push(status),
+    onStatus: (status, reason) => {
+      statuses.push(status);
+      if (reason) reasons.push(reason);
+    },
     onHomeNotListening: (detail) => notListening.push(detail),
     ...overrides,
   };
-  return { ctx, toasts, statuses, notListening };
+  return { ctx, toasts, statuses, notListening, reasons };
 }
 
 /** A channel that keeps what it was sent and answers as `answer` says. */
@@ -87,13 +92,17 @@ describe('sendLaunch', () => {
 
   it('refuses a user who is not in the device list the page holds, without asking the chain', async () => {
     const peer = channel(async () => ({ result: true }));
-    const { ctx, toasts, statuses } = context({ channel: peer.call, devices: [OWNER, CONTROLLER] });
+    const { ctx, toasts, statuses, reasons } = context({
+      channel: peer.call,
+      devices: [OWNER, CONTROLLER],
+    });
     expect(await sendLaunch(ctx, command)).toBe('error');
     expect(statuses).toEqual(['error']);
     expect(toasts.at(-1)).toEqual({
       text: 'Error: You do not have access to device management.',
       kind: 'error',
     });
+    expect(reasons).toEqual(['You do not have access to device management.']);
     expect(peer.sent).toEqual([]);
   });
 

@@ -19,7 +19,7 @@ import { HomeNotListeningError } from '@robonomics-dapp/robonomics/p2p/home-call
 import { ChainNotReadyError, notReadyReason, sendAction } from '../../lib/actions/send-action.ts';
 
 /** A launch's words when the chain cannot be used (docs/product-rules.md); the reason follows. */
-export const LAUNCH_NOT_READY = 'Error: Robonomics is not ready.';
+export const LAUNCH_NOT_READY = 'Robonomics is not ready.';
 
 /** A peer-to-peer channel to the controller: one /call request and its reply. */
 export interface CallChannel {
@@ -41,7 +41,8 @@ export interface LaunchContext {
   /** Set while a peer-to-peer connection is up; otherwise the parachain path is used. */
   channel: CallChannel | null;
   notify(text: string, kind?: 'info' | 'success' | 'error'): void;
-  onStatus(status: LaunchStatus): void;
+  /** Each status of the command; a failure comes with its reason, in words (no "Error: "). */
+  onStatus(status: LaunchStatus, reason?: string): void;
   /** The home stopped listening peer-to-peer: later commands should go through the parachain. */
   onHomeNotListening?(detail: string): void;
 }
@@ -57,35 +58,31 @@ export async function sendLaunch(
   ctx: LaunchContext,
   command: LaunchCommand,
 ): Promise<LaunchStatus> {
-  const finish = (status: LaunchStatus) => {
-    ctx.onStatus(status);
+  const finish = (status: LaunchStatus, reason?: string) => {
+    ctx.onStatus(status, reason);
     return status;
   };
-  const notReady = (reason: string) => {
-    ctx.notify(`${LAUNCH_NOT_READY} ${reason}`, 'error');
-    return finish('error');
+  /** A failure: the toast says "Error: " and the reason, the status carries the reason. */
+  const fail = (reason: string) => {
+    ctx.notify(`Error: ${reason}`, 'error');
+    return finish('error', reason);
   };
+  const notReady = (reason: string) => fail(`${LAUNCH_NOT_READY} ${reason}`);
   ctx.notify('Launch command');
   if (!ctx.devices) {
     // No device list yet: the chain has not answered, and nothing is kept from a visit before.
     const reason = notReadyReason();
     if (reason) return notReady(reason);
-    ctx.notify(
-      "Error: The subscription's devices are still loading; try again in a moment.",
-      'error',
-    );
-    return finish('error');
+    return fail("The subscription's devices are still loading; try again in a moment.");
   }
   if (!ctx.devices.some((d) => addressEq(d, ctx.userAddress))) {
-    ctx.notify('Error: You do not have access to device management.', 'error');
-    return finish('error');
+    return fail('You do not have access to device management.');
   }
   let data: string;
   try {
     data = encryptMessage(serializeLaunchCommand(command), ctx.user, ctx.controller);
   } catch (error) {
-    ctx.notify(`Error: ${(error as Error).message}`, 'error');
-    return finish('error');
+    return fail((error as Error).message);
   }
 
   if (ctx.channel) {
@@ -94,8 +91,7 @@ export async function sendLaunch(
       return finish('success');
     } catch (error) {
       if (!(error instanceof HomeNotListeningError)) {
-        ctx.notify('Error: Check status of the HomeAssistant.', 'error');
-        return finish('error');
+        return fail('Check status of the HomeAssistant.');
       }
       // The command did not reach the home: it goes through the parachain instead (a step of
       // this command, not its end: the next message replaces it).
@@ -108,11 +104,9 @@ export async function sendLaunch(
   // refuse or garble is not sent (peer-to-peer carries it as JSON).
   const problem = chainLaunchProblem(command);
   if (problem) {
-    ctx.notify(
-      `Error: This command cannot go through the parachain: ${problem} It can be sent peer-to-peer.`,
-      'error',
+    return fail(
+      `This command cannot go through the parachain: ${problem} It can be sent peer-to-peer.`,
     );
-    return finish('error');
   }
   const reason = notReadyReason();
   if (reason) return notReady(reason);
@@ -123,8 +117,7 @@ export async function sendLaunch(
   try {
     cid = await addToIpfs(ctx.ipfsApi, data, headers);
   } catch (error) {
-    ctx.notify(`Error: ${(error as Error).message}`, 'error');
-    return finish('error');
+    return fail((error as Error).message);
   }
   ctx.notify('Send launch');
   try {
@@ -140,8 +133,7 @@ export async function sendLaunch(
       return finish('declined');
     }
     if (error instanceof ChainNotReadyError) return notReady(error.reason);
-    ctx.notify(`Error: ${(error as Error).message}`, 'error');
-    return finish('error');
+    return fail((error as Error).message);
   }
   ctx.notify('Launch sended', 'success');
   return finish('success');

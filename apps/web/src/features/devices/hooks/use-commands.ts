@@ -6,12 +6,7 @@ import { useChain } from '../../../lib/stores/chain-store.ts';
 import { useHomeReports } from '../../../lib/stores/home-reports.ts';
 import { useToasts } from '../../../lib/stores/toasts.ts';
 import { useUserKey } from '../../../lib/user-key/user-key-store.ts';
-import {
-  type CommandStatus,
-  commandStatusText,
-  entityMark,
-  errorReason,
-} from '../command-status.ts';
+import { type CommandStatus, commandStatusText, entityMark } from '../command-status.ts';
 import { sendLaunch } from '../send-launch.ts';
 import type { HomeState } from './use-home.ts';
 
@@ -80,11 +75,11 @@ export function useCommands({ owner, controller, user, pair, devices, home }: Co
             ipfsApi: appConfig.ipfsApi,
             channel:
               home.connection.type === 'libp2p' && home.connection.connected ? home.peer : null,
-            notify: (text, kind) => {
-              if (kind === 'error') reason = errorReason(text);
-              notify(text, { kind, step });
+            notify: (text, kind) => notify(text, { kind, step }),
+            onStatus: (status, why) => {
+              if (why) reason = why;
+              update(status);
             },
-            onStatus: update,
             onHomeNotListening: home.notListening,
           },
           buildLaunchCommand(domain, service, entityId, params),
