@@ -4,6 +4,7 @@ import {
   startHostileNode,
   withU128Constant,
 } from '@robonomics-dapp/devnet/hostile-node';
+import { BOB_ED25519 } from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { keepOnEveryLoad, keptSetups } from './fixtures/app-storage.ts';
 import { CHAIN_URL, DevnetChain, XRT } from './fixtures/devnet-chain.ts';
 import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
@@ -19,7 +20,6 @@ const KUSAMA = '0x631ccc82a078481584041656af292834e1ae6daab61d2875b4dd0c14bb9b17
 const POLKADOT = '0x29f4371dcc41045f5041489dfcd51389bf8ccd2161332e0de1ca803bcc3ee872';
 /** //Eve: the hostile node's own account, which it tries to make a device. */
 const EVE = '4HQ8vFEDNkVvwoq6C5qFi1hdU8bbLXTh3HGJ5jBC6YBsfRQY';
-const BOB_ED25519 = '4GvnAjgUnhCvhCLz7TkJdxYUhTxN8W5keXrRndG5aijDsEX7';
 
 let chain: DevnetChain;
 let hostile: HostileNode;

@@ -3,12 +3,11 @@ import { ApiPromise, WsProvider } from '@polkadot/api';
 import { Keyring } from '@polkadot/keyring';
 import { base58Decode, cryptoWaitReady } from '@polkadot/util-crypto';
 import { CRUST_API_OPTIONS } from '@robonomics-dapp/devnet/crust/api-options';
+import { ALICE } from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { DevnetChain, XRT } from './fixtures/devnet-chain.ts';
 
 const SCREENS = 'e2e/artifacts/screens';
 const DEV_PHRASE = 'bottom drive obey lake curtain smoke basket hold race lonely fit walk';
-/** Alice (sr25519): her seeded subscription has Bob (ed25519) as a device. */
-const ALICE = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';
 const CRUST_URL = 'ws://127.0.0.1:9945';
 const GATEWAY = 'http://127.0.0.1:8080';
 const CRU = 1_000_000_000_000n;

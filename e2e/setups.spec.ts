@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { Keyring } from '@polkadot/keyring';
 import type { KeyringPair$Json } from '@polkadot/keyring/types';
 import { mnemonicGenerate, mnemonicToMiniSecret } from '@polkadot/util-crypto';
+import { BOB_ED25519 as bobEd25519 } from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import ed2curve from 'ed2curve';
 import nacl from 'tweetnacl';
 import { SAVED_SETUPS_KEY } from '../apps/web/src/lib/stores/saved-setups-format.ts';
@@ -16,7 +17,6 @@ let chain: DevnetChain;
 let owner: string;
 /** How the app shortens an address in lists. */
 const shortAddress = (a: string) => `${a.slice(0, 6)}…${a.slice(-6)}`;
-const bobEd25519 = '4GvnAjgUnhCvhCLz7TkJdxYUhTxN8W5keXrRndG5aijDsEX7';
 
 test.beforeAll(async () => {
   chain = await DevnetChain.connect();

@@ -40,7 +40,7 @@ const SOURCE = /\.(ts|tsx|mts|mjs)$/;
 export function isTestFile(file) {
   return (
     /\.(test|bench)\.(ts|tsx)$/.test(file) ||
-    /(^|\/)test-support(\.|-)/.test(file) ||
+    /(^|\/)test-support(\.|-|\/)/.test(file) ||
     file.startsWith('e2e/') ||
     file.startsWith('packages/devnet/test/')
   );

@@ -15,6 +15,7 @@ describe('the test-only export check', () => {
     expect(isTestFile('apps/web/src/a.test.tsx')).toBe(true);
     expect(isTestFile('scripts/bench-x.bench.ts')).toBe(true);
     expect(isTestFile('packages/devnet/src/chain/test-support.ts')).toBe(true);
+    expect(isTestFile('packages/robonomics/src/test-support/dev-addresses.ts')).toBe(true);
     expect(isTestFile('e2e/fixtures/key-db.ts')).toBe(true);
     expect(isTestFile('packages/devnet/test/chain/seed.test.ts')).toBe(true);
     expect(isTestFile('apps/web/src/lib/testing.ts')).toBe(false);

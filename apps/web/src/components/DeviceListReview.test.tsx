@@ -1,9 +1,11 @@
+import {
+  BOB_ED25519 as BOB,
+  ALICE as OWNER,
+} from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { DeviceListReview } from './DeviceListReview.tsx';
 
-const OWNER = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';
-const BOB = '4GvnAjgUnhCvhCLz7TkJdxYUhTxN8W5keXrRndG5aijDsEX7';
 const EVE = '4HQ8vFEDNkVvwoq6C5qFi1hdU8bbLXTh3HGJ5jBC6YBsfRQY';
 
 describe('the device list shown before a signature', () => {

@@ -1,3 +1,4 @@
+import { ALICE } from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { describe, expect, it } from 'vitest';
 import {
   accountParam,
@@ -9,7 +10,6 @@ import {
   optionalHash,
 } from './rpc-params.ts';
 
-const ALICE = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';
 const invalidParams = expect.objectContaining({ code: -32602, message: 'Invalid params' });
 
 describe('JSON-RPC parameters', () => {

@@ -1,3 +1,4 @@
+import { ALICE } from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { compactSignatureToHex, parseSignature, signatureToCompactSignature } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { hardhatAccount } from '../evm/test-support.ts';
@@ -43,7 +44,7 @@ describe('oracle input parsing', () => {
   });
 
   it('reads parachain addresses in any SS58 format as the SS58-32 form', () => {
-    const alice32 = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';
+    const alice32 = ALICE;
     const alice42 = '5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY';
     expect(parseParachainAddress(alice32)).toBe(alice32);
     expect(parseParachainAddress(alice42)).toBe(alice32);

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
+import { ALICE as SEEDED_OWNER } from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { type ChainServiceHandle, startChainService } from '../../src/chain/service.ts';
 import { HTTP_TIMEOUTS } from '../../src/http/limits.ts';
 import { startIpfsService } from '../../src/ipfs/service.ts';
@@ -22,9 +23,6 @@ export interface HttpAbuseContext {
   /** The owner of an active subscription (for requests that must get past the owner check). */
   owner: string;
 }
-
-/** Alice: the seeded chain's subscription owner. */
-const SEEDED_OWNER = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';
 
 /**
  * The services the HTTP cases use, in this process on free ports: the seeded chain (read by the

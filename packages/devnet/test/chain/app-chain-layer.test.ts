@@ -21,6 +21,10 @@ import {
   sendTransaction,
 } from '@robonomics-dapp/robonomics/chain/tx/send-transaction';
 import { throughSubscription } from '@robonomics-dapp/robonomics/chain/tx/through-subscription';
+import {
+  ALICE as aliceAddress,
+  BOB_ED25519 as bobEd25519,
+} from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDir, tempDir } from '../../src/test-support.ts';
 import { type DevnetProcess, startDevnet } from './devnet-process.ts';
@@ -31,8 +35,6 @@ let connection: ChainConnection;
 let client: RobonomicsClient;
 let keyring: Keyring;
 let alice: KeyringPair;
-const aliceAddress = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';
-const bobEd25519 = '4GvnAjgUnhCvhCLz7TkJdxYUhTxN8W5keXrRndG5aijDsEX7';
 
 beforeAll(async () => {
   await cryptoWaitReady();

@@ -10,6 +10,7 @@ import { rememberMetadata } from '@robonomics-dapp/robonomics/chain/metadata-cac
 import { fetchDevices } from '@robonomics-dapp/robonomics/chain/queries/devices';
 import { signingMetadataOf } from '@robonomics-dapp/robonomics/chain/signing-registry';
 import { subscribeDevices } from '@robonomics-dapp/robonomics/chain/subscriptions/devices';
+import { ALICE } from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { $Metadata } from 'dedot/codecs';
 import { u8aToHex } from 'dedot/utils';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +25,6 @@ const KUSAMA = '0x631ccc82a078481584041656af292834e1ae6daab61d2875b4dd0c14bb9b17
 const POLKADOT = '0x29f4371dcc41045f5041489dfcd51389bf8ccd2161332e0de1ca803bcc3ee872';
 const XRT = 1_000_000_000n;
 
-const ALICE = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';
 const EVE = '4HQ8vFEDNkVvwoq6C5qFi1hdU8bbLXTh3HGJ5jBC6YBsfRQY';
 
 const withMinimalBid = (hex: string, planck: bigint) =>

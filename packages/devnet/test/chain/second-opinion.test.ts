@@ -7,6 +7,7 @@ import {
   decisionFacts,
   disagreementText,
 } from '@robonomics-dapp/robonomics/chain/second-opinion';
+import { ALICE } from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { type HostileNode, startHostileNode } from '../../src/hostile-node.ts';
@@ -16,7 +17,6 @@ import { type DevnetProcess, startDevnet } from './devnet-process.ts';
 // The app connected through a node that lies about what a purchase or a device-list change
 // decides (src/hostile-node.ts), with the devnet itself as the second node: the second opinion
 // read at the same finalized block catches each lie and names what differs.
-const ALICE = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';
 /** An account the seed gives nothing. */
 const NOBODY = encodeAddress(new Uint8Array(32).fill(7), 32);
 

@@ -1,11 +1,13 @@
 import { ApiPromise, WsProvider } from '@polkadot/api';
+import {
+  ALICE as alice,
+  BOB_ED25519 as bobEd25519,
+} from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_CONTROLLER_MNEMONIC, SEED_SECOND_USER_MNEMONIC } from '../../src/chain/seed.ts';
 import { removeDir } from '../../src/test-support.ts';
 import { type DevnetProcess, startDevnet } from './devnet-process.ts';
 
-const alice = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';
-const bobEd25519 = '4GvnAjgUnhCvhCLz7TkJdxYUhTxN8W5keXrRndG5aijDsEX7';
 const controller = '4Eyj9NvT8hPBtszHK14VJTxULq8mFC41hY3ndXbJdW7heo3G';
 const secondUser = '4EqtNuXrv5jhr7P7sm3b2DvVMZWXvtyavcYEtpmsQYN72Bcd';
 const dave = '4DHaCwK5eNijEByXSrrXauJwUi5vYR53rESBNeDYHD6WeJYw';

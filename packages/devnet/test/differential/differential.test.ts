@@ -1,3 +1,4 @@
+import { ALICE } from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { removeDir } from '../../src/test-support.ts';
 import { type DevnetProcess, startDevnet } from '../chain/devnet-process.ts';
@@ -151,7 +152,7 @@ describe('our chain engine held to the real runtime (spec 40)', () => {
     const free = (result: ScenarioResult, name: string) =>
       BigInt((result.storage[name] as { data: { free: number | string } }).data.free);
     // Alice, the block author, also gets half the fee pot every block: everyone's fees.
-    const alice = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';
+    const alice = ALICE;
     const allFees = (result: ScenarioResult) =>
       result.steps.reduce((sum, s) => sum + BigInt(s.fee?.paid ?? 0), 0n);
     const feeGap = allFees(typescript) - allFees(runtime);

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { concatU8a, decodeAddress, stringToU8a, u8aToHex, xxhashAsU8a } from '@dedot/utils';
 import { $Metadata, PortableRegistry } from 'dedot/codecs';
 import { describe, expect, it } from 'vitest';
+import { ALICE } from '../test-support/dev-addresses.ts';
 import { datalogItemKey } from './queries/datalog-window.ts';
 import { toLedger } from './queries/ledger.ts';
 import {
@@ -50,7 +51,6 @@ function mapOf(pallet: string, item: string) {
   return { prefix, value: registry.findCodec(entry.storageType.value.valueTypeId) };
 }
 
-const ALICE = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';
 const CONTROLLER = '4Eyj9NvT8hPBtszHK14VJTxULq8mFC41hY3ndXbJdW7heo3G';
 
 describe('the reminder reads against the metadata', () => {

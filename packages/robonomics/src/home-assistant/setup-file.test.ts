@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { isRobonomicsAddress } from '../chain/address.ts';
 import { pairFromUri } from '../crypto/keys.ts';
 import { encodeKeystore, type KeystoreJson } from '../crypto/keystore.ts';
+import { ALICE as OWNER } from '../test-support/dev-addresses.ts';
 import {
   controllerPairOf,
   readSetupFile,
@@ -16,7 +17,6 @@ const CONTROLLER_PHRASE =
   'legal winner thank year wave sausage worth useful legal winner thank yellow';
 const controllerPair = pairFromUri(CONTROLLER_PHRASE, 'ed25519');
 const CONTROLLER = encodeAddress(controllerPair.publicKey, 32);
-const OWNER = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';
 
 let keystore: KeystoreJson;
 beforeAll(() => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ALICE } from '../test-support/dev-addresses.ts';
 import {
   addDevice,
   deviceListChange,
@@ -88,7 +89,7 @@ describe('roleOf', () => {
 });
 
 describe('device list writes', () => {
-  const [a, b, c] = [owner, user, '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ'];
+  const [a, b, c] = [owner, user, ALICE];
 
   it('name every address touched, in full, with what happens to it', () => {
     expect(deviceListChange([a, b], [a, c])).toEqual([

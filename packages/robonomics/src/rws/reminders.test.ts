@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SubscriptionLedger } from '../chain/queries/ledger.ts';
+import { ALICE as OWNER } from '../test-support/dev-addresses.ts';
 import {
   calendarDaysBetween,
   ENDED_CONSEQUENCE,
@@ -11,7 +12,6 @@ import {
 } from './reminders.ts';
 import { DAY_MS } from './subscription.ts';
 
-const OWNER = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';
 const HOUR = 3_600_000;
 /** 2025-11-29 14:05 UTC: the end of a 30-day subscription issued 2025-10-30 14:05 UTC. */
 const END = Date.UTC(2025, 10, 29, 14, 5);

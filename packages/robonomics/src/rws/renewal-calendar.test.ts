@@ -1,8 +1,8 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
+import { ALICE as OWNER } from '../test-support/dev-addresses.ts';
 import { CALENDAR_ALARMS, renewalCalendar } from './renewal-calendar.ts';
 
-const OWNER = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';
 const END = Date.UTC(2025, 10, 29, 14, 5);
 const RENEW = `https://dapp.robonomics.network/#/rws-buy?owner=${OWNER}`;
 const event = {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { BOB_ED25519 as OTHER, ALICE as OWNER } from '../test-support/dev-addresses.ts';
 import { transferTargetProblem } from './transfer.ts';
 
-const OWNER = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';
-const OTHER = '4GvnAjgUnhCvhCLz7TkJdxYUhTxN8W5keXrRndG5aijDsEX7';
 // The owner written with the generic prefix 42.
 const OWNER_42 = '5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY';
 

@@ -1,5 +1,6 @@
 import type { SubscriptionLedger } from '@robonomics-dapp/robonomics/chain/queries/ledger';
 import type { ReminderFacts } from '@robonomics-dapp/robonomics/chain/reminder-reads';
+import { ALICE } from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { describe, expect, it } from 'vitest';
 import type { ReminderMessage, ReminderSetup } from '../../lib/reminders/reminder-setups.ts';
 import {
@@ -13,7 +14,6 @@ import {
   type ReminderState,
 } from './reminder-check.ts';
 
-const ALICE = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';
 const DAVE = '4Gb8cJ2Au5MW9bAMbr5mzxNeBbCVsRRR4fQbVzGr1EWaWqBk';
 const CONTROLLER = '4Eyj9NvT8hPBtszHK14VJTxULq8mFC41hY3ndXbJdW7heo3G';
 const NODE = 'ws://127.0.0.1:9944';

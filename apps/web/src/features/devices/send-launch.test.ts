@@ -8,19 +8,21 @@ import {
   HOME_NOT_LISTENING_TEXT,
   HomeNotListeningError,
 } from '@robonomics-dapp/robonomics/p2p/home-call';
+import {
+  BOB_ED25519 as BOB,
+  ALICE as OWNER,
+} from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useChain } from '../../lib/stores/chain-store.ts';
 import { type CallChannel, type LaunchContext, sendLaunch } from './send-launch.ts';
 
 // The seeded devnet's Bob (ed25519) and controller; their addresses are those keys' SS58-32.
 const bob = pairFromUri('//Bob', 'ed25519');
-const BOB = '4GvnAjgUnhCvhCLz7TkJdxYUhTxN8W5keXrRndG5aijDsEX7';
 const controllerPair = pairFromUri(
   'legal winner thank year wave sausage worth useful legal winner thank yellow',
   'ed25519',
 );
 const CONTROLLER = '4Eyj9NvT8hPBtszHK14VJTxULq8mFC41hY3ndXbJdW7heo3G';
-const OWNER = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';
 const CHAIN_AWAY = 'The parachain node ws://127.0.0.1:9944 cannot be reached.';
 
 const command = buildLaunchCommand('switch', 'toggle', 'switch.kettle');

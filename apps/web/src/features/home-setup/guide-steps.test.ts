@@ -1,9 +1,11 @@
+import {
+  ALICE as OWNER,
+  BOB_ED25519 as USER,
+} from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { describe, expect, it } from 'vitest';
 import { type GuideFacts, guideSteps, usersAmong } from './guide-steps.ts';
 
-const OWNER = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';
 const CONTROLLER = '4Eyj9NvT8hPBtszHK14VJTxULq8mFC41hY3ndXbJdW7heo3G';
-const USER = '4GvnAjgUnhCvhCLz7TkJdxYUhTxN8W5keXrRndG5aijDsEX7';
 const XRT = 1_000_000_000n;
 
 const empty: GuideFacts = {

@@ -2,13 +2,11 @@
 import { encryptMessage } from '@robonomics-dapp/robonomics/crypto/box';
 import { toKeyringPair } from '@robonomics-dapp/robonomics/crypto/keyring-pair';
 import { DEV_PHRASE, pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
+import { BOB_ED25519 as BOB_ED } from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { describe, expect, it } from 'vitest';
 import { crustStep } from './crust-step.ts';
 import { MAX_SHOWN_CHARS, readFileContent, shownText } from './file-content.ts';
 import { ADDRESS_NOT_SEED, NOT_A_SEED, parseKey } from './parse-key.ts';
-
-// //Bob as ed25519 in SS58 32, as @polkadot/keyring derives it.
-const BOB_ED = '4GvnAjgUnhCvhCLz7TkJdxYUhTxN8W5keXrRndG5aijDsEX7';
 
 const address = (seed: string) => toKeyringPair(parseKey(seed)).address;
 

@@ -3,12 +3,12 @@ import type { SubscriptionLedger } from '@robonomics-dapp/robonomics/chain/queri
 import { pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
 import { encodeKeystore } from '@robonomics-dapp/robonomics/crypto/keystore';
 import { DAY_MS } from '@robonomics-dapp/robonomics/rws/subscription';
+import { ALICE as OWNER } from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SavedSetup } from '../stores/saved-setups-format.ts';
 import { buildBackup } from './setup-backup.ts';
 import { type ChainFacts, checkSetupFile } from './setup-file-check.ts';
 
-const OWNER = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';
 const PASSWORD = 'tulip orbit gravel 7';
 const pair = pairFromUri(
   'legal winner thank year wave sausage worth useful legal winner thank yellow',

@@ -1,8 +1,8 @@
+import { ALICE } from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { describe, expect, it } from 'vitest';
 import { homeKey } from '../stores/home-reports.ts';
 import { reminderSetups } from './reminder-setups.ts';
 
-const ALICE = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';
 const CONTROLLER = '4Eyj9NvT8hPBtszHK14VJTxULq8mFC41hY3ndXbJdW7heo3G';
 const BASE = 'https://app.example/ipfs/Qm123/?rpc=wss%3A%2F%2Fnode#/telemetry';
 

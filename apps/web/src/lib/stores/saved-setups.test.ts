@@ -1,3 +1,4 @@
+import { ALICE, BOB_ED25519 } from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { describe, expect, it } from 'vitest';
 import { readSavedSetups } from './saved-setups.ts';
 
@@ -63,7 +64,7 @@ describe('update, remove and active setup', () => {
 
 describe('controller keys kept in this browser', () => {
   const CONTROLLER = '4Eyj9NvT8hPBtszHK14VJTxULq8mFC41hY3ndXbJdW7heo3G';
-  const OWNER = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';
+  const OWNER = ALICE;
 
   it('are forgotten one setup at a time or all at once; the addresses stay', async () => {
     const { useSavedSetups, withoutControllerKey } = await import('./saved-setups.ts');
@@ -99,9 +100,9 @@ describe('controller keys kept in this browser', () => {
     const nameOf = deviceNameOf({
       owner: OWNER,
       controller: { address: CONTROLLER },
-      users: [{ address: '4GvnAjgUnhCvhCLz7TkJdxYUhTxN8W5keXrRndG5aijDsEX7', label: 'Bob phone' }],
+      users: [{ address: BOB_ED25519, label: 'Bob phone' }],
     });
-    expect(nameOf('4GvnAjgUnhCvhCLz7TkJdxYUhTxN8W5keXrRndG5aijDsEX7')).toBe('Bob phone');
+    expect(nameOf(BOB_ED25519)).toBe('Bob phone');
     expect(nameOf(CONTROLLER)).toBe('the controller of this setup');
     expect(nameOf(OWNER)).toBe('the owner of the subscription');
     expect(nameOf('4HQ8vFEDNkVvwoq6C5qFi1hdU8bbLXTh3HGJ5jBC6YBsfRQY')).toBeNull();

@@ -1,3 +1,7 @@
+import {
+  ALICE as A,
+  BOB_ED25519 as B,
+} from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   markSignedIn,
@@ -8,9 +12,6 @@ import {
   userToOpenByItself,
   watchSignedOutUsers,
 } from './remembered-user.ts';
-
-const A = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';
-const B = '4GvnAjgUnhCvhCLz7TkJdxYUhTxN8W5keXrRndG5aijDsEX7';
 
 afterEach(() => localStorage.clear());
 

@@ -1,10 +1,10 @@
+import { ALICE } from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { InjectedAccount, InjectedExtension } from './injected.ts';
 import { DEV_WALLET, useWallet } from './wallet-store.ts';
 
 // Alice's and Bob's sr25519 keys: as Polkadot (prefix 0) and as Robonomics (prefix 32) show them.
 const ALICE_POLKADOT = '15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5';
-const ALICE = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';
 const BOB = '4FRC4ae57MnRJViqfbrEHrwDWQm4E3bGzR1szC3h6kQDKwi1';
 const ETHEREUM = '0x6a2Aad07396B36Fe02a22b33cf443582f682c82f';
 
