@@ -48,10 +48,10 @@ const useHostileNode = (page: Page) =>
 /** A fresh account of its own per test, funded, with the extension holding its key. */
 async function freshAccount(page: Page, name: string) {
   const uri = `//Hostile ${name} ${Date.now()}`;
-  const address = chain.pair(uri).address;
-  await chain.transfer(address, 100n * XRT);
+  const pair = chain.pair(uri);
+  await chain.transfer(pair.address, 100n * XRT);
   const wallet = await injectPolkadotExtension(page, [{ name, uri, type: 'sr25519' }]);
-  return { address, wallet };
+  return { address: pair.address, pair, wallet };
 }
 
 test('a node that says it is Kusama but reports 12 decimals is refused in words; nothing is offered or sent', async ({
@@ -215,11 +215,7 @@ test('a renewal through a node that leaves the owner out of the device list keep
   page,
 }) => {
   await chain.ensureFreeAuctions(1);
-  const uri = `//Hostile Renewer ${Date.now()}`;
-  const pair = chain.pair(uri);
-  const owner = pair.address;
-  await chain.transfer(owner, 100n * XRT);
-  const wallet = await injectPolkadotExtension(page, [{ name: 'Renewer', uri, type: 'sr25519' }]);
+  const { address: owner, pair, wallet } = await freshAccount(page, 'Renewer');
   // A subscription that has ended (a 0-day one), with the owner, Eve and Bob as devices.
   await chain.grantSubscription(owner, 0);
   await chain.send(chain.api.tx.rws.setDevices([owner, EVE, BOB_ED25519]), pair);
@@ -283,11 +279,7 @@ test('a node claiming Polkadot that hides a device meets a second node, and noth
   page,
 }) => {
   await chain.ensureFreeAuctions(1);
-  const uri = `//Hostile Second ${Date.now()}`;
-  const pair = chain.pair(uri);
-  const owner = pair.address;
-  await chain.transfer(owner, 100n * XRT);
-  const wallet = await injectPolkadotExtension(page, [{ name: 'Second', uri, type: 'sr25519' }]);
+  const { address: owner, pair, wallet } = await freshAccount(page, 'Second');
   // An ended subscription with two devices; the node leaves Bob out of every read.
   await chain.grantSubscription(owner, 0);
   await chain.send(chain.api.tx.rws.setDevices([owner, BOB_ED25519]), pair);

@@ -1,4 +1,9 @@
 import { create } from 'zustand';
+import {
+  accountKey,
+  readAccountRecords,
+  withAccountRecord,
+} from '../../lib/storage/account-records.ts';
 import { safeStorage } from '../../lib/storage/safe-storage.ts';
 
 /**
@@ -7,7 +12,6 @@ import { safeStorage } from '../../lib/storage/safe-storage.ts';
  * downloaded. Each is only a hint: the steps are decided by the chain.
  */
 const KEY = 'robonomics-dapp.home-setup.v1';
-const MAX_ENTRIES = 20;
 
 export interface GuideMarks {
   bid?: { auction: number; at: number };
@@ -16,18 +20,8 @@ export interface GuideMarks {
 
 type AllMarks = Record<string, GuideMarks>;
 
-const keyOf = (endpoint: string, owner: string) => `${endpoint}|${owner}`;
-
-function readAll(): AllMarks {
-  try {
-    const parsed = JSON.parse(safeStorage.get(KEY) ?? '{}') as unknown;
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
-      ? (parsed as AllMarks)
-      : {};
-  } catch {
-    return {};
-  }
-}
+/** Unchecked: each owner's marks are cleaned where they are read (`marksOf`). */
+const readAll = () => readAccountRecords(safeStorage.get(KEY)) as AllMarks;
 
 function clean(marks: GuideMarks | undefined): GuideMarks {
   const bid = marks?.bid;
@@ -47,16 +41,16 @@ interface GuideMarksState {
 export const useGuideMarks = create<GuideMarksState>((set) => ({
   all: readAll(),
   mark(endpoint, owner, patch) {
-    const all = readAll();
-    const key = keyOf(endpoint, owner);
-    all[key] = clean({ ...all[key], ...patch });
-    const kept = Object.fromEntries(Object.entries(all).slice(-MAX_ENTRIES));
-    safeStorage.set(KEY, JSON.stringify(kept));
-    set({ all: kept });
+    const marks = clean({ ...readAll()[accountKey(endpoint, owner)], ...patch });
+    const kept = withAccountRecord(safeStorage.get(KEY), endpoint, owner, marks, (m) =>
+      Math.max(m.bid?.at ?? 0, m.fileAt ?? 0),
+    );
+    safeStorage.set(KEY, kept);
+    set({ all: readAccountRecords(kept) as AllMarks });
   },
 }));
 
 /** The marks of one owner on one endpoint. */
 export function marksOf(all: AllMarks, endpoint: string, owner: string | null): GuideMarks {
-  return owner ? clean(all[keyOf(endpoint, owner)]) : {};
+  return owner ? clean(all[accountKey(endpoint, owner)]) : {};
 }

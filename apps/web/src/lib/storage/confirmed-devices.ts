@@ -1,4 +1,5 @@
 import { purchaseDevices } from '@robonomics-dapp/robonomics/rws/devices';
+import { accountKey, readAccountRecords, withAccountRecord } from './account-records.ts';
 import { safeStorage } from './safe-storage.ts';
 
 /**
@@ -8,7 +9,6 @@ import { safeStorage } from './safe-storage.ts';
  * marks those that appeared since (docs/product-rules.md, "Writing the device list").
  */
 const KEY = 'robonomics-dapp.confirmed-devices.v1';
-const MAX_ENTRIES = 50;
 
 export interface ConfirmedDevices {
   /** When the owner signed it (ms). */
@@ -16,20 +16,11 @@ export interface ConfirmedDevices {
   devices: string[];
 }
 
-function readAll(): Record<string, ConfirmedDevices> {
-  try {
-    const parsed = JSON.parse(safeStorage.get(KEY) ?? '{}') as unknown;
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
-      ? (parsed as Record<string, ConfirmedDevices>)
-      : {};
-  } catch {
-    return {};
-  }
-}
-
 /** The list the owner last confirmed on this endpoint, if any. */
 export function readConfirmedDevices(endpoint: string, owner: string): ConfirmedDevices | null {
-  const entry = readAll()[`${endpoint}|${owner}`];
+  const entry = readAccountRecords(safeStorage.get(KEY))[accountKey(endpoint, owner)] as
+    | Partial<ConfirmedDevices>
+    | undefined;
   if (!entry || typeof entry.time !== 'number' || !Array.isArray(entry.devices)) return null;
   return { time: entry.time, devices: entry.devices.filter((d) => typeof d === 'string') };
 }
@@ -41,12 +32,11 @@ export function writeConfirmedDevices(
   devices: readonly string[],
   time = Date.now(),
 ): void {
-  const all = readAll();
-  all[`${endpoint}|${owner}`] = { time, devices: [...devices] };
-  const newest = Object.entries(all)
-    .sort(([, a], [, b]) => (b.time ?? 0) - (a.time ?? 0))
-    .slice(0, MAX_ENTRIES);
-  safeStorage.set(KEY, JSON.stringify(Object.fromEntries(newest)));
+  const record: ConfirmedDevices = { time, devices: [...devices] };
+  safeStorage.set(
+    KEY,
+    withAccountRecord(safeStorage.get(KEY), endpoint, owner, record, (r) => r.time),
+  );
 }
 
 /** Records the list a purchase wrote (or left as it was, when the buyer already was a device). */

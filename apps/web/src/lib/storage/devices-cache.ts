@@ -1,24 +1,20 @@
+import { accountKey, readAccountRecords, withAccountRecord } from './account-records.ts';
 import { safeStorage } from './safe-storage.ts';
 
 export const DEVICES_CACHE_KEY = 'robonomics-dapp.devices-cache.v1';
 /** Entries older than this are not shown, even while the live list loads. */
 export const DEVICES_CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
-const MAX_ENTRIES = 50;
 
 interface Entry {
   time: number;
   value: string[];
 }
 
-function readAll(raw = safeStorage.get(DEVICES_CACHE_KEY)): Record<string, Entry> {
-  try {
-    const parsed = JSON.parse(raw ?? '{}') as unknown;
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
-      ? (parsed as Record<string, Entry>)
-      : {};
-  } catch {
-    return {};
-  }
+function readAll(): Record<string, Partial<Entry> | undefined> {
+  return readAccountRecords(safeStorage.get(DEVICES_CACHE_KEY)) as Record<
+    string,
+    Partial<Entry> | undefined
+  >;
 }
 
 /** The last known device list of an owner on an endpoint and when it was seen. */
@@ -27,7 +23,7 @@ export function readCachedDeviceList(
   owner: string,
   now = Date.now(),
 ): { time: number; value: string[] } | undefined {
-  const entry = readAll()[`${endpoint}|${owner}`];
+  const entry = readAll()[accountKey(endpoint, owner)];
   if (!entry || !Array.isArray(entry.value) || typeof entry.time !== 'number') return undefined;
   if (now - entry.time > DEVICES_CACHE_MAX_AGE_MS) return undefined;
   return { time: entry.time, value: entry.value.filter((a): a is string => typeof a === 'string') };
@@ -57,12 +53,8 @@ export function withCachedDevices(
   value: string[],
   time: number,
 ): string {
-  const all = readAll(raw);
-  all[`${endpoint}|${owner}`] = { time, value };
-  const newest = Object.entries(all)
-    .sort(([, a], [, b]) => (b.time ?? 0) - (a.time ?? 0))
-    .slice(0, MAX_ENTRIES);
-  return JSON.stringify(Object.fromEntries(newest));
+  const record: Entry = { time, value };
+  return withAccountRecord(raw, endpoint, owner, record, (r) => r.time);
 }
 
 export interface CachedDeviceList {

@@ -1,3 +1,4 @@
+import { accountKey, readAccountRecords, withAccountRecord } from './account-records.ts';
 import { safeStorage } from './safe-storage.ts';
 
 /**
@@ -13,27 +14,19 @@ export interface PendingGift {
   at: number;
 }
 
-function readAll(): Record<string, PendingGift> {
-  try {
-    const parsed = JSON.parse(safeStorage.get(KEY) ?? '{}') as unknown;
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
-      ? (parsed as Record<string, PendingGift>)
-      : {};
-  } catch {
-    return {};
-  }
-}
-
 export function readPendingGift(endpoint: string, buyer: string): PendingGift | null {
-  const gift = readAll()[`${endpoint}|${buyer}`];
-  return gift && typeof gift.beneficiary === 'string' && typeof gift.at === 'number' ? gift : null;
+  const gift = readAccountRecords(safeStorage.get(KEY))[accountKey(endpoint, buyer)] as
+    | Partial<PendingGift>
+    | undefined;
+  return gift && typeof gift.beneficiary === 'string' && typeof gift.at === 'number'
+    ? { beneficiary: gift.beneficiary, at: gift.at }
+    : null;
 }
 
 /** Remembers a gift (or, with null, forgets it once it was handed over or given up). */
 export function writePendingGift(endpoint: string, buyer: string, gift: PendingGift | null): void {
-  const all = readAll();
-  const key = `${endpoint}|${buyer}`;
-  if (gift) all[key] = gift;
-  else delete all[key];
-  safeStorage.set(KEY, JSON.stringify(all));
+  safeStorage.set(
+    KEY,
+    withAccountRecord(safeStorage.get(KEY), endpoint, buyer, gift, (g) => g.at),
+  );
 }

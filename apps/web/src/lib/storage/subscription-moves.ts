@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { accountKey, readAccountRecords, withAccountRecord } from './account-records.ts';
 import { safeStorage } from './safe-storage.ts';
 
 /**
@@ -7,7 +8,6 @@ import { safeStorage } from './safe-storage.ts';
  * there is none (docs/product-rules.md, "Transferring a subscription").
  */
 const KEY = 'robonomics-dapp.subscription-moves.v1';
-const MAX_ENTRIES = 50;
 
 export interface SubscriptionMove {
   to: string;
@@ -15,31 +15,22 @@ export interface SubscriptionMove {
   at: number;
 }
 
-function readAll(): Record<string, SubscriptionMove> {
-  try {
-    const parsed = JSON.parse(safeStorage.get(KEY) ?? '{}') as unknown;
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
-      ? (parsed as Record<string, SubscriptionMove>)
-      : {};
-  } catch {
-    return {};
-  }
-}
-
 export function readSubscriptionMove(endpoint: string, owner: string): SubscriptionMove | null {
-  const move = readAll()[`${endpoint}|${owner}`];
-  return move && typeof move.to === 'string' && typeof move.at === 'number' ? move : null;
+  const move = readAccountRecords(safeStorage.get(KEY))[accountKey(endpoint, owner)] as
+    | Partial<SubscriptionMove>
+    | undefined;
+  return move && typeof move.to === 'string' && typeof move.at === 'number'
+    ? { to: move.to, at: move.at }
+    : null;
 }
 
 /** Every move, for pages that follow them (a move written now shows at once). */
 export const useSubscriptionMoves = create(() => ({ version: 0 }));
 
 export function writeSubscriptionMove(endpoint: string, owner: string, move: SubscriptionMove) {
-  const all = readAll();
-  all[`${endpoint}|${owner}`] = move;
-  const newest = Object.entries(all)
-    .sort(([, a], [, b]) => (b.at ?? 0) - (a.at ?? 0))
-    .slice(0, MAX_ENTRIES);
-  safeStorage.set(KEY, JSON.stringify(Object.fromEntries(newest)));
+  safeStorage.set(
+    KEY,
+    withAccountRecord(safeStorage.get(KEY), endpoint, owner, move, (m) => m.at),
+  );
   useSubscriptionMoves.setState((s) => ({ version: s.version + 1 }));
 }
