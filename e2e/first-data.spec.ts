@@ -35,7 +35,7 @@ async function recordPrices(page: Page) {
 const shownPrices = (page: Page) =>
   page.evaluate(() => (window as unknown as { shownPrices: string[] }).shownPrices);
 
-/** The metadata bytes' store in IndexedDB (metadata-cache.ts): get, put or delete one record. */
+/** The metadata bytes' store in IndexedDB (metadata/cache.ts): get, put or delete one record. */
 function keptBytes(page: Page, key: string, value?: string | null) {
   return page.evaluate(
     ([k, v]) =>

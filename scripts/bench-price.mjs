@@ -68,7 +68,7 @@ export function startBenchStack(devnetArgs = [], { build = true } = {}) {
   });
 }
 
-/** The milestones the app marks (packages/robonomics/src/chain/first-data/marks.ts), in order. */
+/** The milestones the app marks (packages/robonomics/src/chain/connection/first-data/marks.ts), in order. */
 const MILESTONES = [
   'script-parsed',
   'worker-answers',

@@ -17,7 +17,7 @@ export const TEST_TOOLS = {
     'how many live subscriptions are open: the tests check that pages close what they open',
   'apps/web/src/features/season-pass/ethereum/eip1193.ts: USER_REJECTED':
     "EIP-1193's refusal code, which the e2e wallet answers with",
-  'packages/robonomics/src/chain/memory-storage.ts: MemoryStorage':
+  'packages/robonomics/src/chain/metadata/memory-storage.ts: MemoryStorage':
     'the metadata cache in memory, for chain tests that run without a browser',
   'packages/devnet/src/controller/ha-login-client.ts: haLogin':
     "Home Assistant's login flow as a client: tests sign in with a user's password",

@@ -121,9 +121,9 @@ export const FIRST_DATA_IMPORTERS = [
  * metadata cache's key and kept runtime (the reads check the runtime they were built for).
  */
 export const FIRST_DATA_PACKAGE_PATHS = [
-  'packages/robonomics/src/chain/first-data/',
-  'packages/robonomics/src/chain/metadata-cache.ts',
-  'packages/robonomics/src/chain/metadata-cache-key.ts',
+  'packages/robonomics/src/chain/connection/first-data/',
+  'packages/robonomics/src/chain/metadata/cache.ts',
+  'packages/robonomics/src/chain/metadata/cache-key.ts',
 ];
 
 /**
@@ -205,6 +205,49 @@ function devnetLayerBroken(from, to) {
 }
 
 /**
+ * The chain library's folders, lowest first (docs/architecture.md, "The chain library"): a file
+ * imports its own folder and lower ones only, and queries and subscriptions, side by side, never
+ * import each other.
+ */
+export const CHAIN_FOLDERS = [
+  ['model'],
+  ['network'],
+  ['metadata'],
+  ['connection'],
+  ['queries', 'subscriptions'],
+  ['tx'],
+  ['flows'],
+];
+
+/**
+ * The chain library's layer of a file, or null outside it (the generated bindings are below all).
+ * @param {string} file relative, posix
+ * @returns {{ rank: number, name: string } | null}
+ */
+export function chainLayer(file) {
+  const match = /^packages\/robonomics\/src\/chain\/([^/]+)\//.exec(file);
+  if (!match || match[1] === 'generated') return null;
+  const name = match[1] ?? '';
+  const rank = CHAIN_FOLDERS.findIndex((folders) => folders.includes(name));
+  return rank < 0 ? { rank: CHAIN_FOLDERS.length, name } : { rank, name };
+}
+
+/**
+ * The chain library's layer rule an import breaks, or null.
+ * @param {string} from @param {string} to both relative, posix
+ */
+export function chainLayerBroken(from, to) {
+  if (/\.test\.tsx?$/.test(from)) return null;
+  const source = chainLayer(from);
+  const target = chainLayer(to);
+  if (!source || !target || source.name === target.name) return null;
+  if (target.rank < source.rank) return null;
+  return target.rank === source.rank
+    ? `chain/${source.name} never imports chain/${target.name}, beside it`
+    : `chain/${source.name} never imports chain/${target.name}, above it`;
+}
+
+/**
  * The rule an import breaks, or null.
  * @param {string} from @param {{ file: string } | { pkg: string }} to
  */
@@ -239,7 +282,7 @@ export function ruleBroken(from, to) {
       ['app', 'lib', 'first-data', 'components', 'apps'].includes(target))
   )
     return 'packages/devnet never imports an app';
-  return devnetLayerBroken(from, to.file);
+  return chainLayerBroken(from, to.file) ?? devnetLayerBroken(from, to.file);
 }
 
 /**

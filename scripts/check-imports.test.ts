@@ -106,10 +106,10 @@ describe('the import check', () => {
   it('passes the first script importing lib/ and its reads, taken by the user key and the chain store', () => {
     const root = repoWith({
       [`${WEB}/first-data/head-script.ts`]:
-        "import { c } from '../lib/shell/config.ts';\nimport { r } from '@robonomics-dapp/robonomics/chain/first-data/read';\nimport { k } from './handoff.ts';\n",
+        "import { c } from '../lib/shell/config.ts';\nimport { r } from '@robonomics-dapp/robonomics/chain/connection/first-data/read';\nimport { k } from './handoff.ts';\n",
       [`${WEB}/first-data/handoff.ts`]: 'export const k = 1;\n',
       [`${WEB}/lib/shell/config.ts`]: 'export const c = 1;\n',
-      'packages/robonomics/src/chain/first-data/read.ts': 'export const r = 1;\n',
+      'packages/robonomics/src/chain/connection/first-data/read.ts': 'export const r = 1;\n',
       [`${WEB}/lib/user-key/store.ts`]: "import { k } from '../../first-data/handoff.ts';\n",
       [`${WEB}/lib/stores/chain-store.ts`]: "import { k } from '../../first-data/handoff.ts';\n",
     });
@@ -119,15 +119,15 @@ describe('the import check', () => {
   it('fails when the first script imports beyond lib/ and its reads, or another file imports it', () => {
     const root = repoWith({
       [`${WEB}/first-data/head-script.ts`]:
-        "import { a } from '../app/a.ts';\nimport { c } from '@robonomics-dapp/robonomics/chain/create-client';\nimport { d } from 'dedot';\nexport const h = 1;\n",
+        "import { a } from '../app/a.ts';\nimport { c } from '@robonomics-dapp/robonomics/chain/connection/create-client';\nimport { d } from 'dedot';\nexport const h = 1;\n",
       [`${WEB}/app/a.ts`]: 'export const a = 1;\n',
-      'packages/robonomics/src/chain/create-client.ts': 'export const c = 1;\n',
+      'packages/robonomics/src/chain/connection/create-client.ts': 'export const c = 1;\n',
       [`${WEB}/main.tsx`]: "import { h } from './first-data/head-script.ts';\n",
       [`${WEB}/lib/stores/toasts.ts`]: "import { h } from '../../first-data/head-script.ts';\n",
     });
     expect(checkImports(root).violations).toEqual([
       `${WEB}/first-data/head-script.ts -> ${WEB}/app/a.ts: first-data/ imports only lib/ and packages/robonomics' first reads`,
-      `${WEB}/first-data/head-script.ts -> packages/robonomics/src/chain/create-client.ts: first-data/ imports only lib/ and packages/robonomics' first reads`,
+      `${WEB}/first-data/head-script.ts -> packages/robonomics/src/chain/connection/create-client.ts: first-data/ imports only lib/ and packages/robonomics' first reads`,
       `${WEB}/first-data/head-script.ts -> dedot: first-data/ (the inline first script) imports no package directly`,
       `${WEB}/lib/stores/toasts.ts -> ${WEB}/first-data/head-script.ts: only lib/user-key and the chain store import first-data/`,
       `${WEB}/main.tsx -> ${WEB}/first-data/head-script.ts: only lib/user-key and the chain store import first-data/`,

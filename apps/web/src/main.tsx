@@ -1,4 +1,4 @@
-import { markFirstData } from '@robonomics-dapp/robonomics/chain/first-data/marks';
+import { markFirstData } from '@robonomics-dapp/robonomics/chain/connection/first-data/marks';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';

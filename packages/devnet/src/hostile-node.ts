@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { compactFromU8a, compactToU8a, hexToU8a, u8aConcat, u8aToHex } from '@polkadot/util';
 import { decodeAddress, xxhashAsHex } from '@polkadot/util-crypto';
-import { metadataConstant } from '@robonomics-dapp/robonomics/chain/first-data/decode';
+import { metadataConstant } from '@robonomics-dapp/robonomics/chain/metadata/constants';
 import { WebSocket, WebSocketServer } from 'ws';
 import { DEFAULT_APP_ORIGINS, FOREIGN_ORIGIN_TEXT, isAllowedOrigin } from './http/origins.ts';
 import { DEFAULT_JSON_RPC_LIMITS } from './json-rpc/server.ts';

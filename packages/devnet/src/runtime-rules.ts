@@ -1,7 +1,7 @@
 import type {
   SubscriptionKind,
   SubscriptionLedger,
-} from '@robonomics-dapp/robonomics/chain/queries/ledger';
+} from '@robonomics-dapp/robonomics/chain/model/ledger';
 import { OWNER_HEADER, WEB3_AUTH_ERRORS } from '@robonomics-dapp/robonomics/crypto/web3-auth';
 import {
   DAY_MS,

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { HashRouter, matchRoutes, useLocation, useRoutes } from 'react-router';
 import { documentTitle } from '../lib/shell/route-table.ts';
-import { appFirstCommitted, startChain } from '../lib/stores/chain-store.ts';
+import { appFirstCommitted } from '../lib/stores/chain-store.ts';
 import { appRoutes, type RouteHandle } from './routes.tsx';
 
 /** Sets "<title> / Robonomics Dapp" (and og:title) from the deepest route with a title. */
@@ -30,7 +30,6 @@ function AppRoutes() {
  * dashboard runs before its first paint (docs/first-data.md).
  */
 export function App() {
-  useEffect(startChain, []);
   // The chain client starts once this first render has been painted.
   useLayoutEffect(appFirstCommitted, []);
   // No query cache here: the lazily loaded parts bring it (lib/shell/query-scope.tsx).

@@ -1,4 +1,4 @@
-import { shortAddress } from '@robonomics-dapp/robonomics/chain/short-address';
+import { shortAddress } from '@robonomics-dapp/robonomics/chain/model/short-address';
 import { useState } from 'react';
 import { CheckIcon } from './icons.tsx';
 

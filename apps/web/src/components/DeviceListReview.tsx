@@ -1,4 +1,4 @@
-import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
+import { addressEq } from '@robonomics-dapp/robonomics/chain/model/address';
 import { type DeviceFunding, deviceListChange } from '@robonomics-dapp/robonomics/rws/devices';
 import { useEffect, useId, useRef } from 'react';
 import { formatDate } from '../lib/time/format-date.ts';

@@ -1,4 +1,4 @@
-import type { SubscriptionLedger } from '@robonomics-dapp/robonomics/chain/queries/ledger';
+import type { SubscriptionLedger } from '@robonomics-dapp/robonomics/chain/model/ledger';
 import { expiryOf, isSubscriptionActive } from '@robonomics-dapp/robonomics/rws/subscription';
 import { formatDate } from '../lib/time/format-date.ts';
 

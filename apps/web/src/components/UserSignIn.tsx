@@ -1,5 +1,5 @@
-import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
-import { shortAddress } from '@robonomics-dapp/robonomics/chain/short-address';
+import { addressEq } from '@robonomics-dapp/robonomics/chain/model/address';
+import { shortAddress } from '@robonomics-dapp/robonomics/chain/model/short-address';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { keyKeeping } from '../lib/storage/key-keeping.ts';

@@ -1,11 +1,11 @@
-import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
 import {
   checkedSetDevicesTx,
   deviceListAsShown,
   fundingForNewDevices,
-} from '@robonomics-dapp/robonomics/chain/device-list';
-import { TxCancelledError } from '@robonomics-dapp/robonomics/chain/errors';
-import { maxDevicesOf } from '@robonomics-dapp/robonomics/chain/runtime-features';
+} from '@robonomics-dapp/robonomics/chain/flows/device-list';
+import { maxDevicesOf } from '@robonomics-dapp/robonomics/chain/metadata/runtime-features';
+import { addressEq } from '@robonomics-dapp/robonomics/chain/model/address';
+import { TxCancelledError } from '@robonomics-dapp/robonomics/chain/model/errors';
 import {
   type DeviceFunding,
   deviceBoundText,

@@ -1,4 +1,4 @@
-import { TxCancelledError } from '@robonomics-dapp/robonomics/chain/errors';
+import { TxCancelledError } from '@robonomics-dapp/robonomics/chain/model/errors';
 import { useCallback, useRef, useState } from 'react';
 import { nextTxStatus, type TxEvent, type TxStatus } from './tx-status.ts';
 

@@ -6,10 +6,10 @@
  * when the app starts (docs/first-data.md). A `?rpc=` endpoint is never contacted here: the user
  * has not accepted it yet.
  */
-import { leaveFirstData } from '@robonomics-dapp/robonomics/chain/first-data/handoff';
-import { startFirstData } from '@robonomics-dapp/robonomics/chain/first-data/start';
-import { keptRuntimeOf } from '@robonomics-dapp/robonomics/chain/metadata-cache';
-import { metadataCacheKey } from '@robonomics-dapp/robonomics/chain/metadata-cache-key';
+import { leaveFirstData } from '@robonomics-dapp/robonomics/chain/connection/first-data/handoff';
+import { startFirstData } from '@robonomics-dapp/robonomics/chain/connection/first-data/start';
+import { keptRuntimeOf } from '@robonomics-dapp/robonomics/chain/metadata/cache';
+import { metadataCacheKey } from '@robonomics-dapp/robonomics/chain/metadata/cache-key';
 import { appConfig } from '../lib/shell/config.ts';
 import { isFramed } from '../lib/shell/frame-guard.ts';
 import { paintHomePreview } from '../lib/shell/home-preview.ts';

@@ -1,9 +1,9 @@
-import { markFirstData } from '@robonomics-dapp/robonomics/chain/first-data/marks';
+import { markFirstData } from '@robonomics-dapp/robonomics/chain/connection/first-data/marks';
 import {
   FIRST_READS_ASK,
   isWorkerFirstReads,
   type WorkerFirstReads,
-} from '@robonomics-dapp/robonomics/chain/first-data/worker-reads';
+} from '@robonomics-dapp/robonomics/chain/connection/first-data/worker-reads';
 
 /** After this long the worker's answers are no longer waited for: the page's own socket's count. */
 const WAIT_MS = 10_000;

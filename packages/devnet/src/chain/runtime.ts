@@ -5,7 +5,7 @@ import type { Call } from '@polkadot/types/interfaces';
 import { expandMetadata } from '@polkadot/types/metadata';
 import type { Codec, RegistryTypes } from '@polkadot/types/types';
 import { compactStripLength, hexToU8a, isBn, u8aConcat, u8aToHex } from '@polkadot/util';
-import { metadataHashOf } from '@robonomics-dapp/robonomics/chain/metadata-hash';
+import { metadataHashOf } from '@robonomics-dapp/robonomics/chain/metadata/hash';
 import { ExecContext, type Origin } from './context.ts';
 import { buildMetadataV15 } from './metadata-v15.ts';
 import type { DispatchErrorValue, RuntimeCodec } from './runtime-codec.ts';

@@ -7,6 +7,7 @@ import {
   createBoundedServer,
   readBody,
   refuseLargeBody,
+  skipBody,
 } from './limits.ts';
 
 const servers: import('node:http').Server[] = [];
@@ -91,6 +92,52 @@ describe('bounded HTTP server', () => {
     );
     expect(outcome).toEqual(['too large']);
     expect(text).toMatch(/^HTTP\/1\.1 413/);
+  });
+
+  it('answers a small body it does not use after reading it, and keeps the connection', async () => {
+    const port = await serve((req, res) => {
+      skipBody(req, res);
+      res.writeHead(403).end('no');
+    });
+    // The body arrives in two parts, the second after the answer was written: the client gets
+    // the answer and may send its next request on the same connection.
+    const answers = await new Promise<string>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write('POST / HTTP/1.1\r\nhost: x\r\ncontent-length: 10\r\n\r\nhello');
+        setTimeout(() => socket.write('world'), 150);
+        setTimeout(
+          () => socket.write('GET / HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n'),
+          300,
+        );
+      });
+      const chunks: Buffer[] = [];
+      socket.on('data', (c: Buffer) => chunks.push(c));
+      socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')));
+    });
+    expect(answers.match(/HTTP\/1\.1 403/g)).toHaveLength(2);
+  });
+
+  it('closes after the answer when a skipped body is large or never arrives', async () => {
+    const port = await serve((req, res) => {
+      skipBody(req, res, { limit: 100, ms: 300 });
+      res.writeHead(403).end('no');
+    });
+    const large = await exchange(port, 'POST / HTTP/1.1\r\nhost: x\r\ncontent-length: 101\r\n\r\n');
+    expect(large.text).toMatch(/^HTTP\/1\.1 403/);
+    expect(large.text).toMatch(/connection: close/i);
+    const stalled = await exchange(
+      port,
+      'POST / HTTP/1.1\r\nhost: x\r\ncontent-length: 50\r\n\r\nab',
+    );
+    expect(stalled.text).toMatch(/^HTTP\/1\.1 403/);
+    expect(stalled.ms).toBeGreaterThanOrEqual(250);
+    expect(stalled.ms).toBeLessThan(3_000);
+    const chunked = await exchange(
+      port,
+      `POST / HTTP/1.1\r\nhost: x\r\ntransfer-encoding: chunked\r\n\r\n${(150).toString(16)}\r\n${'a'.repeat(150)}\r\n`,
+    );
+    expect(chunked.text).toMatch(/^HTTP\/1\.1 403/);
+    expect(chunked.ms).toBeLessThan(250);
   });
 
   it('refuses headers over 16 KiB with 431', async () => {

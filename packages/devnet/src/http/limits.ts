@@ -73,17 +73,50 @@ export class BodyTooLargeError extends Error {
   }
 }
 
+/** A body this small is read and dropped; anything larger ends the connection instead. */
+export const SKIPPED_BODY_LIMIT = 64 * 1024;
+/** How long a skipped body may take to arrive before the connection is closed anyway. */
+export const SKIPPED_BODY_MS = 5_000;
+
 /**
- * For an answer given without reading the request's body: a body that is declared (or chunked)
- * is not drained — the connection is closed after the answer instead, so a client that declared
- * a huge body, or never sends it, cannot hold the connection.
+ * For an answer given without using the request's body. A small body is read and dropped, so a
+ * client still writing it (a browser posting a form) gets the answer rather than a broken pipe;
+ * a body declared larger than `SKIPPED_BODY_LIMIT`, one that grows past it, or one that does not
+ * arrive within `SKIPPED_BODY_MS` closes the connection after the answer, so no client can hold
+ * the connection with a body it never finishes.
  */
-export function skipBody(req: IncomingMessage, res: ServerResponse): void {
+export function skipBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  { limit = SKIPPED_BODY_LIMIT, ms = SKIPPED_BODY_MS } = {},
+): void {
+  const closeAfterAnswer = () => {
+    if (res.writableFinished) req.socket.destroy();
+    else {
+      if (!res.headersSent) res.setHeader('connection', 'close');
+      res.once('finish', () => req.socket.destroy());
+    }
+  };
   const declared = declaredLength(req);
-  if ((declared !== null && declared > 0) || req.headers['transfer-encoding'] !== undefined) {
-    res.setHeader('connection', 'close');
-    res.once('finish', () => req.socket.destroy());
-  } else req.resume();
+  if (declared !== null && declared > limit) {
+    closeAfterAnswer();
+    return;
+  }
+  if (req.complete) return;
+  let seen = 0;
+  const timer = setTimeout(closeAfterAnswer, ms);
+  timer.unref();
+  req.on('data', (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > limit) {
+      clearTimeout(timer);
+      req.removeAllListeners('data');
+      closeAfterAnswer();
+    }
+  });
+  req.once('end', () => clearTimeout(timer));
+  req.once('close', () => clearTimeout(timer));
+  req.resume();
 }
 
 /** The declared Content-Length, if the request has a valid one. */

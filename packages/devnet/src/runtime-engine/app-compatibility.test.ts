@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Metadata, TypeRegistry } from '@polkadot/types';
 import { compactStripLength, hexToU8a, stringCamelCase } from '@polkadot/util';
-import { misplacedCall } from '@robonomics-dapp/robonomics/chain/call-pins';
+import { misplacedCall } from '@robonomics-dapp/robonomics/chain/metadata/call-pins';
 import { $Metadata } from 'dedot/codecs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { METADATA_FILE } from '../chain/runtime.ts';

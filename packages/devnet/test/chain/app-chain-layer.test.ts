@@ -2,9 +2,10 @@ import { type AddressInfo, createServer } from 'node:net';
 import { Keyring } from '@polkadot/keyring';
 import type { KeyringPair } from '@polkadot/keyring/types';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
-import { ChainConnection, type RobonomicsClient } from '@robonomics-dapp/robonomics/chain/client';
-import { TxFailedError } from '@robonomics-dapp/robonomics/chain/errors';
-import { MemoryStorage } from '@robonomics-dapp/robonomics/chain/memory-storage';
+import { ChainConnection } from '@robonomics-dapp/robonomics/chain/connection/chain-connection';
+import { MemoryStorage } from '@robonomics-dapp/robonomics/chain/metadata/memory-storage';
+import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/model/client-type';
+import { TxFailedError } from '@robonomics-dapp/robonomics/chain/model/errors';
 import { fetchDatalogWindow } from '@robonomics-dapp/robonomics/chain/queries/datalog-window';
 import { fetchDevices } from '@robonomics-dapp/robonomics/chain/queries/devices';
 import { fetchFirstFreeAuction } from '@robonomics-dapp/robonomics/chain/queries/first-free-auction';
@@ -12,9 +13,9 @@ import { fetchLastDatalog } from '@robonomics-dapp/robonomics/chain/queries/last
 import { fetchLedger } from '@robonomics-dapp/robonomics/chain/queries/ledger';
 import { fetchNextAccountIndex } from '@robonomics-dapp/robonomics/chain/queries/next-account-index';
 import { fetchOwnedTwins } from '@robonomics-dapp/robonomics/chain/queries/owned-twins';
+import { storageReader } from '@robonomics-dapp/robonomics/chain/queries/storage-reader';
 import { fetchTwinMap } from '@robonomics-dapp/robonomics/chain/queries/twin-map';
 import { fetchTwinTopics } from '@robonomics-dapp/robonomics/chain/queries/twin-topics';
-import { storageReader } from '@robonomics-dapp/robonomics/chain/storage-reader';
 import { subscribeDevices } from '@robonomics-dapp/robonomics/chain/subscriptions/devices';
 import {
   CONNECTION_LOST_PENDING,

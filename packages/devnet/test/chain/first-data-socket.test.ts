@@ -1,21 +1,24 @@
 import { createServer } from 'node:http';
-import { ChainConnection } from '@robonomics-dapp/robonomics/chain/client';
-import { type FirstData, readFirstData } from '@robonomics-dapp/robonomics/chain/first-data/read';
-import { firstReadRequests } from '@robonomics-dapp/robonomics/chain/first-data/requests';
-import { startFirstData } from '@robonomics-dapp/robonomics/chain/first-data/start';
-import { readFirstAnswers } from '@robonomics-dapp/robonomics/chain/first-data/worker-reads';
+import { ChainConnection } from '@robonomics-dapp/robonomics/chain/connection/chain-connection';
+import {
+  type FirstData,
+  readFirstData,
+} from '@robonomics-dapp/robonomics/chain/connection/first-data/read';
+import { firstReadRequests } from '@robonomics-dapp/robonomics/chain/connection/first-data/requests';
+import { startFirstData } from '@robonomics-dapp/robonomics/chain/connection/first-data/start';
+import { readFirstAnswers } from '@robonomics-dapp/robonomics/chain/connection/first-data/worker-reads';
 import {
   type MinimalWebSocket,
   openRpcSocket,
   type RpcSocket,
-} from '@robonomics-dapp/robonomics/chain/rpc-socket';
+} from '@robonomics-dapp/robonomics/chain/connection/rpc-socket';
 import { WsProvider } from 'dedot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { removeDir } from '../../src/test-support.ts';
 import { type DevnetProcess, startDevnet } from './devnet-process.ts';
 
-// The page's first-data socket (packages/robonomics/src/chain/rpc-socket.ts): opened by the page's
+// The page's first-data socket (packages/robonomics/src/chain/connection/rpc-socket.ts): opened by the page's
 // first script with the first reads sent at once, then read by the app. Against a real devnet.
 let devnet: DevnetProcess;
 let provider: WsProvider;

@@ -1,17 +1,17 @@
-import { ChainConnection } from '@robonomics-dapp/robonomics/chain/client';
+import { ChainConnection } from '@robonomics-dapp/robonomics/chain/connection/chain-connection';
 import {
   type FirstData,
-  type Offer,
   readFirstData,
-} from '@robonomics-dapp/robonomics/chain/first-data/read';
-import { MemoryStorage } from '@robonomics-dapp/robonomics/chain/memory-storage';
-import { signingMetadataOf } from '@robonomics-dapp/robonomics/chain/signing-registry';
+} from '@robonomics-dapp/robonomics/chain/connection/first-data/read';
+import type { Offer } from '@robonomics-dapp/robonomics/chain/connection/offer';
+import { MemoryStorage } from '@robonomics-dapp/robonomics/chain/metadata/memory-storage';
+import { signingMetadataOf } from '@robonomics-dapp/robonomics/chain/metadata/signing-registry';
 import { WsProvider } from 'dedot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDir } from '../../src/test-support.ts';
 import { type DevnetProcess, startDevnet } from './devnet-process.ts';
 
-// The dashboard's first reads (packages/robonomics/src/chain/first-data/read.ts) against a real
+// The dashboard's first reads (packages/robonomics/src/chain/connection/first-data/read.ts) against a real
 // devnet process, compared with what the chain client reads once its metadata is loaded.
 let devnet: DevnetProcess;
 let provider: WsProvider;

@@ -1,14 +1,15 @@
-import { prepareBuy } from '@robonomics-dapp/robonomics/chain/buy-subscription';
-import { ChainConnection, NetworkRefusedError } from '@robonomics-dapp/robonomics/chain/client';
+import { ChainConnection } from '@robonomics-dapp/robonomics/chain/connection/chain-connection';
+import { NetworkRefusedError } from '@robonomics-dapp/robonomics/chain/connection/refusal';
 import {
   checkedSetDevicesTx,
   DEVICE_LIST_CHANGED,
   deviceListAsShown,
-} from '@robonomics-dapp/robonomics/chain/device-list';
-import { MemoryStorage } from '@robonomics-dapp/robonomics/chain/memory-storage';
-import { rememberMetadata } from '@robonomics-dapp/robonomics/chain/metadata-cache';
+} from '@robonomics-dapp/robonomics/chain/flows/device-list';
+import { prepareBuy } from '@robonomics-dapp/robonomics/chain/flows/purchase';
+import { rememberMetadata } from '@robonomics-dapp/robonomics/chain/metadata/cache';
+import { MemoryStorage } from '@robonomics-dapp/robonomics/chain/metadata/memory-storage';
+import { signingMetadataOf } from '@robonomics-dapp/robonomics/chain/metadata/signing-registry';
 import { fetchDevices } from '@robonomics-dapp/robonomics/chain/queries/devices';
-import { signingMetadataOf } from '@robonomics-dapp/robonomics/chain/signing-registry';
 import { subscribeDevices } from '@robonomics-dapp/robonomics/chain/subscriptions/devices';
 import { ALICE } from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { $Metadata } from 'dedot/codecs';

@@ -5,7 +5,7 @@ import { Keyring } from '@polkadot/keyring';
 import type { KeyringPair } from '@polkadot/keyring/types';
 import { hexToU8a } from '@polkadot/util';
 import { blake2AsHex, cryptoWaitReady } from '@polkadot/util-crypto';
-import { metadataHashOf } from '@robonomics-dapp/robonomics/chain/metadata-hash';
+import { metadataHashOf } from '@robonomics-dapp/robonomics/chain/metadata/hash';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { removeDir } from '../../src/test-support.ts';

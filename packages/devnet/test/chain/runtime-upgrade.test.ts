@@ -2,8 +2,8 @@ import { ApiPromise, WsProvider as PolkadotWsProvider } from '@polkadot/api';
 import { Keyring } from '@polkadot/keyring';
 import type { KeyringPair } from '@polkadot/keyring/types';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
-import { ChainConnection } from '@robonomics-dapp/robonomics/chain/client';
-import { MemoryStorage } from '@robonomics-dapp/robonomics/chain/memory-storage';
+import { ChainConnection } from '@robonomics-dapp/robonomics/chain/connection/chain-connection';
+import { MemoryStorage } from '@robonomics-dapp/robonomics/chain/metadata/memory-storage';
 import {
   RUNTIME_UPGRADED,
   sendTransaction,

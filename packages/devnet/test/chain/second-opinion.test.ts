@@ -1,12 +1,12 @@
 import { encodeAddress } from '@polkadot/util-crypto';
-import { ChainConnection } from '@robonomics-dapp/robonomics/chain/client';
-import { MemoryStorage } from '@robonomics-dapp/robonomics/chain/memory-storage';
-import type { MinimalWebSocket } from '@robonomics-dapp/robonomics/chain/rpc-socket';
+import { ChainConnection } from '@robonomics-dapp/robonomics/chain/connection/chain-connection';
+import type { MinimalWebSocket } from '@robonomics-dapp/robonomics/chain/connection/rpc-socket';
 import {
   askSecondOpinion,
   decisionFacts,
   disagreementText,
-} from '@robonomics-dapp/robonomics/chain/second-opinion';
+} from '@robonomics-dapp/robonomics/chain/connection/second-opinion';
+import { MemoryStorage } from '@robonomics-dapp/robonomics/chain/metadata/memory-storage';
 import { ALICE } from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -29,7 +29,16 @@ beforeAll(async () => {
   devnet = await startDevnet(['--instant', '--reset', '--seed']);
   hostile = await startHostileNode({ target: devnet.url });
   connection = new ChainConnection(hostile.url, { cacheStorage: new MemoryStorage() });
-  await connection.ready();
+  const client = await connection.ready();
+  // The opinion is taken at the finalized block, which trails the seed's blocks by the devnet's
+  // finality lag (longer on a loaded machine): the seeded state must be final first.
+  const seeded = (await client.rpc.chain_getHeader())?.number ?? 0;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const head = await client.rpc.chain_getHeader(await client.rpc.chain_getFinalizedHead());
+    if ((head?.number ?? 0) >= seeded || Date.now() > deadline) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 });
 afterEach(() => {
   hostile.rules = {};

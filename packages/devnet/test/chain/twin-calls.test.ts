@@ -1,8 +1,9 @@
 import { Keyring } from '@polkadot/keyring';
 import type { KeyringPair } from '@polkadot/keyring/types';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
-import { ChainConnection, type RobonomicsClient } from '@robonomics-dapp/robonomics/chain/client';
-import { MemoryStorage } from '@robonomics-dapp/robonomics/chain/memory-storage';
+import { ChainConnection } from '@robonomics-dapp/robonomics/chain/connection/chain-connection';
+import { MemoryStorage } from '@robonomics-dapp/robonomics/chain/metadata/memory-storage';
+import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/model/client-type';
 import { fetchAccountBalance } from '@robonomics-dapp/robonomics/chain/queries/account-balance';
 import { fetchTwinTopics } from '@robonomics-dapp/robonomics/chain/queries/twin-topics';
 import { sendTransaction } from '@robonomics-dapp/robonomics/chain/tx/send-transaction';

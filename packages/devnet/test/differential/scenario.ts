@@ -4,8 +4,8 @@ import { Keyring } from '@polkadot/keyring';
 import type { KeyringPair } from '@polkadot/keyring/types';
 import type { Codec } from '@polkadot/types/types';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
-import { metadataHashOf } from '@robonomics-dapp/robonomics/chain/metadata-hash';
-import { XRT as XRT_TOKEN } from '@robonomics-dapp/robonomics/chain/network-identity';
+import { metadataHashOf } from '@robonomics-dapp/robonomics/chain/metadata/hash';
+import { XRT as XRT_TOKEN } from '@robonomics-dapp/robonomics/chain/network/network-identity';
 
 /** What one step of the scenario did, in terms both engines can be compared on. */
 export interface StepRecord {

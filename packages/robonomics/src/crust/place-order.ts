@@ -1,6 +1,6 @@
 import * as $ from 'dedot/shape';
 import { decodeAddress, hexToU8a, u8aToHex } from 'dedot/utils';
-import { describeSubmitError, TxFailedError } from '../chain/errors.ts';
+import { describeSubmitError, TxFailedError } from '../chain/model/errors.ts';
 import { isCidV0 } from '../ipfs/cid.ts';
 import { type CrustClient, fetchRuntimeVersion } from './client.ts';
 import {

@@ -1,6 +1,6 @@
 import { encodeAddress } from '@dedot/utils';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isRobonomicsAddress } from '../chain/address.ts';
+import { isRobonomicsAddress } from '../chain/model/address.ts';
 import { pairFromUri } from '../crypto/keys.ts';
 import { encodeKeystore, type KeystoreJson } from '../crypto/keystore.ts';
 import { ALICE as OWNER } from '../test-support/dev-addresses.ts';

@@ -1,6 +1,6 @@
 import { encodeAddress } from '@dedot/utils';
-import { isRobonomicsAddress, isValidAddress } from '../chain/address.ts';
-import { ROBONOMICS_SS58 } from '../chain/ss58.ts';
+import { isRobonomicsAddress, isValidAddress } from '../chain/model/address.ts';
+import { ROBONOMICS_SS58 } from '../chain/model/ss58.ts';
 import { type KeyPair, miniSecretFromMnemonic, pairFromSeed } from '../crypto/keys.ts';
 import { decodeKeystore, KeystoreError } from '../crypto/keystore.ts';
 

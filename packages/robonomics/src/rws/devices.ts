@@ -1,4 +1,4 @@
-import { addressEq, isValidAddress, toRobonomicsAddress } from '../chain/address.ts';
+import { addressEq, isValidAddress, toRobonomicsAddress } from '../chain/model/address.ts';
 
 /** RWS.MaxDevicesAmount of runtime 43: where the runtime is not known yet, the list is held to it. */
 export const MAX_DEVICES = 32;

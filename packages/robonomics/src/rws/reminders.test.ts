@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SubscriptionLedger } from '../chain/queries/ledger.ts';
+import type { SubscriptionLedger } from '../chain/model/ledger.ts';
 import { ALICE as OWNER } from '../test-support/dev-addresses.ts';
 import {
   calendarDaysBetween,

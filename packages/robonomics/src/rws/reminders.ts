@@ -1,4 +1,4 @@
-import type { SubscriptionLedger } from '../chain/queries/ledger.ts';
+import type { SubscriptionLedger } from '../chain/model/ledger.ts';
 import { DAY_MS, expiryOf, isSubscriptionActive } from './subscription.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SubscriptionLedger } from '../chain/queries/ledger.ts';
+import type { SubscriptionLedger } from '../chain/model/ledger.ts';
 import {
   checkCallWeight,
   DAY_MS,

@@ -1,4 +1,4 @@
-import type { SubscriptionLedger } from '../chain/queries/ledger.ts';
+import type { SubscriptionLedger } from '../chain/model/ledger.ts';
 
 /** One day in ms, and the month of the month count (docs/product-rules.md). */
 export const DAY_MS = 86_400_000;

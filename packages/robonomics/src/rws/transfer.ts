@@ -1,4 +1,4 @@
-import { addressEq, isRobonomicsAddress, isValidAddress } from '../chain/address.ts';
+import { addressEq, isRobonomicsAddress, isValidAddress } from '../chain/model/address.ts';
 
 /**
  * Why a subscription cannot be handed to `target` by `owner`, before the chain is asked

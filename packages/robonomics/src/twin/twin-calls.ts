@@ -1,6 +1,6 @@
-import type { RobonomicsClient, RuntimeCallLike } from '../chain/client.ts';
+import type { RobonomicsClient, RuntimeCallLike } from '../chain/model/client-type.ts';
+import type { Submittable, TxResult } from '../chain/model/transaction.ts';
 import { fetchCreatedTwinId } from '../chain/queries/created-twin.ts';
-import type { Submittable, TxResult } from '../chain/tx/send-transaction.ts';
 import { twinCreateTx } from '../chain/tx/twin-create.ts';
 import { twinSetSourceTx } from '../chain/tx/twin-set-source.ts';
 

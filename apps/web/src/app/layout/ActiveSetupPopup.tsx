@@ -1,4 +1,4 @@
-import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
+import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/network/endpoint';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { HomeIcon } from '../../components/icons.tsx';
 import { withQueries } from '../../lib/shell/lazy-page.tsx';

@@ -1,4 +1,4 @@
-import { KNOWN_ENDPOINTS } from '@robonomics-dapp/robonomics/chain/endpoint';
+import { KNOWN_ENDPOINTS } from '@robonomics-dapp/robonomics/chain/network/endpoint';
 import { type FormEvent, useState } from 'react';
 import { ChainNetwork } from '../../components/ChainNetwork.tsx';
 import { usePopover } from '../../components/use-popover.ts';

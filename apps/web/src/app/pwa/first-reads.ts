@@ -3,7 +3,7 @@ import {
   isFirstReadsEndpointMessage,
   readFirstAnswers,
   type WorkerFirstReads,
-} from '@robonomics-dapp/robonomics/chain/first-data/worker-reads';
+} from '@robonomics-dapp/robonomics/chain/connection/first-data/worker-reads';
 import { loadFirstReadsEndpoint, saveFirstReadsEndpoint } from './worker-db.ts';
 
 /**

@@ -4,7 +4,7 @@ import { registerSW } from 'virtual:pwa-register';
 import {
   FIRST_READS_ENDPOINT,
   type FirstReadsEndpointMessage,
-} from '@robonomics-dapp/robonomics/chain/first-data/worker-reads';
+} from '@robonomics-dapp/robonomics/chain/connection/first-data/worker-reads';
 import { startReminderSync } from '../../lib/reminders/renewal-notifications.ts';
 import { useEndpointStore } from '../../lib/stores/endpoint-store.ts';
 import { usePwa } from './pwa-store.ts';

@@ -1,5 +1,5 @@
-import type { SubscriptionLedger } from '@robonomics-dapp/robonomics/chain/queries/ledger';
-import type { ReminderFacts } from '@robonomics-dapp/robonomics/chain/reminder-reads';
+import type { SubscriptionLedger } from '@robonomics-dapp/robonomics/chain/model/ledger';
+import type { ReminderFacts } from '@robonomics-dapp/robonomics/chain/queries/reminder-reads';
 import { ALICE } from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { describe, expect, it } from 'vitest';
 import type { ReminderMessage, ReminderSetup } from '../../lib/reminders/reminder-setups.ts';

@@ -1,4 +1,4 @@
-import type { ReminderFacts } from '@robonomics-dapp/robonomics/chain/reminder-reads';
+import type { ReminderFacts } from '@robonomics-dapp/robonomics/chain/queries/reminder-reads';
 import {
   QUIET_CHECKS,
   quietKey,

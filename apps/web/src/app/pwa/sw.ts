@@ -1,5 +1,5 @@
-import { readReminderFacts } from '@robonomics-dapp/robonomics/chain/reminder-reads';
-import { openRpcSocket } from '@robonomics-dapp/robonomics/chain/rpc-socket';
+import { openRpcSocket } from '@robonomics-dapp/robonomics/chain/connection/rpc-socket';
+import { readReminderFacts } from '@robonomics-dapp/robonomics/chain/queries/reminder-reads';
 import { clientsClaim } from 'workbox-core';
 import {
   cleanupOutdatedCaches,

@@ -1,4 +1,4 @@
-import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
+import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/network/endpoint';
 import { useChain } from '../../lib/stores/chain-store.ts';
 import { readSavedSetups } from '../../lib/stores/saved-setups.ts';
 import { useUserKey } from '../../lib/user-key/user-key-store.ts';

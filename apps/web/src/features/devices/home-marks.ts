@@ -1,4 +1,4 @@
-import { markOnce } from '@robonomics-dapp/robonomics/chain/first-data/marks';
+import { markOnce } from '@robonomics-dapp/robonomics/chain/connection/first-data/marks';
 import { dropHomePreview } from '../../lib/shell/home-preview.ts';
 
 /**

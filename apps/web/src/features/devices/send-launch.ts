@@ -1,5 +1,5 @@
-import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
-import { TxCancelledError } from '@robonomics-dapp/robonomics/chain/errors';
+import { addressEq } from '@robonomics-dapp/robonomics/chain/model/address';
+import { TxCancelledError } from '@robonomics-dapp/robonomics/chain/model/errors';
 import { launchTx } from '@robonomics-dapp/robonomics/chain/tx/launch';
 import { encryptMessage } from '@robonomics-dapp/robonomics/crypto/box';
 import { toKeyringPair } from '@robonomics-dapp/robonomics/crypto/keyring-pair';

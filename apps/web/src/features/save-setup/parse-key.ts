@@ -1,4 +1,4 @@
-import { isValidAddress } from '@robonomics-dapp/robonomics/chain/address';
+import { isValidAddress } from '@robonomics-dapp/robonomics/chain/model/address';
 import { type KeyPair, pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
 
 export const NOT_A_SEED =

@@ -1,4 +1,4 @@
-import type { ConnectionState } from '@robonomics-dapp/robonomics/chain/client';
+import type { ConnectionState } from '@robonomics-dapp/robonomics/chain/connection/chain-connection';
 
 /**
  * Why the parachain cannot be used right now, in the user's words: the devices page says it

@@ -1,9 +1,9 @@
-import type { RobonomicsClient, RuntimeCallLike } from '@robonomics-dapp/robonomics/chain/client';
-import {
-  type Submittable,
-  sendTransaction,
-  type TxResult,
-} from '@robonomics-dapp/robonomics/chain/tx/send-transaction';
+import type {
+  RobonomicsClient,
+  RuntimeCallLike,
+} from '@robonomics-dapp/robonomics/chain/model/client-type';
+import type { Submittable, TxResult } from '@robonomics-dapp/robonomics/chain/model/transaction';
+import { sendTransaction } from '@robonomics-dapp/robonomics/chain/tx/send-transaction';
 import { throughSubscription } from '@robonomics-dapp/robonomics/chain/tx/through-subscription';
 import type { IKeyringPair } from 'dedot/types';
 import { useChain } from '../stores/chain-store.ts';

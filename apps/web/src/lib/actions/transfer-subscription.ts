@@ -1,7 +1,5 @@
-import {
-  fetchLedger,
-  type SubscriptionLedger,
-} from '@robonomics-dapp/robonomics/chain/queries/ledger';
+import type { SubscriptionLedger } from '@robonomics-dapp/robonomics/chain/model/ledger';
+import { fetchLedger } from '@robonomics-dapp/robonomics/chain/queries/ledger';
 import { rwsTransferTx } from '@robonomics-dapp/robonomics/chain/tx/rws-transfer';
 import {
   TARGET_HAS_SUBSCRIPTION,

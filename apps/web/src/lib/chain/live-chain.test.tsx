@@ -1,4 +1,4 @@
-import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/client';
+import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/model/client-type';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useChain } from '../stores/chain-store.ts';

@@ -1,4 +1,4 @@
-import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/client';
+import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/model/client-type';
 
 type Unsubscribe = (() => void) | (() => Promise<void>);
 

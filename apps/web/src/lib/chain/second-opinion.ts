@@ -1,11 +1,11 @@
-import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/client';
-import { publicNodesOf } from '@robonomics-dapp/robonomics/chain/endpoint';
-import { TxFailedError } from '@robonomics-dapp/robonomics/chain/errors';
 import {
   askSecondOpinion,
   decisionFacts,
   disagreementText,
-} from '@robonomics-dapp/robonomics/chain/second-opinion';
+} from '@robonomics-dapp/robonomics/chain/connection/second-opinion';
+import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/model/client-type';
+import { TxFailedError } from '@robonomics-dapp/robonomics/chain/model/errors';
+import { publicNodesOf } from '@robonomics-dapp/robonomics/chain/network/endpoint';
 import { appConfig } from '../shell/config.ts';
 import { useChain } from '../stores/chain-store.ts';
 

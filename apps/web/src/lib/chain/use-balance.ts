@@ -1,7 +1,5 @@
-import {
-  type AccountBalance,
-  subscribeBalance,
-} from '@robonomics-dapp/robonomics/chain/subscriptions/balance';
+import type { AccountBalance } from '@robonomics-dapp/robonomics/chain/model/balance';
+import { subscribeBalance } from '@robonomics-dapp/robonomics/chain/subscriptions/balance';
 import { useChainSubscription } from './use-chain-subscription.ts';
 
 /** The live balance of an address, or undefined while loading / without an address. */

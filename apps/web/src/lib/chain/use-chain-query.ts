@@ -1,4 +1,4 @@
-import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/client';
+import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/model/client-type';
 import { useQuery } from '@tanstack/react-query';
 import { useChain } from '../stores/chain-store.ts';
 

@@ -1,6 +1,6 @@
-import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/client';
-import { fetchPaymentInfo } from '@robonomics-dapp/robonomics/chain/queries/payment-info';
-import type { Submittable } from '@robonomics-dapp/robonomics/chain/tx/send-transaction';
+import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/model/client-type';
+import type { Submittable } from '@robonomics-dapp/robonomics/chain/model/transaction';
+import { fetchPaymentInfo } from '@robonomics-dapp/robonomics/chain/tx/payment-info';
 import { useChainQuery } from './use-chain-query.ts';
 
 /**

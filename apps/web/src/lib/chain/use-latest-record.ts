@@ -1,4 +1,4 @@
-import type { DatalogRecord } from '@robonomics-dapp/robonomics/chain/queries/datalog-window';
+import type { DatalogRecord } from '@robonomics-dapp/robonomics/chain/model/datalog';
 import { subscribeDatalogRecords } from '@robonomics-dapp/robonomics/chain/subscriptions/datalog-records';
 import { useChainSubscription } from './use-chain-subscription.ts';
 

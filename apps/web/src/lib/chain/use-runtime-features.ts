@@ -1,4 +1,7 @@
-import { maxDevicesOf, runtimeHasCall } from '@robonomics-dapp/robonomics/chain/runtime-features';
+import {
+  maxDevicesOf,
+  runtimeHasCall,
+} from '@robonomics-dapp/robonomics/chain/metadata/runtime-features';
 import { useChain } from '../stores/chain-store.ts';
 
 /**

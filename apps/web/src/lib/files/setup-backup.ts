@@ -1,4 +1,7 @@
-import { isValidAddress, toRobonomicsAddress } from '@robonomics-dapp/robonomics/chain/address';
+import {
+  isValidAddress,
+  toRobonomicsAddress,
+} from '@robonomics-dapp/robonomics/chain/model/address';
 import type { SavedSetup } from '../stores/saved-setups-format.ts';
 
 /**

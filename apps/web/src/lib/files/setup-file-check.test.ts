@@ -1,5 +1,5 @@
 import { encodeAddress } from '@dedot/utils';
-import type { SubscriptionLedger } from '@robonomics-dapp/robonomics/chain/queries/ledger';
+import type { SubscriptionLedger } from '@robonomics-dapp/robonomics/chain/model/ledger';
 import { pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
 import { encodeKeystore } from '@robonomics-dapp/robonomics/crypto/keystore';
 import { DAY_MS } from '@robonomics-dapp/robonomics/rws/subscription';

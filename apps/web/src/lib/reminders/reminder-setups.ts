@@ -1,4 +1,7 @@
-import { KNOWN_ENDPOINTS, networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
+import {
+  KNOWN_ENDPOINTS,
+  networkOfEndpoint,
+} from '@robonomics-dapp/robonomics/chain/network/endpoint';
 import { appUrl, renewPath, routePaths } from '../shell/route-table.ts';
 import { cleanReport, type HomeReport, homeKey } from '../stores/home-reports.ts';
 import type { SavedSetup } from '../stores/saved-setups-format.ts';

@@ -3,7 +3,7 @@ import {
   LOCAL_DEVNET_ENDPOINT,
   type NetworkName,
   networkOfEndpoint,
-} from '@robonomics-dapp/robonomics/chain/endpoint';
+} from '@robonomics-dapp/robonomics/chain/network/endpoint';
 import { devnetRelayAddress, PRODUCTION_RELAY } from '@robonomics-dapp/robonomics/p2p/relays';
 
 /** Where the app's services are, per build profile (docs/architecture.md, "Services and endpoints"). */

@@ -2,7 +2,7 @@ import {
   chooseEndpoint,
   type EndpointChoice,
   RPC_STORAGE_KEY,
-} from '@robonomics-dapp/robonomics/chain/endpoint';
+} from '@robonomics-dapp/robonomics/chain/network/endpoint';
 import { safeStorage } from '../storage/safe-storage.ts';
 import { appConfig } from './config.ts';
 

@@ -1,16 +1,19 @@
 import {
   ChainConnection,
   type ConnectionState,
-  type RobonomicsClient,
-} from '@robonomics-dapp/robonomics/chain/client';
-import { takeFirstData } from '@robonomics-dapp/robonomics/chain/first-data/handoff';
-import type { Offer } from '@robonomics-dapp/robonomics/chain/first-data/read';
-import { type NetworkIdentity, XRT } from '@robonomics-dapp/robonomics/chain/network-identity';
-import type { SigningMetadata } from '@robonomics-dapp/robonomics/chain/signing-registry';
+} from '@robonomics-dapp/robonomics/chain/connection/chain-connection';
+import { takeFirstData } from '@robonomics-dapp/robonomics/chain/connection/first-data/handoff';
+import type { Offer } from '@robonomics-dapp/robonomics/chain/connection/offer';
+import type { SigningMetadata } from '@robonomics-dapp/robonomics/chain/metadata/signing-registry';
+import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/model/client-type';
+import {
+  type NetworkIdentity,
+  XRT,
+} from '@robonomics-dapp/robonomics/chain/network/network-identity';
 import {
   type StorageReader,
   storageReader,
-} from '@robonomics-dapp/robonomics/chain/storage-reader';
+} from '@robonomics-dapp/robonomics/chain/queries/storage-reader';
 import { create } from 'zustand';
 import { afterNextPaint } from '../shell/after-next-paint.ts';
 import { appConfig, isDevnetEndpoint } from '../shell/config.ts';
@@ -215,7 +218,7 @@ export const readStorage: StorageReader = (key) => {
 
 let started = false;
 
-/** Starts following the chosen endpoint; called once by the app root. */
+/** Starts following the chosen endpoint; called once by the entry (main.tsx), before the first render. */
 export function startChain() {
   if (started) return;
   started = true;

@@ -3,7 +3,7 @@ import {
   type EndpointChoice,
   RPC_STORAGE_KEY,
   validateEndpoint,
-} from '@robonomics-dapp/robonomics/chain/endpoint';
+} from '@robonomics-dapp/robonomics/chain/network/endpoint';
 import { create } from 'zustand';
 import { appConfig } from '../shell/config.ts';
 import { usualChoice } from '../shell/usual-endpoint.ts';

@@ -1,4 +1,4 @@
-import { addressEq, isValidAddress } from '@robonomics-dapp/robonomics/chain/address';
+import { addressEq, isValidAddress } from '@robonomics-dapp/robonomics/chain/model/address';
 import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
 import { create } from 'zustand';
 import { takeEarlyKey } from '../../first-data/early-key-handoff.ts';

@@ -1,8 +1,8 @@
-import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/client';
+import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/model/client-type';
 import type {
   NetworkIdentity,
   TokenFacts,
-} from '@robonomics-dapp/robonomics/chain/network-identity';
+} from '@robonomics-dapp/robonomics/chain/network/network-identity';
 import { safeStorage } from '../storage/safe-storage.ts';
 import { useChain } from '../stores/chain-store.ts';
 import type { InjectedMetadata, InjectedMetadataKnown } from './injected.ts';

@@ -51,7 +51,7 @@ interface WalletState {
  * The address codec, loaded with the first wallet connection: the dashboard's first paint does
  * not need it (docs/first-data.md).
  */
-const addressCodec = () => import('@robonomics-dapp/robonomics/chain/address');
+const addressCodec = () => import('@robonomics-dapp/robonomics/chain/model/address');
 
 function toAccounts(
   accounts: InjectedAccount[],

@@ -1,5 +1,5 @@
-import type { RobonomicsClient } from '../client.ts';
-import { type AccountBalance, toBalance } from '../subscriptions/balance.ts';
+import { type AccountBalance, toBalance } from '../model/balance.ts';
+import type { RobonomicsClient } from '../model/client-type.ts';
 
 /** An account's balance once: free, reserved, frozen and what it can spend. */
 export async function fetchAccountBalance(

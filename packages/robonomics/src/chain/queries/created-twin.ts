@@ -1,5 +1,5 @@
-import type { RobonomicsClient } from '../client.ts';
-import type { TxResult } from '../tx/send-transaction.ts';
+import type { RobonomicsClient } from '../model/client-type.ts';
+import type { TxResult } from '../model/transaction.ts';
 
 /**
  * The id of the twin a digitalTwin.create (direct or inside rws.call) made: the NewDigitalTwin

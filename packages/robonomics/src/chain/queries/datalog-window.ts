@@ -1,15 +1,9 @@
 import { decodeAddress, twox64Concat, twox128, u8aToHex } from '@dedot/utils';
-import type { RobonomicsClient } from '../client.ts';
+import type { RobonomicsClient } from '../model/client-type.ts';
+import type { DatalogRecord } from '../model/datalog.ts';
 
 /** Datalog.WindowSize of the runtime. */
 export const DATALOG_WINDOW = 128;
-
-export interface DatalogRecord {
-  /** Block timestamp of the record, ms. */
-  time: number;
-  /** The record as UTF-8 text. */
-  text: string;
-}
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: false });

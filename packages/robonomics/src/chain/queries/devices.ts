@@ -1,5 +1,5 @@
-import type { RobonomicsClient } from '../client.ts';
-import { ROBONOMICS_SS58 } from '../ss58.ts';
+import type { RobonomicsClient } from '../model/client-type.ts';
+import { ROBONOMICS_SS58 } from '../model/ss58.ts';
 
 /** The accounts allowed to act through an owner's subscription (RWS.Devices), as SS58-32. */
 export async function fetchDevices(client: RobonomicsClient, owner: string): Promise<string[]> {

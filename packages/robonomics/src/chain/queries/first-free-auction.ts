@@ -1,4 +1,4 @@
-import type { RobonomicsClient } from '../client.ts';
+import type { RobonomicsClient } from '../model/client-type.ts';
 
 /**
  * The first queued auction nobody has bid on, or null. Auctions with a winner stay queued until

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { StorageReader } from '../storage-reader.ts';
 import { datalogIndexKey, datalogItemKey, decodeDatalogIndex } from './datalog-window.ts';
 import { fetchLastDatalog } from './last-datalog.ts';
+import type { StorageReader } from './storage-reader.ts';
 
 // Read from the devnet with @polkadot/api's metadata-driven codec: the key of
 // Datalog.DatalogIndex(controller) and its value {start: 0, end: 1} (two compact u64).

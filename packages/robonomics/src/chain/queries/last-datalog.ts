@@ -1,13 +1,13 @@
 import { decodeAddress } from '@dedot/utils';
-import type { StorageReader } from '../storage-reader.ts';
+import type { DatalogRecord } from '../model/datalog.ts';
 import {
-  type DatalogRecord,
   datalogIndexKey,
   datalogItemKey,
   decodeDatalogIndex,
   decodeDatalogItem,
   newestDatalogSlot,
 } from './datalog-window.ts';
+import type { StorageReader } from './storage-reader.ts';
 
 /**
  * An account's newest datalog record (the slot before `end` of its ring), or null. Two storage

@@ -1,8 +1,8 @@
 import { u8aToHex } from '@dedot/utils';
 import { base64 } from '@scure/base';
 import { $Metadata } from 'dedot/codecs';
-import type { RobonomicsClient } from '../client.ts';
-import { ROBONOMICS_SS58 } from '../ss58.ts';
+import type { RobonomicsClient } from '../model/client-type.ts';
+import { ROBONOMICS_SS58 } from '../model/ss58.ts';
 
 /**
  * What a Polkadot wallet extension learns about a chain through `metadata.provide` of its

@@ -1,5 +1,5 @@
-import { addressEq } from '../address.ts';
-import type { RobonomicsClient } from '../client.ts';
+import { addressEq } from '../model/address.ts';
+import type { RobonomicsClient } from '../model/client-type.ts';
 
 export interface TwinCache {
   total: number;

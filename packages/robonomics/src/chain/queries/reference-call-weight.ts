@@ -1,4 +1,4 @@
-import type { RobonomicsClient } from '../client.ts';
+import type { RobonomicsClient } from '../model/client-type.ts';
 
 /** RWS.ReferenceCallWeight: the weight one "call per second" of a subscription stands for. */
 export function referenceCallWeight(client: RobonomicsClient): bigint {

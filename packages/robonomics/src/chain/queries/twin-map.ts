@@ -1,7 +1,7 @@
 import { encodeAddress, twox64Concat, twox128, u8aToHex } from '@dedot/utils';
-import { ROBONOMICS_SS58 } from '../ss58.ts';
-import type { StorageReader } from '../storage-reader.ts';
-import type { TwinTopics } from '../subscriptions/twin.ts';
+import { ROBONOMICS_SS58 } from '../model/ss58.ts';
+import type { TwinTopics } from '../model/twin.ts';
+import type { StorageReader } from './storage-reader.ts';
 
 const encoder = new TextEncoder();
 

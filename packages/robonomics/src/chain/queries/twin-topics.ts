@@ -1,6 +1,6 @@
-import type { RobonomicsClient } from '../client.ts';
-import { ROBONOMICS_SS58 } from '../ss58.ts';
-import type { TwinTopics } from '../subscriptions/twin.ts';
+import type { RobonomicsClient } from '../model/client-type.ts';
+import { ROBONOMICS_SS58 } from '../model/ss58.ts';
+import type { TwinTopics } from '../model/twin.ts';
 
 /** The topics of each twin in `ids`, in one batched read; a missing twin has none. */
 export async function fetchTwinTopics(

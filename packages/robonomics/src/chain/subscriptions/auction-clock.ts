@@ -1,4 +1,4 @@
-import type { RobonomicsClient } from '../client-type.ts';
+import type { RobonomicsClient } from '../model/client-type.ts';
 
 /** When the RWS auctions next close, as far as the newest block tells. */
 export interface AuctionClock {

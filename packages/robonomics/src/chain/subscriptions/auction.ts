@@ -1,4 +1,4 @@
-import type { RobonomicsClient } from '../client.ts';
+import type { RobonomicsClient } from '../model/client-type.ts';
 
 /** Follows one RWS auction's winner (SS58-32), null while nobody has bid. */
 export function subscribeAuctionWinner(

@@ -1,4 +1,4 @@
-import type { RobonomicsClient } from '../client.ts';
+import type { RobonomicsClient } from '../model/client-type.ts';
 
 /** Follows the chain's clock: Timestamp.Now, the newest block's time in ms. */
 export function subscribeChainTime(

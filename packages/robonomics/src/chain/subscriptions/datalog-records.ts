@@ -1,7 +1,7 @@
-import { addressEq } from '../address.ts';
-import type { RobonomicsClient } from '../client.ts';
-import type { DatalogRecord } from '../queries/datalog-window.ts';
-import { ROBONOMICS_SS58 } from '../ss58.ts';
+import { addressEq } from '../model/address.ts';
+import type { RobonomicsClient } from '../model/client-type.ts';
+import type { DatalogRecord } from '../model/datalog.ts';
+import { ROBONOMICS_SS58 } from '../model/ss58.ts';
 
 const decoder = new TextDecoder('utf-8', { fatal: false });
 

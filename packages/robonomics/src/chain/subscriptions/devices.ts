@@ -1,5 +1,5 @@
-import type { RobonomicsClient } from '../client.ts';
-import { ROBONOMICS_SS58 } from '../ss58.ts';
+import type { RobonomicsClient } from '../model/client-type.ts';
+import { ROBONOMICS_SS58 } from '../model/ss58.ts';
 
 /**
  * Follows an owner's device list (RWS.Devices). The storage subscription fires exactly when the

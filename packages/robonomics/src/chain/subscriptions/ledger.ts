@@ -1,5 +1,5 @@
-import type { RobonomicsClient } from '../client.ts';
-import { type SubscriptionLedger, toLedger } from '../queries/ledger.ts';
+import type { RobonomicsClient } from '../model/client-type.ts';
+import { type SubscriptionLedger, toLedger } from '../model/ledger.ts';
 
 /** Follows an owner's RWS.Ledger; null while the owner has no subscription. */
 export function subscribeLedger(

@@ -1,4 +1,4 @@
-import type { RobonomicsClient } from '../client.ts';
+import type { RobonomicsClient } from '../model/client-type.ts';
 
 /** Follows DigitalTwin.Total: how many twins exist (0 before the first). */
 export function subscribeTwinTotal(

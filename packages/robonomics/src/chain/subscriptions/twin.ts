@@ -1,8 +1,6 @@
-import type { RobonomicsClient } from '../client.ts';
-import { ROBONOMICS_SS58 } from '../ss58.ts';
-
-/** A twin's topics: 32-byte topic (0x-hex) → source account (SS58-32). */
-export type TwinTopics = { topic: string; source: string }[];
+import type { RobonomicsClient } from '../model/client-type.ts';
+import { ROBONOMICS_SS58 } from '../model/ss58.ts';
+import type { TwinTopics } from '../model/twin.ts';
 
 /** Follows one twin's map of topics to sources. */
 export function subscribeTwin(

@@ -1,4 +1,4 @@
-import type { RobonomicsClient, RuntimeCallLike } from '../client.ts';
+import type { RobonomicsClient, RuntimeCallLike } from '../model/client-type.ts';
 import { setDevicesTx } from './set-devices.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { stringToHex } from '@dedot/utils';
-import type { RobonomicsClient } from '../client.ts';
+import type { RobonomicsClient } from '../model/client-type.ts';
 
 /** datalog.record(text): one record of the signer's datalog, the text as UTF-8 bytes. */
 export function datalogRecordTx(client: RobonomicsClient, text: string) {

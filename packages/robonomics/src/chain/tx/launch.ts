@@ -1,4 +1,4 @@
-import type { RobonomicsClient } from '../client.ts';
+import type { RobonomicsClient } from '../model/client-type.ts';
 
 /** launch.launch(robot, param): a launch of `robot` with a 32-byte parameter. */
 export function launchTx(client: RobonomicsClient, robot: string, param: `0x${string}`) {

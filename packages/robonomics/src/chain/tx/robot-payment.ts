@@ -4,7 +4,7 @@ import {
   type RobotCommandId,
   robotCommandParam,
 } from '../../robot/commands.ts';
-import type { RobonomicsClient } from '../client.ts';
+import type { RobonomicsClient } from '../model/client-type.ts';
 import { launchTx } from './launch.ts';
 import { transferTx } from './transfer.ts';
 

@@ -1,4 +1,4 @@
-import type { RobonomicsClient, RuntimeCallLike } from '../client.ts';
+import type { RobonomicsClient, RuntimeCallLike } from '../model/client-type.ts';
 
 /** rws.call(owner, call): `call` paid by the free weight of `owner`'s subscription. */
 export function rwsCallTx(client: RobonomicsClient, owner: string, call: RuntimeCallLike) {

@@ -1,4 +1,4 @@
-import type { RobonomicsClient } from '../client.ts';
+import type { RobonomicsClient } from '../model/client-type.ts';
 
 /**
  * rws.transfer(target): moves the signer's subscription ledger to `target` (runtime 43 and later);

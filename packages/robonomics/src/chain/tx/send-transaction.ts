@@ -1,19 +1,15 @@
-import type {
-  IKeyringPair,
-  InjectedSigner,
-  ISubmittableExtrinsic,
-  ISubmittableResult,
-} from 'dedot/types';
-import type { RobonomicsClient } from '../client.ts';
+import type { IKeyringPair, InjectedSigner } from 'dedot/types';
+import { metadataHashToSign, signingMetadataOf } from '../metadata/signing-registry.ts';
+import type { RobonomicsClient } from '../model/client-type.ts';
 import {
   describeDispatchError,
   describeSubmitError,
   isUserRejection,
   TxCancelledError,
   TxFailedError,
-} from '../errors.ts';
+} from '../model/errors.ts';
+import type { Submittable, TxResult } from '../model/transaction.ts';
 import { fetchNextAccountIndex } from '../queries/next-account-index.ts';
-import { metadataHashToSign, signingMetadataOf } from '../signing-registry.ts';
 
 export const CONNECTION_LOST =
   'The connection to the parachain was lost before the transaction was sent. Nothing was sent: try again once the connection is back.';
@@ -25,21 +21,11 @@ export const RUNTIME_UPGRADED =
 
 export type TxPhase = 'signing' | 'broadcast' | 'in-block';
 
-export interface TxResult {
-  txHash: string;
-  blockHash: string;
-  blockNumber: number;
-  txIndex: number;
-}
-
 export interface SendOptions {
   /** The wallet signer, when `from` is an address whose key lives in an extension. */
   signer?: InjectedSigner;
   onPhase?: (phase: TxPhase) => void;
 }
-
-/** Any transaction built from `client.tx.<pallet>.<call>(…)`. */
-export type Submittable = ISubmittableExtrinsic<ISubmittableResult>;
 
 /**
  * Signs and sends a transaction and resolves once its block's events say it succeeded.

@@ -1,4 +1,4 @@
-import type { RobonomicsClient } from '../client.ts';
+import type { RobonomicsClient } from '../model/client-type.ts';
 
 /** rws.set_devices(devices): the whole device list of the signer's subscription. */
 export function setDevicesTx(client: RobonomicsClient, devices: string[]) {

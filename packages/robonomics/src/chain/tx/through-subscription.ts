@@ -1,13 +1,13 @@
 import type { IKeyringPair } from 'dedot/types';
 import { checkCallWeight, estimateFreeWeight } from '../../rws/subscription.ts';
-import { addressEq } from '../address.ts';
-import type { RobonomicsClient, RuntimeCallLike } from '../client.ts';
-import { TxFailedError } from '../errors.ts';
+import { addressEq } from '../model/address.ts';
+import type { RobonomicsClient, RuntimeCallLike } from '../model/client-type.ts';
+import { TxFailedError } from '../model/errors.ts';
+import type { Submittable } from '../model/transaction.ts';
 import { fetchDevices } from '../queries/devices.ts';
 import { fetchLedger } from '../queries/ledger.ts';
 import { referenceCallWeight } from '../queries/reference-call-weight.ts';
 import { rwsCallTx } from './rws-call.ts';
-import type { Submittable } from './send-transaction.ts';
 
 /**
  * How a call is paid: directly when the signer is the subscription owner, otherwise wrapped in

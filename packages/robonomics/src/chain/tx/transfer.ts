@@ -1,4 +1,4 @@
-import type { RobonomicsClient } from '../client.ts';
+import type { RobonomicsClient } from '../model/client-type.ts';
 
 /** balances.transfer_keep_alive(to, amount): a transfer that never reaps the sender. */
 export function transferTx(client: RobonomicsClient, to: string, amount: bigint) {

@@ -1,4 +1,4 @@
-import type { RobonomicsClient } from '../client.ts';
+import type { RobonomicsClient } from '../model/client-type.ts';
 
 /** digitalTwin.create(): a new twin owned by the signer; its id is in the NewDigitalTwin event. */
 export function twinCreateTx(client: RobonomicsClient) {

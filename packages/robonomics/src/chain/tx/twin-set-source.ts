@@ -1,4 +1,4 @@
-import type { RobonomicsClient } from '../client.ts';
+import type { RobonomicsClient } from '../model/client-type.ts';
 
 /** digitalTwin.set_source(twin, topic, source): only the twin's owner may. */
 export function twinSetSourceTx(

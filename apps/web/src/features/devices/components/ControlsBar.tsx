@@ -1,4 +1,4 @@
-import type { SubscriptionLedger } from '@robonomics-dapp/robonomics/chain/queries/ledger';
+import type { SubscriptionLedger } from '@robonomics-dapp/robonomics/chain/model/ledger';
 import { isSubscriptionActive } from '@robonomics-dapp/robonomics/rws/subscription';
 import {
   type FormEvent,

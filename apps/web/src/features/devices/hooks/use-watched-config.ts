@@ -1,9 +1,7 @@
-import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
+import { addressEq } from '@robonomics-dapp/robonomics/chain/model/address';
+import type { TwinTopics } from '@robonomics-dapp/robonomics/chain/model/twin';
 import { fetchOwnedTwins } from '@robonomics-dapp/robonomics/chain/queries/owned-twins';
-import {
-  subscribeTwin,
-  type TwinTopics,
-} from '@robonomics-dapp/robonomics/chain/subscriptions/twin';
+import { subscribeTwin } from '@robonomics-dapp/robonomics/chain/subscriptions/twin';
 import { subscribeTwinTotal } from '@robonomics-dapp/robonomics/chain/subscriptions/twin-total';
 import { type HaConfig, validateHaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
 import { h256ToCid } from '@robonomics-dapp/robonomics/ipfs/cid';

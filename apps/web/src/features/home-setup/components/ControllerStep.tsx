@@ -2,7 +2,7 @@ import {
   addressEq,
   isValidAddress,
   toRobonomicsAddress,
-} from '@robonomics-dapp/robonomics/chain/address';
+} from '@robonomics-dapp/robonomics/chain/model/address';
 import { generateMnemonic, pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
 import { encodeKeystore } from '@robonomics-dapp/robonomics/crypto/keystore';
 import {

@@ -1,4 +1,4 @@
-import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
+import { addressEq } from '@robonomics-dapp/robonomics/chain/model/address';
 import { Address } from '../../../components/Address.tsx';
 import { TxButton } from '../../../components/TxButton.tsx';
 import { useDeviceListWrite } from '../../../components/use-device-list-write.tsx';

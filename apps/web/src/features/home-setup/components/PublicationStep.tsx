@@ -1,6 +1,6 @@
-import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
-import { fetchFirstPublicationWeight } from '@robonomics-dapp/robonomics/chain/queries/first-publication-weight';
+import { addressEq } from '@robonomics-dapp/robonomics/chain/model/address';
 import { referenceCallWeight } from '@robonomics-dapp/robonomics/chain/queries/reference-call-weight';
+import { fetchFirstPublicationWeight } from '@robonomics-dapp/robonomics/chain/tx/first-publication-weight';
 import { timeUntilFreeWeight } from '@robonomics-dapp/robonomics/rws/subscription';
 import { useChainNow } from '../../../lib/chain/use-chain-now.ts';
 import { useChainQuery } from '../../../lib/chain/use-chain-query.ts';

@@ -1,4 +1,4 @@
-import { buySubscription } from '@robonomics-dapp/robonomics/chain/buy-subscription';
+import { buySubscription } from '@robonomics-dapp/robonomics/chain/flows/purchase';
 import {
   type AuctionClock,
   auctionCloseTime,

@@ -3,7 +3,7 @@ import {
   addressEq,
   isValidAddress,
   toRobonomicsAddress,
-} from '@robonomics-dapp/robonomics/chain/address';
+} from '@robonomics-dapp/robonomics/chain/model/address';
 import { generateMnemonic, pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
 import { type FormEvent, useId, useState } from 'react';
 import { Address } from '../../../components/Address.tsx';

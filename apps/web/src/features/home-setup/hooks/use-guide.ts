@@ -1,5 +1,5 @@
-import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
-import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
+import { addressEq } from '@robonomics-dapp/robonomics/chain/model/address';
+import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/network/endpoint';
 import { subscribeAuctionWinner } from '@robonomics-dapp/robonomics/chain/subscriptions/auction';
 import { isSubscriptionActive } from '@robonomics-dapp/robonomics/rws/subscription';
 import { useBalance } from '../../../lib/chain/use-balance.ts';

@@ -1,4 +1,4 @@
-import { fetchPaymentInfo } from '@robonomics-dapp/robonomics/chain/queries/payment-info';
+import { fetchPaymentInfo } from '@robonomics-dapp/robonomics/chain/tx/payment-info';
 import { robotPaymentTx } from '@robonomics-dapp/robonomics/chain/tx/robot-payment';
 import {
   ROBOT_COMMANDS,

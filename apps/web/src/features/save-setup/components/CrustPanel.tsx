@@ -1,4 +1,4 @@
-import { TxFailedError } from '@robonomics-dapp/robonomics/chain/errors';
+import { TxFailedError } from '@robonomics-dapp/robonomics/chain/model/errors';
 import { fetchCrustBalance } from '@robonomics-dapp/robonomics/crust/balance';
 import { CRU_DECIMALS, CRUST_SS58 } from '@robonomics-dapp/robonomics/crust/client';
 import { estimateOrderFee, placeStorageOrder } from '@robonomics-dapp/robonomics/crust/place-order';

@@ -1,5 +1,8 @@
-import { isValidAddress, toRobonomicsAddress } from '@robonomics-dapp/robonomics/chain/address';
-import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
+import {
+  isValidAddress,
+  toRobonomicsAddress,
+} from '@robonomics-dapp/robonomics/chain/model/address';
+import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/network/endpoint';
 import { toKeyringPair } from '@robonomics-dapp/robonomics/crypto/keyring-pair';
 import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
 import { type FormEvent, useId, useState } from 'react';

@@ -1,8 +1,6 @@
-import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
-import {
-  subscribeTwin,
-  type TwinTopics,
-} from '@robonomics-dapp/robonomics/chain/subscriptions/twin';
+import { addressEq } from '@robonomics-dapp/robonomics/chain/model/address';
+import type { TwinTopics } from '@robonomics-dapp/robonomics/chain/model/twin';
+import { subscribeTwin } from '@robonomics-dapp/robonomics/chain/subscriptions/twin';
 import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
 import { h256ToCid } from '@robonomics-dapp/robonomics/ipfs/cid';
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
+import { addressEq } from '@robonomics-dapp/robonomics/chain/model/address';
 import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
 import { createTwin } from '@robonomics-dapp/robonomics/twin/twin-calls';
 import { TwinSelector } from '../../../components/TwinSelector.tsx';

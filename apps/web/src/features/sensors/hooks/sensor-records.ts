@@ -1,4 +1,4 @@
-import type { DatalogRecord } from '@robonomics-dapp/robonomics/chain/queries/datalog-window';
+import type { DatalogRecord } from '@robonomics-dapp/robonomics/chain/model/datalog';
 
 /**
  * The records to show: the window read once, then the records that arrived live after its

@@ -1,4 +1,7 @@
-import { isValidAddress, toRobonomicsAddress } from '@robonomics-dapp/robonomics/chain/address';
+import {
+  isValidAddress,
+  toRobonomicsAddress,
+} from '@robonomics-dapp/robonomics/chain/model/address';
 import { fetchOwnedTwins } from '@robonomics-dapp/robonomics/chain/queries/owned-twins';
 import { fetchTwinTopics } from '@robonomics-dapp/robonomics/chain/queries/twin-topics';
 import { useChainQuery } from '../../../lib/chain/use-chain-query.ts';

@@ -1,7 +1,5 @@
-import {
-  type DatalogRecord,
-  fetchDatalogWindow,
-} from '@robonomics-dapp/robonomics/chain/queries/datalog-window';
+import type { DatalogRecord } from '@robonomics-dapp/robonomics/chain/model/datalog';
+import { fetchDatalogWindow } from '@robonomics-dapp/robonomics/chain/queries/datalog-window';
 import { subscribeDatalogRecords } from '@robonomics-dapp/robonomics/chain/subscriptions/datalog-records';
 import type { Reading } from '@robonomics-dapp/robonomics/sensors/measurements';
 import { useMemo } from 'react';

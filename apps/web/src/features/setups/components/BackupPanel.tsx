@@ -1,4 +1,4 @@
-import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
+import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/network/endpoint';
 import { useId, useState } from 'react';
 import { HiddenUsername } from '../../../components/HiddenUsername.tsx';
 import { checkFileHere, SetupFileVerdict } from '../../../components/SetupFileVerdict.tsx';

@@ -2,7 +2,7 @@ import {
   addressEq,
   isValidAddress,
   toRobonomicsAddress,
-} from '@robonomics-dapp/robonomics/chain/address';
+} from '@robonomics-dapp/robonomics/chain/model/address';
 import { addDevice, MAX_DEVICES } from '@robonomics-dapp/robonomics/rws/devices';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
+import { addressEq } from '@robonomics-dapp/robonomics/chain/model/address';
 import { fetchDatalogWindow } from '@robonomics-dapp/robonomics/chain/queries/datalog-window';
 import { datalogRecordTx } from '@robonomics-dapp/robonomics/chain/tx/datalog-record';
 import { toKeyringPair } from '@robonomics-dapp/robonomics/crypto/keyring-pair';

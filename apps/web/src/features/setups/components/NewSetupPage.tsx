@@ -2,8 +2,8 @@ import {
   addressEq,
   isValidAddress,
   toRobonomicsAddress,
-} from '@robonomics-dapp/robonomics/chain/address';
-import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
+} from '@robonomics-dapp/robonomics/chain/model/address';
+import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/network/endpoint';
 import { fetchDevices } from '@robonomics-dapp/robonomics/chain/queries/devices';
 import { type ChangeEvent, type DragEvent, type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-import { KNOWN_ENDPOINTS } from '@robonomics-dapp/robonomics/chain/endpoint';
+import { KNOWN_ENDPOINTS } from '@robonomics-dapp/robonomics/chain/network/endpoint';
 import { Address } from '../../../components/Address.tsx';
 import { useEndpointStore } from '../../../lib/stores/endpoint-store.ts';
 import { useSavedSetups } from '../../../lib/stores/saved-setups.ts';

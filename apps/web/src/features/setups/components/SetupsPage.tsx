@@ -1,4 +1,4 @@
-import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
+import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/network/endpoint';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '../../../components/PageHeading.tsx';

@@ -1,5 +1,5 @@
-import { TxCancelledError } from '@robonomics-dapp/robonomics/chain/errors';
-import type { SubscriptionLedger } from '@robonomics-dapp/robonomics/chain/queries/ledger';
+import { TxCancelledError } from '@robonomics-dapp/robonomics/chain/model/errors';
+import type { SubscriptionLedger } from '@robonomics-dapp/robonomics/chain/model/ledger';
 import { referenceCallWeight } from '@robonomics-dapp/robonomics/chain/queries/reference-call-weight';
 import { estimateFreeWeight, expiryOf } from '@robonomics-dapp/robonomics/rws/subscription';
 import { transferTargetProblem } from '@robonomics-dapp/robonomics/rws/transfer';

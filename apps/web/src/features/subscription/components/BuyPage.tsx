@@ -1,6 +1,6 @@
-import { addressEq, isValidAddress } from '@robonomics-dapp/robonomics/chain/address';
-import { buySubscription, prepareBuy } from '@robonomics-dapp/robonomics/chain/buy-subscription';
-import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
+import { buySubscription, prepareBuy } from '@robonomics-dapp/robonomics/chain/flows/purchase';
+import { addressEq, isValidAddress } from '@robonomics-dapp/robonomics/chain/model/address';
+import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/network/endpoint';
 import { fetchLedger } from '@robonomics-dapp/robonomics/chain/queries/ledger';
 import { purchaseNeeds } from '@robonomics-dapp/robonomics/rws/buy';
 import { expiryOf, isSubscriptionActive } from '@robonomics-dapp/robonomics/rws/subscription';

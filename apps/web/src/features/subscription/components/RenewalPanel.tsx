@@ -1,6 +1,6 @@
-import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
-import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
-import type { SubscriptionLedger } from '@robonomics-dapp/robonomics/chain/queries/ledger';
+import { addressEq } from '@robonomics-dapp/robonomics/chain/model/address';
+import type { SubscriptionLedger } from '@robonomics-dapp/robonomics/chain/model/ledger';
+import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/network/endpoint';
 import { renewalDue } from '@robonomics-dapp/robonomics/rws/reminders';
 import { expiryOf } from '@robonomics-dapp/robonomics/rws/subscription';
 import { CalendarButton } from '../../../components/renewal/CalendarButton.tsx';

@@ -1,6 +1,6 @@
-import { addressEq, isValidAddress } from '@robonomics-dapp/robonomics/chain/address';
-import { buySubscription } from '@robonomics-dapp/robonomics/chain/buy-subscription';
-import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
+import { buySubscription } from '@robonomics-dapp/robonomics/chain/flows/purchase';
+import { addressEq, isValidAddress } from '@robonomics-dapp/robonomics/chain/model/address';
+import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/network/endpoint';
 import { transferTx } from '@robonomics-dapp/robonomics/chain/tx/transfer';
 import { toKeyringPair } from '@robonomics-dapp/robonomics/crypto/keyring-pair';
 import { generateMnemonic, pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';

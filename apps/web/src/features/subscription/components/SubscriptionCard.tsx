@@ -1,5 +1,5 @@
-import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
-import { markFirstData } from '@robonomics-dapp/robonomics/chain/first-data/marks';
+import { markFirstData } from '@robonomics-dapp/robonomics/chain/connection/first-data/marks';
+import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/network/endpoint';
 import { isSubscriptionActive } from '@robonomics-dapp/robonomics/rws/subscription';
 import { lazy, Suspense, useLayoutEffect } from 'react';
 import { Link } from 'react-router';

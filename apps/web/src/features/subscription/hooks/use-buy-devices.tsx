@@ -1,5 +1,5 @@
-import { addressEq } from '@robonomics-dapp/robonomics/chain/address';
-import type { BuyDevices } from '@robonomics-dapp/robonomics/chain/buy-subscription';
+import type { BuyDevices } from '@robonomics-dapp/robonomics/chain/flows/purchase';
+import { addressEq } from '@robonomics-dapp/robonomics/chain/model/address';
 import { purchaseDevices } from '@robonomics-dapp/robonomics/rws/devices';
 import { useId, useState } from 'react';
 import { useDeviceList } from '../../../lib/chain/use-devices.ts';

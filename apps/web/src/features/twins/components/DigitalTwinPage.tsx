@@ -1,9 +1,7 @@
-import { addressEq, isValidAddress } from '@robonomics-dapp/robonomics/chain/address';
-import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/endpoint';
-import {
-  subscribeTwin,
-  type TwinTopics,
-} from '@robonomics-dapp/robonomics/chain/subscriptions/twin';
+import { addressEq, isValidAddress } from '@robonomics-dapp/robonomics/chain/model/address';
+import type { TwinTopics } from '@robonomics-dapp/robonomics/chain/model/twin';
+import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/network/endpoint';
+import { subscribeTwin } from '@robonomics-dapp/robonomics/chain/subscriptions/twin';
 import { h256ToCid } from '@robonomics-dapp/robonomics/ipfs/cid';
 import {
   ALTRUIST_TOPIC,

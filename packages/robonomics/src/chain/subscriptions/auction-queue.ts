@@ -1,9 +1,0 @@
-import type { RobonomicsClient } from '../client-type.ts';
-
-/** Follows RWS.AuctionQueue; the callback runs with the current queue and on every change. */
-export function subscribeAuctionQueue(
-  client: RobonomicsClient,
-  onQueue: (queue: number[]) => void,
-): Promise<() => Promise<void>> {
-  return client.query.rws.auctionQueue(onQueue);
-}
