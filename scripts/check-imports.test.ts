@@ -103,6 +103,41 @@ describe('the import check', () => {
     ]);
   });
 
+  it("passes the chain library's folders importing downward, and fails upward or sideways", () => {
+    const CHAIN = 'packages/robonomics/src/chain';
+    const good = repoWith({
+      [`${CHAIN}/flows/purchase.ts`]:
+        "import { b } from '../tx/bid.ts';\nimport { l } from '../queries/ledger.ts';\n",
+      [`${CHAIN}/tx/bid.ts`]:
+        "import { l } from '../queries/ledger.ts';\nimport { m } from '../metadata/minimal-bid.ts';\nexport const b = l + m;\n",
+      [`${CHAIN}/queries/ledger.ts`]:
+        "import type { C } from '../model/client-type.ts';\nimport type { G } from '../generated/index.ts';\nexport const l = 1;\n",
+      [`${CHAIN}/metadata/minimal-bid.ts`]:
+        "import { n } from '../network/endpoint.ts';\nexport const m = n;\n",
+      [`${CHAIN}/network/endpoint.ts`]: 'export const n = 1;\n',
+      [`${CHAIN}/model/client-type.ts`]: 'export type C = 1;\n',
+      [`${CHAIN}/generated/index.ts`]: 'export type G = 1;\n',
+      [`${CHAIN}/queries/ledger.test.ts`]:
+        "import { s } from '../subscriptions/twin.ts';\nexport const l = s;\n",
+      [`${CHAIN}/subscriptions/twin.ts`]: 'export const s = 1;\n',
+    });
+    expect(checkImports(good)).toMatchObject({ violations: [], cycles: [] });
+    const bad = repoWith({
+      [`${CHAIN}/model/address.ts`]: "import { n } from '../network/endpoint.ts';\n",
+      [`${CHAIN}/network/endpoint.ts`]: 'export const n = 1;\n',
+      [`${CHAIN}/connection/chain-connection.ts`]:
+        "import { q } from '../queries/minimal-bid.ts';\n",
+      [`${CHAIN}/queries/minimal-bid.ts`]:
+        "import { s } from '../subscriptions/balance.ts';\nexport const q = s;\n",
+      [`${CHAIN}/subscriptions/balance.ts`]: 'export const s = 1;\n',
+    });
+    expect(checkImports(bad).violations).toEqual([
+      `${CHAIN}/connection/chain-connection.ts -> ${CHAIN}/queries/minimal-bid.ts: chain/connection never imports chain/queries, above it`,
+      `${CHAIN}/model/address.ts -> ${CHAIN}/network/endpoint.ts: chain/model never imports chain/network, above it`,
+      `${CHAIN}/queries/minimal-bid.ts -> ${CHAIN}/subscriptions/balance.ts: chain/queries never imports chain/subscriptions, beside it`,
+    ]);
+  });
+
   it('passes the first script importing lib/ and its reads, taken by the user key and the chain store', () => {
     const root = repoWith({
       [`${WEB}/first-data/head-script.ts`]:
