@@ -8,7 +8,7 @@
 //
 // "On screen" is seen from inside the page by an observer installed before the page's scripts:
 // the end of the first frame painted after the card entered the DOM. The app's own milestones
-// (apps/web/src/features/devices/home-marks.ts, and the script's first mark) give the breakdown.
+// (apps/web/src/features/devices/first-paint/home-marks.ts, and the script's first mark) give the breakdown.
 // Goals (docs/architecture.md): first card ≤ 1.0 s cold and ≤ 400 ms warm, tap → new state
 // ≤ 200 ms.
 //

@@ -36,7 +36,9 @@ else {
   // could start first.
   if (window.location.hash.startsWith(`#${routePaths.devices}`)) {
     holdChainClient(
-      import('./features/devices/early-home.ts').then((early) => early.startEarlyHome()),
+      import('./features/devices/first-paint/early-home.ts').then((early) =>
+        early.startEarlyHome(),
+      ),
       CLIENT_HOLD_MS,
     );
   }

@@ -1,5 +1,8 @@
 import { addressEq } from '@robonomics-dapp/robonomics/chain/model/address';
-import { type DeviceFunding, deviceListChange } from '@robonomics-dapp/robonomics/rws/devices';
+import {
+  type DeviceFunding,
+  deviceListChange,
+} from '@robonomics-dapp/robonomics/rws/subscription-devices';
 import { useEffect, useId, useRef } from 'react';
 import { formatDate } from '../lib/time/format-date.ts';
 import { Amount } from './Amount.tsx';

@@ -1,5 +1,5 @@
-import { fetchDevices } from '@robonomics-dapp/robonomics/chain/queries/devices';
 import { fetchLedger } from '@robonomics-dapp/robonomics/chain/queries/ledger';
+import { fetchSubscriptionDevices } from '@robonomics-dapp/robonomics/chain/queries/subscription-devices';
 import { readyClient } from '../lib/actions/send-action.ts';
 import { checkSetupFile, type FileVerdict } from '../lib/files/setup-file-check.ts';
 
@@ -9,7 +9,7 @@ export function checkFileHere(content: string, password: string, network: string
   return checkSetupFile(content, password, {
     network,
     ledger: (owner) => fetchLedger(client, owner),
-    devices: (owner) => fetchDevices(client, owner),
+    devices: (owner) => fetchSubscriptionDevices(client, owner),
     now: Date.now(),
   });
 }

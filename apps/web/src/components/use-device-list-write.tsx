@@ -10,7 +10,7 @@ import {
   type DeviceFunding,
   deviceBoundText,
   withConfirmedDevices,
-} from '@robonomics-dapp/robonomics/rws/devices';
+} from '@robonomics-dapp/robonomics/rws/subscription-devices';
 import { type ReactNode, useState } from 'react';
 import { readyClient, sendAction } from '../lib/actions/send-action.ts';
 import { confirmWithSecondNode } from '../lib/chain/second-opinion.ts';
@@ -18,7 +18,7 @@ import {
   type ConfirmedDevices,
   readConfirmedDevices,
   writeConfirmedDevices,
-} from '../lib/storage/confirmed-devices.ts';
+} from '../lib/storage/confirmed-subscription-devices.ts';
 import { useChain } from '../lib/stores/chain-store.ts';
 import { useWallet } from '../lib/wallet/wallet-store.ts';
 import { DeviceListReview } from './DeviceListReview.tsx';

@@ -1,10 +1,10 @@
-import type { SealedHomeView } from '../lib/user-key/sealed-home-view.ts';
+import type { SealedHomeSnapshot } from '../lib/user-key/sealed-home-snapshot.ts';
 import type { SealedUserKey } from '../lib/user-key/sealed-key.ts';
 
 /** The remembered user's kept key and the home views sealed with it, as stored. */
 export interface EarlyKeyRead {
   record: SealedUserKey | undefined;
-  views: SealedHomeView[];
+  views: SealedHomeSnapshot[];
 }
 
 /**

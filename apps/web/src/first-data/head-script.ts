@@ -19,7 +19,7 @@ import { keyKeeping } from '../lib/storage/key-keeping.ts';
 import { safeStorage } from '../lib/storage/safe-storage.ts';
 import { knownServesIpfs } from '../lib/storage/shared-origin.ts';
 import { userToOpenByItself } from '../lib/user-key/remembered-user.ts';
-import { openHomeMarkup } from '../lib/user-key/sealed-home-view.ts';
+import { openHomeMarkup } from '../lib/user-key/sealed-home-snapshot.ts';
 import { loadSealedKeyAndViews } from '../lib/user-key/sealed-key-db.ts';
 import { leaveEarlyKey } from './early-key-handoff.ts';
 import { addRouteStyles } from './route-styles.ts';

@@ -7,16 +7,16 @@ import { MemoryStorage } from '@robonomics-dapp/robonomics/chain/metadata/memory
 import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/model/client-type';
 import { TxFailedError } from '@robonomics-dapp/robonomics/chain/model/errors';
 import { fetchDatalogWindow } from '@robonomics-dapp/robonomics/chain/queries/datalog-window';
-import { fetchDevices } from '@robonomics-dapp/robonomics/chain/queries/devices';
 import { fetchFirstFreeAuction } from '@robonomics-dapp/robonomics/chain/queries/first-free-auction';
 import { fetchLastDatalog } from '@robonomics-dapp/robonomics/chain/queries/last-datalog';
 import { fetchLedger } from '@robonomics-dapp/robonomics/chain/queries/ledger';
 import { fetchNextAccountIndex } from '@robonomics-dapp/robonomics/chain/queries/next-account-index';
 import { fetchOwnedTwins } from '@robonomics-dapp/robonomics/chain/queries/owned-twins';
 import { storageReader } from '@robonomics-dapp/robonomics/chain/queries/storage-reader';
+import { fetchSubscriptionDevices } from '@robonomics-dapp/robonomics/chain/queries/subscription-devices';
 import { fetchTwinMap } from '@robonomics-dapp/robonomics/chain/queries/twin-map';
 import { fetchTwinTopics } from '@robonomics-dapp/robonomics/chain/queries/twin-topics';
-import { subscribeDevices } from '@robonomics-dapp/robonomics/chain/subscriptions/devices';
+import { subscribeSubscriptionDevices } from '@robonomics-dapp/robonomics/chain/subscriptions/subscription-devices';
 import {
   CONNECTION_LOST_PENDING,
   sendTransaction,
@@ -57,7 +57,7 @@ describe('the app chain layer on the devnet', () => {
     expect(connection.state).toBe('connected');
     const ledger = await fetchLedger(client, aliceAddress);
     expect(ledger?.kind).toEqual({ type: 'Daily', days: 30 });
-    expect(await fetchDevices(client, aliceAddress)).toContain(bobEd25519);
+    expect(await fetchSubscriptionDevices(client, aliceAddress)).toContain(bobEd25519);
     expect(await fetchFirstFreeAuction(client)).toBe(0);
   });
 
@@ -98,9 +98,11 @@ describe('the app chain layer on the devnet', () => {
 
   it('sends a transaction, settles on its events and reloads devices on NewDevices', async () => {
     const seen: string[][] = [];
-    const unsub = await subscribeDevices(client, aliceAddress, (devices) => seen.push(devices));
+    const unsub = await subscribeSubscriptionDevices(client, aliceAddress, (devices) =>
+      seen.push(devices),
+    );
     const charlie = keyring.addFromUri('//Charlie').address;
-    const devices = await fetchDevices(client, aliceAddress);
+    const devices = await fetchSubscriptionDevices(client, aliceAddress);
     const nonce = await fetchNextAccountIndex(client, alice.address);
     const result = await sendTransaction(
       client,

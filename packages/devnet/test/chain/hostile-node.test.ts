@@ -9,8 +9,8 @@ import { prepareBuy } from '@robonomics-dapp/robonomics/chain/flows/purchase';
 import { rememberMetadata } from '@robonomics-dapp/robonomics/chain/metadata/cache';
 import { MemoryStorage } from '@robonomics-dapp/robonomics/chain/metadata/memory-storage';
 import { signingMetadataOf } from '@robonomics-dapp/robonomics/chain/metadata/signing-registry';
-import { fetchDevices } from '@robonomics-dapp/robonomics/chain/queries/devices';
-import { subscribeDevices } from '@robonomics-dapp/robonomics/chain/subscriptions/devices';
+import { fetchSubscriptionDevices } from '@robonomics-dapp/robonomics/chain/queries/subscription-devices';
+import { subscribeSubscriptionDevices } from '@robonomics-dapp/robonomics/chain/subscriptions/subscription-devices';
 import { ALICE } from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { $Metadata } from 'dedot/codecs';
 import { u8aToHex } from 'dedot/utils';
@@ -199,27 +199,27 @@ describe('the chain layer behind a hostile node', () => {
   it('adds an account to an owner’s device list, in reads and in subscriptions', async () => {
     const connection = connect();
     const client = await connection.ready();
-    const honest = await fetchDevices(client, ALICE);
+    const honest = await fetchSubscriptionDevices(client, ALICE);
     expect(honest).not.toContain(EVE);
     hostile.rules = { extraDevice: { owner: ALICE, device: EVE } };
-    expect(await fetchDevices(client, ALICE)).toEqual([...honest, EVE]);
+    expect(await fetchSubscriptionDevices(client, ALICE)).toEqual([...honest, EVE]);
     const followed = await new Promise<string[]>((resolve) => {
-      void subscribeDevices(client, ALICE, resolve);
+      void subscribeSubscriptionDevices(client, ALICE, resolve);
     });
     expect(followed).toEqual([...honest, EVE]);
     // Reads only: the followed list stays true while one-off reads lie.
     hostile.rules = { extraDevice: { owner: ALICE, device: EVE, readsOnly: true } };
     const second = await new Promise<string[]>((resolve) => {
-      void subscribeDevices(client, ALICE, resolve);
+      void subscribeSubscriptionDevices(client, ALICE, resolve);
     });
     expect(second).toEqual(honest);
-    expect(await fetchDevices(client, ALICE)).toEqual([...honest, EVE]);
+    expect(await fetchSubscriptionDevices(client, ALICE)).toEqual([...honest, EVE]);
     expect(hostile.submitted).toEqual([]);
   });
 
   it('refuses to build a device list write when the chain no longer holds the list shown', async () => {
     const client = await connect().ready();
-    const shown = await fetchDevices(client, ALICE);
+    const shown = await fetchSubscriptionDevices(client, ALICE);
     expect(await deviceListAsShown(client, ALICE, shown)).toEqual(shown);
     hostile.rules = { extraDevice: { owner: ALICE, device: EVE, readsOnly: true } };
     await expect(deviceListAsShown(client, ALICE, shown)).rejects.toThrow(DEVICE_LIST_CHANGED);
@@ -233,7 +233,7 @@ describe('the chain layer behind a hostile node', () => {
     // Charlie has no subscription; the node claims Eve is a device of it.
     const charlie = '4FTr8kn7SMg3w78WCPSZHXPWLYSSDMU8RCHDXCLoP9ajd4ws';
     hostile.rules = { extraDevice: { owner: charlie, device: EVE } };
-    const shown = await fetchDevices(client, charlie);
+    const shown = await fetchSubscriptionDevices(client, charlie);
     expect(shown).toEqual([EVE]);
     const { tx } = await prepareBuy(client, charlie, { shown, keep: [] });
     const batch = (tx as unknown as { call: unknown }).call as {

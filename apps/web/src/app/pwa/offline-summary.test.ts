@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEVICES_CACHE_MAX_AGE_MS, writeCachedDevices } from '../../lib/storage/devices-cache.ts';
+import {
+  DEVICES_CACHE_MAX_AGE_MS,
+  writeCachedDevices,
+} from '../../lib/storage/subscription-devices-cache.ts';
 import { SAVED_SETUPS_KEY } from '../../lib/stores/saved-setups-format.ts';
 import { formatAge, offlineSummary } from './offline-summary.ts';
 

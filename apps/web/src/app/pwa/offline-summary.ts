@@ -1,5 +1,5 @@
-import { listCachedDevices } from '../../lib/storage/devices-cache.ts';
 import { listConfigEnvelopes } from '../../lib/storage/home-config-cache.ts';
+import { listCachedDevices } from '../../lib/storage/subscription-devices-cache.ts';
 import { readSavedSetups } from '../../lib/stores/saved-setups.ts';
 
 /** "just now", "1 minute ago", "3 hours ago", "2 days ago". */

@@ -3,7 +3,7 @@ import { asOfText } from '../time/format-date.ts';
 /**
  * The devices page as it last looked, painted by the page's first script before the app's code
  * has run (docs/devices-page.md, "The painted view"): the markup of the page the user last saw,
- * sealed on this device with their kept key (lib/user-key/sealed-home-view.ts), put over the page
+ * sealed on this device with their kept key (lib/user-key/sealed-home-snapshot.ts), put over the page
  * as a picture that cannot be used (inert, hidden from assistive technology) until the app shows
  * its own first card, which takes it away. Where no key is kept, nothing is painted.
  */

@@ -4,12 +4,12 @@ import {
   openDatabase,
   withDatabase,
 } from '@robonomics-dapp/robonomics/storage/indexed-db';
-import type { SealedHomeView } from './sealed-home-view.ts';
+import type { SealedHomeSnapshot } from './sealed-home-snapshot.ts';
 import type { SealedUserKey } from './sealed-key.ts';
 
 const DB = 'robonomics-dapp';
 const STORE = 'user-keys';
-/** The homes as last shown, sealed with their user's key (sealed-home-view.ts). */
+/** The homes as last shown, sealed with their user's key (sealed-home-snapshot.ts). */
 export const VIEWS_STORE = 'home-views';
 /** Other tabs hear about saved and removed keys on this channel. */
 export const USER_KEYS_CHANNEL = 'robonomics-dapp.user-keys';
@@ -68,7 +68,7 @@ export function watchSealedKeys(onChange: () => void): () => void {
   };
 }
 
-/** The ids of a user's home views (homeViewId starts with the user). */
+/** The ids of a user's home views (homeSnapshotId starts with the user). */
 const viewsOfUser = (user: string) => IDBKeyRange.bound(`${user} `, `${user} \uffff`);
 
 const run = <T>(mode: IDBTransactionMode, action: (store: IDBObjectStore) => IDBRequest<T>) =>
@@ -93,11 +93,11 @@ export async function listSealedUsers(): Promise<string[]> {
  */
 export function loadSealedKeyAndViews(
   user: string,
-): Promise<{ record: SealedUserKey | undefined; views: SealedHomeView[] }> {
+): Promise<{ record: SealedUserKey | undefined; views: SealedHomeSnapshot[] }> {
   return withDatabase(open, (db) =>
     inTransaction(db, [STORE, VIEWS_STORE], 'readonly', (tx) => {
       const record: IDBRequest<SealedUserKey | undefined> = tx.objectStore(STORE).get(user);
-      const views: IDBRequest<SealedHomeView[]> = tx
+      const views: IDBRequest<SealedHomeSnapshot[]> = tx
         .objectStore(VIEWS_STORE)
         .getAll(viewsOfUser(user));
       return () => ({ record: record.result, views: views.result });

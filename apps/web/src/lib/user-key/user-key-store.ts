@@ -6,7 +6,7 @@ import { clearHomeConfigCache } from '../storage/home-config-cache.ts';
 import { keyKeeping } from '../storage/key-keeping.ts';
 import { safeStorage } from '../storage/safe-storage.ts';
 import { useSavedSetups } from '../stores/saved-setups.ts';
-import { deleteHomeViews, homeViewsDeletedElsewhere } from './home-view-db.ts';
+import { deleteHomeSnapshots, homeSnapshotsDeletedElsewhere } from './home-snapshot-db.ts';
 import { keyKeepingChecked, whenKeyKeepingRefused } from './key-keeping-check.ts';
 import {
   markSignedIn,
@@ -28,7 +28,7 @@ interface UserKeyState {
   restored: boolean;
   /**
    * The device key that seals the user's kept phrase, while the user's key is kept on this
-   * device: it also seals the home as last shown (sealed-home-view.ts). Null otherwise.
+   * device: it also seals the home as last shown (sealed-home-snapshot.ts). Null otherwise.
    */
   sealingKey: CryptoKey | null;
   /**
@@ -108,7 +108,7 @@ async function deleteUnkeepableKeys(): Promise<string[]> {
   try {
     const users = await listSealedUsers();
     for (const user of users) await deleteSealedKey(user);
-    await deleteHomeViews();
+    await deleteHomeSnapshots();
     return users;
   } catch {
     // No database here, or it cannot be opened: nothing kept could be read either.
@@ -196,7 +196,7 @@ export const useUserKey = create<UserKeyState>((set, get) => ({
     if (forget && user) await deleteSealedKey(user).catch(() => {});
     clearHomeConfigCache();
     if (forget) useSavedSetups.getState().forgetControllerKeys();
-    await deleteHomeViews().catch(() => {});
+    await deleteHomeSnapshots().catch(() => {});
   },
 }));
 
@@ -214,7 +214,7 @@ watchSignedOutUsers(() => {
   const out = signedOutHere(user);
   if (out === signedOut && !(out && (pair || sealingKey))) return;
   if (out) {
-    homeViewsDeletedElsewhere();
+    homeSnapshotsDeletedElsewhere();
     clearHomeConfigCache();
     useUserKey.setState({ pair: null, restored: false, sealingKey: null, signedOut: true });
   } else useUserKey.setState({ signedOut: false });

@@ -1,9 +1,13 @@
-import { type DeviceFunding, NEW_DEVICE_FUNDING, sameDeviceList } from '../../rws/devices.ts';
+import {
+  type DeviceFunding,
+  NEW_DEVICE_FUNDING,
+  sameDeviceList,
+} from '../../rws/subscription-devices.ts';
 import { addressEq } from '../model/address.ts';
 import type { RobonomicsClient } from '../model/client-type.ts';
 import { TxFailedError } from '../model/errors.ts';
 import { fetchAccountBalance } from '../queries/account-balance.ts';
-import { fetchDevices } from '../queries/devices.ts';
+import { fetchSubscriptionDevices } from '../queries/subscription-devices.ts';
 import { setDevicesTx } from '../tx/set-devices.ts';
 import { transferTx } from '../tx/transfer.ts';
 
@@ -20,7 +24,7 @@ export async function deviceListAsShown(
   owner: string,
   shown: readonly string[],
 ): Promise<string[]> {
-  const current = await fetchDevices(client, owner);
+  const current = await fetchSubscriptionDevices(client, owner);
   if (!sameDeviceList(current, shown)) throw new TxFailedError(DEVICE_LIST_CHANGED);
   return current;
 }

@@ -1,7 +1,7 @@
 import type { IKeyringPair, InjectedSigner } from 'dedot/types';
 import { buyRefusal, purchaseNeeds } from '../../rws/buy.ts';
-import { purchaseDevices } from '../../rws/devices.ts';
 import { isSubscriptionActive } from '../../rws/subscription.ts';
+import { purchaseDevices } from '../../rws/subscription-devices.ts';
 import { minimalBid } from '../metadata/minimal-bid.ts';
 import { addressEq } from '../model/address.ts';
 import type { RobonomicsClient } from '../model/client-type.ts';

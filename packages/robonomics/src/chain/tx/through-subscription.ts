@@ -4,9 +4,9 @@ import { addressEq } from '../model/address.ts';
 import type { RobonomicsClient, RuntimeCallLike } from '../model/client-type.ts';
 import { TxFailedError } from '../model/errors.ts';
 import type { Submittable } from '../model/transaction.ts';
-import { fetchDevices } from '../queries/devices.ts';
 import { fetchLedger } from '../queries/ledger.ts';
 import { referenceCallWeight } from '../queries/reference-call-weight.ts';
+import { fetchSubscriptionDevices } from '../queries/subscription-devices.ts';
 import { rwsCallTx } from './rws-call.ts';
 
 /**
@@ -27,7 +27,7 @@ export async function throughSubscription(
   if (addressEq(signer, owner)) return tx;
   const [ledger, devices, info] = await Promise.all([
     fetchLedger(client, owner),
-    known.devices ?? fetchDevices(client, owner),
+    known.devices ?? fetchSubscriptionDevices(client, owner),
     tx.paymentInfo(from),
   ]);
   if (!ledger) throw new TxFailedError(`Not found ledger ${owner}`);

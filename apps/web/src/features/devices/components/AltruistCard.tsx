@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { TimeSeriesChart } from '../../../components/chart/TimeSeriesChart.tsx';
 import { useNow } from '../../../lib/time/use-now.ts';
-import { altruistReadings, recentSeries } from '../device-cards.ts';
-import type { DeviceCardView } from '../home-view.ts';
+import { altruistReadings, recentSeries } from '../view/device-cards.ts';
+import type { DeviceCardView } from '../view/device-groups.ts';
 import { DeviceTitle, ExtendedEntities, type RenderEntity } from './DeviceCard.tsx';
 
 /** The metrics the chart offers first, when the sensor has them. */

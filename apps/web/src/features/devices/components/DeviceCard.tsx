@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { DeviceCardView, EntityView } from '../home-view.ts';
+import type { DeviceCardView, EntityView } from '../view/device-groups.ts';
 
 /** Renders one entity of a device (an EntityCard with its controls and command status). */
 export type RenderEntity = (entity: EntityView) => ReactNode;

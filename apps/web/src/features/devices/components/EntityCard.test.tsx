@@ -1,7 +1,7 @@
 import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { EntityView } from '../home-view.ts';
+import type { EntityView } from '../view/device-groups.ts';
 import { EntityCard } from './EntityCard.tsx';
 
 const view = (id: string, state: string, attributes: Record<string, unknown>): EntityView => ({

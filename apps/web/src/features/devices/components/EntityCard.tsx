@@ -3,8 +3,8 @@ import { checkCommand } from '@robonomics-dapp/robonomics/home-assistant/domains
 import { memo, useState } from 'react';
 import { TimeSeriesChart } from '../../../components/chart/TimeSeriesChart.tsx';
 import { formatDateTime } from '../../../lib/time/format-date.ts';
-import { type EntityView, isUnavailable } from '../home-view.ts';
-import { stateTone, stateWords } from '../state-words.ts';
+import { type EntityView, isUnavailable } from '../view/device-groups.ts';
+import { stateTone, stateWords } from '../view/state-words.ts';
 import type { Send } from './controls/common.tsx';
 import { DomainIcon } from './controls/domain-icons.tsx';
 import { EntityControls } from './controls/entity-controls.tsx';

@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState }
 import { Tabs } from '../../../components/Tabs.tsx';
 import { afterNextPaint } from '../../../lib/shell/after-next-paint.ts';
 import { safeStorage } from '../../../lib/storage/safe-storage.ts';
-import { markHome } from '../home-marks.ts';
+import { markHome } from '../first-paint/home-marks.ts';
 import {
   columnsForWidth,
   type DeviceCardView,
@@ -13,7 +13,7 @@ import {
   MASONRY_GAP_PX,
   MASONRY_ROW_PX,
   rowSpan,
-} from '../home-view.ts';
+} from '../view/device-groups.ts';
 import { AltruistCard } from './AltruistCard.tsx';
 import { DeviceCard } from './DeviceCard.tsx';
 import { EntityCard, type Send } from './EntityCard.tsx';

@@ -1,5 +1,5 @@
-import { roboswitchParts } from '../device-cards.ts';
-import { type DeviceCardView, isUnavailable } from '../home-view.ts';
+import { roboswitchParts } from '../view/device-cards.ts';
+import { type DeviceCardView, isUnavailable } from '../view/device-groups.ts';
 import { DeviceTitle, ExtendedEntities, type RenderEntity } from './DeviceCard.tsx';
 
 function Reading({

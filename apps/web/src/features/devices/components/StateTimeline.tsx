@@ -1,4 +1,4 @@
-import { isUnavailable } from '../home-view.ts';
+import { isUnavailable } from '../view/device-groups.ts';
 
 const ON = new Set(['on', 'open', 'heat', 'home', 'detected']);
 

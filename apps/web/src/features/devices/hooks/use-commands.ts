@@ -6,8 +6,8 @@ import { useChain } from '../../../lib/stores/chain-store.ts';
 import { useHomeReports } from '../../../lib/stores/home-reports.ts';
 import { useToasts } from '../../../lib/stores/toasts.ts';
 import { useUserKey } from '../../../lib/user-key/user-key-store.ts';
-import { type CommandStatus, commandStatusText, entityMark } from '../command-status.ts';
-import { sendLaunch } from '../send-launch.ts';
+import { type CommandStatus, commandStatusText, entityMark } from '../commands/command-status.ts';
+import { sendLaunch } from '../commands/send-launch.ts';
 import type { HomeState } from './use-home.ts';
 
 let commandIds = 0;

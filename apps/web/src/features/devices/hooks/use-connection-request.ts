@@ -3,7 +3,7 @@ import {
   type ConnectionChoice,
   readConnectionChoice,
   writeConnectionChoice,
-} from '../connection-choice.ts';
+} from '../commands/connection-choice.ts';
 
 /**
  * How the page reaches the setup's home, as its user chose it (peer-to-peer or the parachain,

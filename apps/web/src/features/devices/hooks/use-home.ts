@@ -13,14 +13,14 @@ import {
 import { useChain } from '../../../lib/stores/chain-store.ts';
 import { useToasts } from '../../../lib/stores/toasts.ts';
 import { useUserKey } from '../../../lib/user-key/user-key-store.ts';
-import { dialKey } from '../config-follow.ts';
-import { markHome } from '../home-marks.ts';
-import { NotPublishedError } from '../home-record.ts';
-import type { KeptHome } from '../kept-home.ts';
-import { type HomeKeys, type LoadedHome, openHomeFile } from '../load-home.ts';
-import { keepLiveStates, mergeSnapshot, olderThanShown } from '../merge-states.ts';
-import type { PeerConnection } from '../peer-channel.ts';
-import { keepSealedView } from '../sealed-view.ts';
+import { NotPublishedError } from '../api/home-record.ts';
+import type { KeptHome } from '../api/kept-home.ts';
+import { type HomeKeys, type LoadedHome, openHomeFile } from '../api/load-home.ts';
+import { dialKey } from '../commands/config-follow.ts';
+import type { PeerConnection } from '../commands/peer-channel.ts';
+import { markHome } from '../first-paint/home-marks.ts';
+import { sealAndKeepHomeSnapshot } from '../first-paint/home-snapshot.ts';
+import { keepLiveStates, mergeSnapshot, olderThanShown } from '../view/merge-states.ts';
 import { useKeptConfig, useKeptStates, useSealedView } from './use-kept-home.ts';
 import { useHomeRecord, useLoadedHome } from './use-loaded-home.ts';
 import {
@@ -295,7 +295,7 @@ export function useHome(
   const sealingKey = useUserKey((s) => s.sealingKey);
   useEffect(() => {
     if (!shown || !keys || !sealingKey || shown === sealed) return;
-    keepSealedView(
+    sealAndKeepHomeSnapshot(
       sealingKey,
       { user: keys.userAddress, endpoint, controller: keys.controller, time: shown.time },
       shown.states,

@@ -1,9 +1,9 @@
 import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { type KeptHome, keptOpenings } from '../kept-home.ts';
-import type { HomeKeys } from '../load-home.ts';
-import { openSealedView, sealedViewIfOpen } from '../sealed-view.ts';
+import { type KeptHome, keptOpenings } from '../api/kept-home.ts';
+import type { HomeKeys } from '../api/load-home.ts';
+import { homeSnapshotIfOpen, openHomeSnapshotFor } from '../first-paint/home-snapshot.ts';
 import { READ_ONCE } from './read-once.ts';
 
 /**
@@ -43,7 +43,7 @@ export function useKeptStates(endpoint: string, keys: HomeKeys | null): KeptHome
 
 /**
  * The home as this device last showed it to `user`, sealed with their kept key's device key
- * (sealed-view.ts): opened before the user's phrase is, so a returning user's first card does
+ * (first-paint/home-snapshot.ts): opened before the user's phrase is, so a returning user's first card does
  * not wait for it. Null when there is none.
  */
 export function useSealedView(
@@ -52,11 +52,11 @@ export function useSealedView(
   user: string | null,
 ): KeptHome | null {
   // Opened already (the early start): shown in this very render, not a query's round later.
-  const known = controller && user ? sealedViewIfOpen(user, endpoint, controller) : undefined;
+  const known = controller && user ? homeSnapshotIfOpen(user, endpoint, controller) : undefined;
   const query = useQuery({
     queryKey: ['home-sealed-view', endpoint, controller, user],
     enabled: controller !== null && user !== null,
-    queryFn: () => openSealedView(user!, endpoint, controller!),
+    queryFn: () => openHomeSnapshotFor(user!, endpoint, controller!),
     initialData: known,
     ...READ_ONCE,
   });

@@ -2,11 +2,11 @@ import { DECRYPT_ERROR_TEXT, DecryptError } from '@robonomics-dapp/robonomics/cr
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type NotifyOptions, useToasts } from '../../../lib/stores/toasts.ts';
-import { takeEarlyRecord } from '../early-home.ts';
-import { findHomeRecord, type HomeRecord, NotPublishedError } from '../home-record.ts';
-import { homeSources } from '../home-sources.ts';
-import { keptOpenings } from '../kept-home.ts';
-import { type HomeKeys, type LoadedHome, loadHome } from '../load-home.ts';
+import { findHomeRecord, type HomeRecord, NotPublishedError } from '../api/home-record.ts';
+import { homeSources } from '../api/home-sources.ts';
+import { keptOpenings } from '../api/kept-home.ts';
+import { type HomeKeys, type LoadedHome, loadHome } from '../api/load-home.ts';
+import { takeEarlyRecord } from '../first-paint/early-home.ts';
 import { READ_ONCE } from './read-once.ts';
 
 export type Notify = (text: string, options?: NotifyOptions) => unknown;

@@ -6,9 +6,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { appConfig } from '../../../lib/shell/config.ts';
 import { useToasts } from '../../../lib/stores/toasts.ts';
 import { formatTime } from '../../../lib/time/format-date.ts';
-import { noPeerReason } from '../config-follow.ts';
-import { type HomeKeys, openHomeFile } from '../load-home.ts';
-import type { PeerConnection } from '../peer-channel.ts';
+import { type HomeKeys, openHomeFile } from '../api/load-home.ts';
+import { noPeerReason } from '../commands/config-follow.ts';
+import type { PeerConnection } from '../commands/peer-channel.ts';
 import type { Notify } from './use-loaded-home.ts';
 
 export interface ConnectionState {
@@ -155,7 +155,7 @@ export function usePeerChannel(
     const connect = async () => {
       notify(`Connect to peer id ${config.peer_id}`, { step: PEER_STEP });
       // The libp2p stack loads here, once, behind this one boundary.
-      const { connectPeer } = await import('../peer-channel.ts');
+      const { connectPeer } = await import('../commands/peer-channel.ts');
       const peer = await connectPeer(config, appConfig.relays, {
         onUpdate: async (data) => {
           try {

@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useChainQuery } from '../../../lib/chain/use-chain-query.ts';
 import { useChainSubscription } from '../../../lib/chain/use-chain-subscription.ts';
 import { readIpfsText } from '../../../lib/files/ipfs-gateways.ts';
-import { type HomeKeys, openHomeFile } from '../load-home.ts';
+import { type HomeKeys, openHomeFile } from '../api/load-home.ts';
 import { READ_ONCE } from './read-once.ts';
 
 /**

@@ -13,7 +13,7 @@ import { NoSignerError, originOf, readyClient } from '../../../lib/actions/send-
 import { confirmWithSecondNode } from '../../../lib/chain/second-opinion.ts';
 import { useChainNow } from '../../../lib/chain/use-chain-now.ts';
 import { useChainSubscription } from '../../../lib/chain/use-chain-subscription.ts';
-import { confirmPurchasedDevices } from '../../../lib/storage/confirmed-devices.ts';
+import { confirmPurchasedDevices } from '../../../lib/storage/confirmed-subscription-devices.ts';
 import { randomSetupName, useSavedSetups } from '../../../lib/stores/saved-setups.ts';
 import { useNow } from '../../../lib/time/use-now.ts';
 import { useGuideMarks } from '../guide-marks.ts';

@@ -5,9 +5,9 @@ import { isSubscriptionActive } from '@robonomics-dapp/robonomics/rws/subscripti
 import { useBalance } from '../../../lib/chain/use-balance.ts';
 import { useChainNow } from '../../../lib/chain/use-chain-now.ts';
 import { useChainSubscription } from '../../../lib/chain/use-chain-subscription.ts';
-import { useDeviceList } from '../../../lib/chain/use-devices.ts';
 import { useLastReport } from '../../../lib/chain/use-last-report.ts';
 import { useLedger } from '../../../lib/chain/use-ledger.ts';
+import { useDeviceList } from '../../../lib/chain/use-subscription-devices.ts';
 import { useChain } from '../../../lib/stores/chain-store.ts';
 import { homeKey, useHomeReports } from '../../../lib/stores/home-reports.ts';
 import { useSavedSetups } from '../../../lib/stores/saved-setups.ts';

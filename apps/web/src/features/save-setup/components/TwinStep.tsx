@@ -5,7 +5,7 @@ import { TwinSelector } from '../../../components/TwinSelector.tsx';
 import { TxButton } from '../../../components/TxButton.tsx';
 import { useTx } from '../../../components/use-tx.ts';
 import { readyClient } from '../../../lib/actions/send-action.ts';
-import { useDevices } from '../../../lib/chain/use-devices.ts';
+import { useSubscriptionDevices } from '../../../lib/chain/use-subscription-devices.ts';
 import { twinSender } from '../twin-sender.ts';
 
 type Relation = 'owner' | 'device' | 'stranger' | 'loading';
@@ -50,7 +50,7 @@ export function TwinStep({
   twin: number | null;
   onTwin: (twin: number | null) => void;
 }) {
-  const devices = useDevices(ownerAddress);
+  const devices = useSubscriptionDevices(ownerAddress);
   const createTx = useTx('Creating the twin was cancelled.');
   const relation: Relation | null = !ownerAddress
     ? null

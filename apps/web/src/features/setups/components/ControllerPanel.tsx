@@ -3,7 +3,7 @@ import {
   isValidAddress,
   toRobonomicsAddress,
 } from '@robonomics-dapp/robonomics/chain/model/address';
-import { addDevice, MAX_DEVICES } from '@robonomics-dapp/robonomics/rws/devices';
+import { addDevice, MAX_DEVICES } from '@robonomics-dapp/robonomics/rws/subscription-devices';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Address } from '../../../components/Address.tsx';

@@ -4,7 +4,7 @@ import {
   toRobonomicsAddress,
 } from '@robonomics-dapp/robonomics/chain/model/address';
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/network/endpoint';
-import { fetchDevices } from '@robonomics-dapp/robonomics/chain/queries/devices';
+import { fetchSubscriptionDevices } from '@robonomics-dapp/robonomics/chain/queries/subscription-devices';
 import { type ChangeEvent, type DragEvent, type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SparklesIcon } from '../../../components/icons.tsx';
@@ -177,7 +177,7 @@ function GenerateSetup({ network }: { network: string }) {
         controller,
       });
       // The list is shown in full before the signature, and read again when the user signs.
-      const devices = await fetchDevices(client, ownerAddress);
+      const devices = await fetchSubscriptionDevices(client, ownerAddress);
       if (devices.some((d) => addressEq(d, controller.address))) return 'Setup saved';
       await write(devices, [...devices, controller.address], signed);
       return 'Setup saved';

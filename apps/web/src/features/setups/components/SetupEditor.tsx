@@ -1,6 +1,6 @@
-import { roleOf } from '@robonomics-dapp/robonomics/rws/devices';
 import { renewalDue } from '@robonomics-dapp/robonomics/rws/reminders';
 import { expiryOf, isSubscriptionActive } from '@robonomics-dapp/robonomics/rws/subscription';
+import { roleOf } from '@robonomics-dapp/robonomics/rws/subscription-devices';
 import { useId, useState } from 'react';
 import { Address } from '../../../components/Address.tsx';
 import { CalendarButton } from '../../../components/renewal/CalendarButton.tsx';
@@ -9,8 +9,8 @@ import { RenewalLine } from '../../../components/renewal/RenewalLine.tsx';
 import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
 import { useChainNow } from '../../../lib/chain/use-chain-now.ts';
-import { useDeviceList } from '../../../lib/chain/use-devices.ts';
 import { useLedger } from '../../../lib/chain/use-ledger.ts';
+import { useDeviceList } from '../../../lib/chain/use-subscription-devices.ts';
 import {
   readSubscriptionMove,
   useSubscriptionMoves,

@@ -4,7 +4,7 @@ import {
   deviceBoundText,
   MAX_DEVICES,
   removeDevice,
-} from '@robonomics-dapp/robonomics/rws/devices';
+} from '@robonomics-dapp/robonomics/rws/subscription-devices';
 import { type FormEvent, useId, useState } from 'react';
 import { Address } from '../../../components/Address.tsx';
 import { TxButton } from '../../../components/TxButton.tsx';

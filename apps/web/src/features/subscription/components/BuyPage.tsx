@@ -25,7 +25,7 @@ import { useBalance } from '../../../lib/chain/use-balance.ts';
 import { useFee } from '../../../lib/chain/use-fee.ts';
 import { useLedger } from '../../../lib/chain/use-ledger.ts';
 import { useRuntimeHasCall } from '../../../lib/chain/use-runtime-features.ts';
-import { confirmPurchasedDevices } from '../../../lib/storage/confirmed-devices.ts';
+import { confirmPurchasedDevices } from '../../../lib/storage/confirmed-subscription-devices.ts';
 import { writePendingGift } from '../../../lib/storage/pending-gifts.ts';
 import { useChain } from '../../../lib/stores/chain-store.ts';
 import { randomSetupName, useSavedSetups } from '../../../lib/stores/saved-setups.ts';

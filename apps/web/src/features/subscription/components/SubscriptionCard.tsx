@@ -6,8 +6,8 @@ import { Link } from 'react-router';
 import { Address } from '../../../components/Address.tsx';
 import { Amount } from '../../../components/Amount.tsx';
 import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
-import { useDevices } from '../../../lib/chain/use-devices.ts';
 import { useLedger } from '../../../lib/chain/use-ledger.ts';
+import { useSubscriptionDevices } from '../../../lib/chain/use-subscription-devices.ts';
 import { afterNextPaint } from '../../../lib/shell/after-next-paint.ts';
 import { withQueries } from '../../../lib/shell/lazy-page.tsx';
 import { routePaths } from '../../../lib/shell/route-table.ts';
@@ -114,7 +114,7 @@ export function SubscriptionCard() {
         ? activeOwner
         : null;
   const ledger = owner === address ? ownLedger : setupLedger;
-  const devices = useDevices(owner);
+  const devices = useSubscriptionDevices(owner);
   if (!owner || !ledger) return <OfferCard />;
   const name =
     setups.find((s) => s.owner === owner && s.network === network)?.name ?? 'Your subscription';

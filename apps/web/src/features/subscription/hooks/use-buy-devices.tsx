@@ -1,10 +1,10 @@
 import type { BuyDevices } from '@robonomics-dapp/robonomics/chain/flows/purchase';
 import { addressEq } from '@robonomics-dapp/robonomics/chain/model/address';
-import { purchaseDevices } from '@robonomics-dapp/robonomics/rws/devices';
+import { purchaseDevices } from '@robonomics-dapp/robonomics/rws/subscription-devices';
 import { useId, useState } from 'react';
-import { useDeviceList } from '../../../lib/chain/use-devices.ts';
 import { useLedger } from '../../../lib/chain/use-ledger.ts';
-import { readConfirmedDevices } from '../../../lib/storage/confirmed-devices.ts';
+import { useDeviceList } from '../../../lib/chain/use-subscription-devices.ts';
+import { readConfirmedDevices } from '../../../lib/storage/confirmed-subscription-devices.ts';
 import { useChain } from '../../../lib/stores/chain-store.ts';
 import { deviceNameOf } from '../../../lib/stores/device-names.ts';
 import { useSavedSetups } from '../../../lib/stores/saved-setups.ts';

@@ -19,7 +19,7 @@ import { useTx } from '../../../components/use-tx.ts';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
 import { actionSender, readyClient } from '../../../lib/actions/send-action.ts';
 import { useChainSubscription } from '../../../lib/chain/use-chain-subscription.ts';
-import { useDevices } from '../../../lib/chain/use-devices.ts';
+import { useSubscriptionDevices } from '../../../lib/chain/use-subscription-devices.ts';
 import { routePaths } from '../../../lib/shell/route-table.ts';
 import { useChain } from '../../../lib/stores/chain-store.ts';
 import { activeSetupOf, useSavedSetups } from '../../../lib/stores/saved-setups.ts';
@@ -71,7 +71,7 @@ function TopicRow({ topic, source }: { topic: string; source: string }) {
 function useSubscriptionOwner(account: string | null): string | null {
   const network = networkOfEndpoint(useChain((s) => s.endpoint));
   const owner = activeSetupOf(useSavedSetups(), network)?.owner ?? null;
-  const devices = useDevices(owner);
+  const devices = useSubscriptionDevices(owner);
   if (!owner || !account || addressEq(owner, account)) return null;
   return devices?.some((d) => addressEq(d, account)) ? owner : null;
 }

@@ -1,4 +1,4 @@
-import { toYaml } from '../../yaml-view.ts';
+import { toYaml } from '../../view/yaml-view.ts';
 import { type ControlProps, offers, PowerSwitch, ServiceButton } from './common.tsx';
 import { LastRun } from './run-controls.tsx';
 

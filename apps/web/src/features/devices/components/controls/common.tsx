@@ -1,7 +1,7 @@
 import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
 import type { Range } from '@robonomics-dapp/robonomics/home-assistant/domains/attributes';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { type EntityView, serviceAvailable } from '../../home-view.ts';
+import { type EntityView, serviceAvailable } from '../../view/device-groups.ts';
 
 /** A control action: the service to call on this entity with extra parameters. */
 export type Send = (service: string, params?: Record<string, unknown>) => void;

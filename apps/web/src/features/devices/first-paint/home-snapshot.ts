@@ -1,14 +1,14 @@
 /**
- * The home as this page last showed it, sealed on this device (lib/user-key/sealed-home-view.ts):
+ * The home as this page last showed it, sealed on this device (lib/user-key/sealed-home-snapshot.ts):
  * opened before the user's phrase is, for the first card of a returning user, and kept again as
  * the home changes.
  */
 import { type HaStates, validateHaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
-import { keepHomeView, readHomeViews } from '../../lib/user-key/home-view-db.ts';
-import { homeViewId, openHomeView } from '../../lib/user-key/sealed-home-view.ts';
-import { useUserKey } from '../../lib/user-key/user-key-store.ts';
+import { keepHomeSnapshot, readHomeSnapshots } from '../../../lib/user-key/home-snapshot-db.ts';
+import { homeSnapshotId, openHomeSnapshot } from '../../../lib/user-key/sealed-home-snapshot.ts';
+import { useUserKey } from '../../../lib/user-key/user-key-store.ts';
+import type { KeptHome } from '../api/kept-home.ts';
 import { captureHomeMarkup } from './home-markup.ts';
-import type { KeptHome } from './kept-home.ts';
 
 /** The openings under way or done, by view id: once per page. */
 const openings = new Map<string, Promise<KeptHome | null>>();
@@ -25,31 +25,31 @@ useUserKey.subscribe((now, before) => {
 });
 
 /** The sealed view if its opening is done (null: there is none); undefined while it is not. */
-export function sealedViewIfOpen(
+export function homeSnapshotIfOpen(
   user: string,
   endpoint: string,
   controller: string,
 ): KeptHome | null | undefined {
-  return opened.get(homeViewId(user, endpoint, controller));
+  return opened.get(homeSnapshotId(user, endpoint, controller));
 }
 
 /**
  * The view of `controller`'s home sealed for `user` on this device, opened in memory; null when
  * there is none, or it does not open (another key, a changed record, states that do not check).
  */
-export function openSealedView(
+export function openHomeSnapshotFor(
   user: string,
   endpoint: string,
   controller: string,
 ): Promise<KeptHome | null> {
-  const id = homeViewId(user, endpoint, controller);
+  const id = homeSnapshotId(user, endpoint, controller);
   let opening = openings.get(id);
   if (!opening) {
     opening = (async () => {
-      const read = await readHomeViews(user);
+      const read = await readHomeSnapshots(user);
       const view = read?.views.find((v) => v.id === id);
       if (!read || !view) return null;
-      const checked = validateHaStates(JSON.parse(await openHomeView(read.key, view)));
+      const checked = validateHaStates(JSON.parse(await openHomeSnapshot(read.key, view)));
       if (!checked.ok) return null;
       return { states: checked.value, time: view.time, update: null, file: null };
     })()
@@ -104,7 +104,7 @@ function flush(id: string, hiding = false): void {
   // What cannot be kept (storage full or refused) only costs the next visit its head start.
   // The page as it shows this home, painted first on the next visit.
   const markup = markupFor(id, hiding);
-  void keepHomeView(next.key, next.view, JSON.stringify(next.states), markup).catch(() => {});
+  void keepHomeSnapshot(next.key, next.view, JSON.stringify(next.states), markup).catch(() => {});
 }
 
 let flushOnHide = false;
@@ -113,8 +113,12 @@ let flushOnHide = false;
  * Seals the home as shown for the next visit: 2 s after it is shown (the newest then), so at
  * most every 2 s while it changes, and when the page is hidden or left.
  */
-export function keepSealedView(key: CryptoKey, view: Pending['view'], states: HaStates): void {
-  const id = homeViewId(view.user, view.endpoint, view.controller);
+export function sealAndKeepHomeSnapshot(
+  key: CryptoKey,
+  view: Pending['view'],
+  states: HaStates,
+): void {
+  const id = homeSnapshotId(view.user, view.endpoint, view.controller);
   pending.set(id, { key, view, states });
   if (!timers.has(id))
     timers.set(

@@ -1,7 +1,7 @@
 import { fetchLastDatalog } from '@robonomics-dapp/robonomics/chain/queries/last-datalog';
 import { fetchTwinMap } from '@robonomics-dapp/robonomics/chain/queries/twin-map';
-import { readIpfsText } from '../../lib/files/ipfs-gateways.ts';
-import { readStorage } from '../../lib/stores/chain-store.ts';
+import { readIpfsText } from '../../../lib/files/ipfs-gateways.ts';
+import { readStorage } from '../../../lib/stores/chain-store.ts';
 import type { HomeSources } from './home-record.ts';
 
 /**

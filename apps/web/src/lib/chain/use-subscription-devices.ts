@@ -1,6 +1,6 @@
-import { subscribeDevices } from '@robonomics-dapp/robonomics/chain/subscriptions/devices';
+import { subscribeSubscriptionDevices } from '@robonomics-dapp/robonomics/chain/subscriptions/subscription-devices';
 import { useEffect, useMemo } from 'react';
-import { readCachedDeviceList, writeCachedDevices } from '../storage/devices-cache.ts';
+import { readCachedDeviceList, writeCachedDevices } from '../storage/subscription-devices-cache.ts';
 import { useChain } from '../stores/chain-store.ts';
 import { useChainSubscription } from './use-chain-subscription.ts';
 
@@ -23,7 +23,7 @@ export interface DeviceList {
 export function useDeviceList(owner: string | null | undefined): DeviceList {
   const endpoint = useChain((s) => s.endpoint);
   const live = useChainSubscription<string[]>(owner ? `devices:${owner}` : null, (client, set) =>
-    subscribeDevices(client, owner!, set),
+    subscribeSubscriptionDevices(client, owner!, set),
   ).value;
   useEffect(() => {
     if (owner && live) writeCachedDevices(endpoint, owner, live);
@@ -36,6 +36,6 @@ export function useDeviceList(owner: string | null | undefined): DeviceList {
 }
 
 /** An owner's device list to show: the live one, else the one kept from an earlier visit. */
-export function useDevices(owner: string | null | undefined): string[] | undefined {
+export function useSubscriptionDevices(owner: string | null | undefined): string[] | undefined {
   return useDeviceList(owner).devices;
 }

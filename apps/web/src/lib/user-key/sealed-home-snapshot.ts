@@ -9,8 +9,8 @@
  * key, and goes with it: signing out, or forgetting the key, deletes it. The record's id is the
  * decryption's additional data, so a sealed view cannot be moved to another user or home.
  */
-export interface SealedHomeView {
-  /** homeViewId(user, endpoint, controller). */
+export interface SealedHomeSnapshot {
+  /** homeSnapshotId(user, endpoint, controller). */
   id: string;
   user: string;
   /** When the sealed states were current (ms since the epoch). */
@@ -26,7 +26,7 @@ export interface SealedHomeView {
 }
 
 /** The id of a user's view of one home on one network endpoint. */
-export function homeViewId(user: string, endpoint: string, controller: string): string {
+export function homeSnapshotId(user: string, endpoint: string, controller: string): string {
   return `${user} ${endpoint} ${controller}`;
 }
 
@@ -62,13 +62,13 @@ async function open(
  * Seals `text` (the states as JSON), and the page's `markup` when given, under `key`, bound to the
  * view's id.
  */
-export async function sealHomeView(
+export async function sealHomeSnapshot(
   key: CryptoKey,
   view: { user: string; endpoint: string; controller: string; time: number },
   text: string,
   markup?: string,
-): Promise<SealedHomeView> {
-  const id = homeViewId(view.user, view.endpoint, view.controller);
+): Promise<SealedHomeSnapshot> {
+  const id = homeSnapshotId(view.user, view.endpoint, view.controller);
   const states = await seal(key, id, text);
   const sealedMarkup = markup === undefined ? undefined : await seal(key, markupData(id), markup);
   return {
@@ -81,11 +81,14 @@ export async function sealHomeView(
 }
 
 /** The text sealed in `view`; rejects when `key` is not the one it was sealed with, or it was changed. */
-export function openHomeView(key: CryptoKey, view: SealedHomeView): Promise<string> {
+export function openHomeSnapshot(key: CryptoKey, view: SealedHomeSnapshot): Promise<string> {
   return open(key, view.id, view);
 }
 
-/** The markup sealed in `view`, null when none was; rejects as openHomeView does. */
-export async function openHomeMarkup(key: CryptoKey, view: SealedHomeView): Promise<string | null> {
+/** The markup sealed in `view`, null when none was; rejects as openHomeSnapshot does. */
+export async function openHomeMarkup(
+  key: CryptoKey,
+  view: SealedHomeSnapshot,
+): Promise<string | null> {
   return view.markup ? open(key, markupData(view.id), view.markup) : null;
 }

@@ -1,4 +1,4 @@
-import { safeStorage } from '../../lib/storage/safe-storage.ts';
+import { safeStorage } from '../../../lib/storage/safe-storage.ts';
 
 /** How this browser reaches a home: peer-to-peer first, or only through the parachain. */
 export type ConnectionChoice = 'libp2p' | 'parachain';

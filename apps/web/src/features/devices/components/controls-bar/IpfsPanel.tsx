@@ -1,6 +1,6 @@
 import type { GatewayEntry } from '@robonomics-dapp/robonomics/ipfs/gateways';
 import { type FormEvent, useId, useState } from 'react';
-import { gatewaySelector, useGateways } from '../../../lib/files/ipfs-gateways.ts';
+import { gatewaySelector, useGateways } from '../../../../lib/files/ipfs-gateways.ts';
 
 export interface IpfsPanelProps {
   /** The panel's id, for the control that opens it. */

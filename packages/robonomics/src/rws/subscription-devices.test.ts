@@ -9,7 +9,7 @@ import {
   roleOf,
   sameDeviceList,
   withConfirmedDevices,
-} from './devices.ts';
+} from './subscription-devices.ts';
 
 const owner = '4DNhfCUWDh5LG2GkFHPDdZfejMoSezRnF3tRfvudqLzn2HAs';
 const ownerAs42 = '5DFJF7tY4bpbpcKPJcBTQaKuCDEPCpiz8TRjpmLeTtweqmXL';

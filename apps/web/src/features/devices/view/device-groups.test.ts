@@ -13,7 +13,7 @@ import {
   entityViews,
   groupDevices,
   rowSpan,
-} from './home-view.ts';
+} from './device-groups.ts';
 
 /** A history entry `minutes` after 10:00 on the fixture's day, as HA writes dates. */
 const at = (minutes: number, state: string) => {
@@ -194,7 +194,7 @@ describe('groupDevices by area', () => {
 describe('the sample home of the devnet', () => {
   const sample = JSON.parse(
     readFileSync(
-      new URL('../../../../../packages/devnet/fixtures/sample-home.json', import.meta.url),
+      new URL('../../../../../../packages/devnet/fixtures/sample-home.json', import.meta.url),
       'utf8',
     ),
   ) as HaStates;

@@ -1,4 +1,4 @@
-import type { EntityView } from './home-view.ts';
+import type { EntityView } from './device-groups.ts';
 
 /** The readings an Altruist outdoor sensor reports, by the end of their entity ids. */
 export const ALTRUIST_METRICS = [

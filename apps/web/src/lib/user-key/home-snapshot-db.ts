@@ -1,15 +1,15 @@
 import { takeEarlyViews } from '../../first-data/early-key-handoff.ts';
 import { keyKeepingChecked } from './key-keeping-check.ts';
-import { type SealedHomeView, sealHomeView } from './sealed-home-view.ts';
+import { type SealedHomeSnapshot, sealHomeSnapshot } from './sealed-home-snapshot.ts';
 import { loadSealedKeyAndViews, runInKeyDb, VIEWS_STORE } from './sealed-key-db.ts';
 
 /**
  * The views sealed for `user` and the key that opens them: what the page's first script read,
  * else read now. Null when the user's key is not kept on this device.
  */
-export async function readHomeViews(
+export async function readHomeSnapshots(
   user: string,
-): Promise<{ key: CryptoKey; views: SealedHomeView[] } | null> {
+): Promise<{ key: CryptoKey; views: SealedHomeSnapshot[] } | null> {
   // Where keys may not be kept, nothing kept earlier is opened (the user key store deletes it).
   if (!(await keyKeepingChecked())) return null;
   const early = await takeEarlyViews(user)?.catch(() => undefined);
@@ -24,25 +24,25 @@ let deletions = 0;
  * Seals `text` (and the page's `markup`, when given) for the user's view of one home and stores
  * it in place of the last one.
  */
-export async function keepHomeView(
+export async function keepHomeSnapshot(
   key: CryptoKey,
   view: { user: string; endpoint: string; controller: string; time: number },
   text: string,
   markup?: string,
 ): Promise<void> {
   const before = deletions;
-  const sealed = await sealHomeView(key, view, text, markup);
+  const sealed = await sealHomeSnapshot(key, view, text, markup);
   if (deletions !== before) return;
   await runInKeyDb(VIEWS_STORE, 'readwrite', (store) => store.put(sealed));
 }
 
 /** Another tab deleted the views (a sign-out there): a view being sealed here is not stored. */
-export function homeViewsDeletedElsewhere(): void {
+export function homeSnapshotsDeletedElsewhere(): void {
   deletions++;
 }
 
 /** Deletes every sealed view (a user's go with their key: deleteSealedKey). */
-export async function deleteHomeViews(): Promise<void> {
+export async function deleteHomeSnapshots(): Promise<void> {
   deletions++;
   await runInKeyDb(VIEWS_STORE, 'readwrite', (store) => store.clear());
 }

@@ -1,4 +1,4 @@
-import { purchaseDevices } from '@robonomics-dapp/robonomics/rws/devices';
+import { purchaseDevices } from '@robonomics-dapp/robonomics/rws/subscription-devices';
 import { accountKey, readAccountRecords, withAccountRecord } from './account-records.ts';
 import { safeStorage } from './safe-storage.ts';
 

@@ -16,7 +16,11 @@ import {
 import { cidToH256 } from '@robonomics-dapp/robonomics/ipfs/cid';
 import { addToIpfs } from '@robonomics-dapp/robonomics/ipfs/kubo-add';
 import { HomeNotListeningError } from '@robonomics-dapp/robonomics/p2p/home-call';
-import { ChainNotReadyError, notReadyReason, sendAction } from '../../lib/actions/send-action.ts';
+import {
+  ChainNotReadyError,
+  notReadyReason,
+  sendAction,
+} from '../../../lib/actions/send-action.ts';
 
 /** A launch's words when the chain cannot be used (docs/product-rules.md); the reason follows. */
 export const LAUNCH_NOT_READY = 'Robonomics is not ready.';

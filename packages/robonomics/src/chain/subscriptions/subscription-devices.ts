@@ -6,7 +6,7 @@ import { ROBONOMICS_SS58 } from '../model/ss58.ts';
  * list changes, which is when RWS.NewDevices names this owner; dedot's event watcher breaks on
  * a chain still at genesis, the storage subscription does not.
  */
-export function subscribeDevices(
+export function subscribeSubscriptionDevices(
   client: RobonomicsClient,
   owner: string,
   onDevices: (devices: string[]) => void,

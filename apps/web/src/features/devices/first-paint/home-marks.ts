@@ -1,5 +1,5 @@
 import { markOnce } from '@robonomics-dapp/robonomics/chain/connection/first-data/marks';
-import { dropHomePreview } from '../../lib/shell/home-preview.ts';
+import { dropHomePreview } from '../../../lib/shell/home-preview.ts';
 
 /**
  * Milestones on the way to the home on screen, as User Timing marks (performance.mark): the

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { altruistReadings, recentSeries, roboswitchParts } from './device-cards.ts';
-import type { EntityView } from './home-view.ts';
+import type { EntityView } from './device-groups.ts';
 
 const HOUR = 3_600_000;
 const NOW = 10 * 24 * HOUR;

@@ -1,4 +1,4 @@
-import { safeFileName } from '../../lib/files/file-name.ts';
+import { safeFileName } from '../../../lib/files/file-name.ts';
 
 /** How long the panel tries to get the home's data before it says "Not updated". */
 export const NOT_UPDATED_AFTER_MS = 5 * 60 * 1000;

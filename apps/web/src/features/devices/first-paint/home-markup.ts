@@ -1,5 +1,5 @@
-import { cleanPreview } from '../../lib/shell/home-preview.ts';
-import { routePaths } from '../../lib/shell/route-table.ts';
+import { cleanPreview } from '../../../lib/shell/home-preview.ts';
+import { routePaths } from '../../../lib/shell/route-table.ts';
 
 /**
  * The devices page's markup as on screen now, cleaned for painting before the app's code on the

@@ -3,7 +3,7 @@ import {
   DEVICES_CACHE_MAX_AGE_MS,
   readCachedDeviceList,
   writeCachedDevices,
-} from './devices-cache.ts';
+} from './subscription-devices-cache.ts';
 
 describe('devices cache', () => {
   beforeEach(() => localStorage.clear());

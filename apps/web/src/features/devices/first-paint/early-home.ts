@@ -1,11 +1,11 @@
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/network/endpoint';
-import { useChain } from '../../lib/stores/chain-store.ts';
-import { readSavedSetups } from '../../lib/stores/saved-setups.ts';
-import { useUserKey } from '../../lib/user-key/user-key-store.ts';
+import { useChain } from '../../../lib/stores/chain-store.ts';
+import { readSavedSetups } from '../../../lib/stores/saved-setups.ts';
+import { useUserKey } from '../../../lib/user-key/user-key-store.ts';
+import { findHomeRecord, type HomeRecord } from '../api/home-record.ts';
+import { homeSources } from '../api/home-sources.ts';
 import { firstCardPainted, markHome } from './home-marks.ts';
-import { findHomeRecord, type HomeRecord } from './home-record.ts';
-import { homeSources } from './home-sources.ts';
-import { openSealedView } from './sealed-view.ts';
+import { openHomeSnapshotFor } from './home-snapshot.ts';
 
 /** The record read before the page's own code ran, until the page takes it. */
 let early: { endpoint: string; controller: string; record: Promise<HomeRecord> } | null = null;
@@ -28,7 +28,7 @@ export function startEarlyHome(): Promise<unknown> {
   const controller = setups.find((s) => s.network === network && s.owner === active[network])
     ?.controller?.address;
   // The home sealed on this device for this user opens without the phrase: the first card.
-  const sealed = controller ? openSealedView(user, endpoint, controller) : null;
+  const sealed = controller ? openHomeSnapshotFor(user, endpoint, controller) : null;
   // Once the key is open, so is the home kept on this device: before the page has rendered.
   // (The envelopes' code comes in a chunk of its own, so that this one arrives first.)
   void restore(user).then(async (opened) => {
@@ -37,7 +37,7 @@ export function startEarlyHome(): Promise<unknown> {
     markHome('key');
     // With a sealed view to show, the envelopes' opening (long work) waits for its first card.
     if (await sealed) await firstCardPainted;
-    const { keptOpenings } = await import('./kept-home.ts');
+    const { keptOpenings } = await import('../api/kept-home.ts');
     keptOpenings(endpoint, { user: pair, userAddress: user, controller });
   });
   if (!controller) return Promise.resolve();

@@ -5,9 +5,9 @@
  */
 import { type HaConfig, validateHaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
 import { type HaStates, validateHaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
-import { readConfigEnvelope, readKeptStates } from '../../lib/storage/home-config-cache.ts';
+import { readConfigEnvelope, readKeptStates } from '../../../lib/storage/home-config-cache.ts';
+import { mergeSnapshot } from '../view/merge-states.ts';
 import { type HomeKeys, type OpenedFile, openHomeFile } from './load-home.ts';
-import { mergeSnapshot } from './merge-states.ts';
 
 /** The home as this device last saw it, opened in memory; `time` is when it was current. */
 export interface KeptHome {

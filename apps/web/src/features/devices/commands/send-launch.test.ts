@@ -13,7 +13,7 @@ import {
   ALICE as OWNER,
 } from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useChain } from '../../lib/stores/chain-store.ts';
+import { useChain } from '../../../lib/stores/chain-store.ts';
 import { type CallChannel, type LaunchContext, sendLaunch } from './send-launch.ts';
 
 // The seeded devnet's Bob (ed25519) and controller; their addresses are those keys' SS58-32.

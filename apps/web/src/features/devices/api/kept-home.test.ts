@@ -2,8 +2,11 @@ import { encodeAddress } from '@dedot/utils';
 import { encryptForDevices } from '@robonomics-dapp/robonomics/crypto/envelope';
 import { pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { writeKeptStatesFile, writeKeptStatesUpdate } from '../../lib/storage/home-config-cache.ts';
-import { homeBase } from './hooks/use-home.ts';
+import {
+  writeKeptStatesFile,
+  writeKeptStatesUpdate,
+} from '../../../lib/storage/home-config-cache.ts';
+import { homeBase } from '../hooks/use-home.ts';
 import { openKeptStates } from './kept-home.ts';
 import type { LoadedHome } from './load-home.ts';
 
