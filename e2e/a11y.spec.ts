@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page, type TestInfo, test } from '@playwright/test';
-import { DevnetChain, XRT } from './fixtures/devnet-chain.ts';
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import { type DevnetChain, XRT } from './fixtures/devnet-chain.ts';
 import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
 import { EVERY_PATH } from './fixtures/routes.ts';
 import {
@@ -11,6 +11,7 @@ import {
   openSeededHome,
   saveSeededSetup,
 } from './fixtures/seeded-home.ts';
+import { expect, test } from './fixtures/test.ts';
 
 /**
  * Accessibility: every route through axe-core in both themes, signed out and signed in (a wallet
@@ -24,12 +25,8 @@ type Theme = (typeof THEMES)[number];
 
 let chain: DevnetChain;
 
-test.beforeAll(async () => {
-  chain = await DevnetChain.connect();
-});
-
-test.afterAll(async () => {
-  await chain?.disconnect();
+test.beforeAll(async ({ devnetChain }) => {
+  chain = devnetChain;
 });
 
 interface Finding {

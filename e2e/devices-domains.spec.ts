@@ -1,6 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { DevnetChain } from './fixtures/devnet-chain.ts';
-import { ALICE, closeControlPanels, openSeededHome } from './fixtures/seeded-home.ts';
+import type { Locator, Page } from '@playwright/test';
+import { closeControlPanels, openSeededHome } from './fixtures/seeded-home.ts';
+import { expect, payForSeededHome, test } from './fixtures/test.ts';
 
 /**
  * Every Home Assistant domain of the devnet's sample home, driven from its card: the command goes
@@ -10,16 +10,9 @@ import { ALICE, closeControlPanels, openSeededHome } from './fixtures/seeded-hom
  */
 
 const SCREENS = 'e2e/artifacts/screens';
-let chain: DevnetChain;
 
-test.beforeAll(async () => {
-  chain = await DevnetChain.connect();
-  // The seeded home pays its commands through Alice's subscription.
-  await chain.fillFreeWeight(ALICE);
-});
-
-test.afterAll(async () => {
-  await chain?.disconnect();
+test.beforeAll(async ({ devnetChain }) => {
+  await payForSeededHome(devnetChain);
 });
 
 /** Opens the category tab and returns the entity's card and its state line. */

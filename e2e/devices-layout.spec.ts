@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { Keyring } from '@polkadot/keyring';
 import { keepOnEveryLoad, keptSetups } from './fixtures/app-storage.ts';
-import { DevnetChain } from './fixtures/devnet-chain.ts';
 import {
   ALICE,
   BOB_ED25519,
@@ -11,20 +10,14 @@ import {
   saveSeededSetup,
   shortAddress,
 } from './fixtures/seeded-home.ts';
+import { expect, payForSeededHome, test } from './fixtures/test.ts';
 
 const SCREENS = 'e2e/artifacts/screens';
 /** Dave's Lifetime subscription of the seeded devnet. */
 const DAVE = new Keyring({ ss58Format: 32, type: 'sr25519' }).addFromUri('//Dave').address;
-let chain: DevnetChain;
 
-test.beforeAll(async () => {
-  chain = await DevnetChain.connect();
-  // The seeded home pays its commands through Alice's subscription.
-  await chain.fillFreeWeight(ALICE);
-});
-
-test.afterAll(async () => {
-  await chain?.disconnect();
+test.beforeAll(async ({ devnetChain }) => {
+  await payForSeededHome(devnetChain);
 });
 
 const controls = (page: Page) => page.getByRole('region', { name: 'Controls' });

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { Keyring } from '@polkadot/keyring';
-import { DevnetChain } from './fixtures/devnet-chain.ts';
+import type { DevnetChain } from './fixtures/devnet-chain.ts';
 import { addToDevnetIpfs } from './fixtures/devnet-ipfs.ts';
 import {
   ALICE,
@@ -15,6 +14,7 @@ import {
   saveSeededSetup,
   signInUser,
 } from './fixtures/seeded-home.ts';
+import { expect, payForSeededHome, test } from './fixtures/test.ts';
 
 const SCREENS = 'e2e/artifacts/screens';
 let chain: DevnetChain;
@@ -22,14 +22,9 @@ const alice = ALICE;
 const bob = BOB_ED25519;
 const controller = CONTROLLER;
 
-test.beforeAll(async () => {
-  chain = await DevnetChain.connect();
-  // The seeded home pays its commands through Alice's subscription.
-  await chain.fillFreeWeight(alice);
-});
-
-test.afterAll(async () => {
-  await chain?.disconnect();
+test.beforeAll(async ({ devnetChain }) => {
+  chain = devnetChain;
+  await payForSeededHome(chain);
 });
 
 test.describe('devices control panel', () => {

@@ -1,16 +1,15 @@
-import { expect, test } from '@playwright/test';
-import { DevnetChain, XRT } from './fixtures/devnet-chain.ts';
+import { XRT } from './fixtures/devnet-chain.ts';
 import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
+import { expect, test } from './fixtures/test.ts';
 
 const SCREENS = 'e2e/artifacts/screens';
 
 test('an owner creates a twin, adds sources and reads topics as hex, IPFS and text', async ({
   page,
+  devnetChain: chain,
 }) => {
   // A fresh account of its own, so twins made by other specs do not show up here.
-  const chain = await DevnetChain.connect();
   await chain.transfer(chain.pair('//TwinOwner').address, 10n * XRT);
-  await chain.disconnect();
   const wallet = await injectPolkadotExtension(page, [
     { name: 'TwinOwner', uri: '//TwinOwner', type: 'sr25519' },
   ]);

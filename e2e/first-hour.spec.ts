@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
-import { DevnetChain, XRT } from './fixtures/devnet-chain.ts';
+import type { Page } from '@playwright/test';
+import { type DevnetChain, XRT } from './fixtures/devnet-chain.ts';
 import {
   type HomeSummary,
   homes,
@@ -9,6 +9,7 @@ import {
 } from './fixtures/devnet-levers.ts';
 import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
 import { closeControlPanels, firstSwitch } from './fixtures/seeded-home.ts';
+import { expect, test } from './fixtures/test.ts';
 
 /**
  * The first hour of a new owner, as they walk it: a fresh browser with a wallet holding XRT and no
@@ -30,12 +31,11 @@ const MAX_ACTIONS = 15;
 const REAL_TIME = Boolean(process.env.E2E_REAL_TIME);
 
 let chain: DevnetChain;
-test.beforeAll(async () => {
-  chain = await DevnetChain.connect();
+test.beforeAll(async ({ devnetChain }) => {
+  chain = devnetChain;
 });
 test.afterAll(async () => {
   await useProxy('legacy');
-  await chain?.disconnect();
 });
 
 /** Waits until the devnet's Home Assistant runs a home for `controller` that has published. */

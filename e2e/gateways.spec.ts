@@ -1,14 +1,15 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { Keyring } from '@polkadot/keyring';
 import type { KeyringPair } from '@polkadot/keyring/types';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
-import { DevnetChain } from './fixtures/devnet-chain.ts';
+import type { DevnetChain } from './fixtures/devnet-chain.ts';
 import {
   CONTROLLER_PHRASE,
   markDocument,
   openSeededHome,
   sameDocument,
 } from './fixtures/seeded-home.ts';
+import { expect, payForSeededHome, test } from './fixtures/test.ts';
 
 // The devnet profile's gateways, as the e2e stack starts them (playwright.config.ts).
 const API = 'http://127.0.0.1:5001';
@@ -27,19 +28,15 @@ let chain: DevnetChain;
 let controllerPair: KeyringPair;
 const accounts = { alice: '', bob: '', controller: '' };
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ devnetChain }) => {
   await cryptoWaitReady();
-  chain = await DevnetChain.connect();
+  chain = devnetChain;
   const keyring = new Keyring({ ss58Format: 32 });
   accounts.alice = keyring.addFromUri('//Alice', {}, 'sr25519').address;
   accounts.bob = keyring.addFromUri('//Bob', {}, 'ed25519').address;
   controllerPair = keyring.addFromUri(CONTROLLER_PHRASE, {}, 'ed25519');
   accounts.controller = controllerPair.address;
-  await chain.fillFreeWeight(accounts.alice);
-});
-
-test.afterAll(async () => {
-  await chain?.disconnect();
+  await payForSeededHome(chain);
 });
 
 const panel = (page: Page) => page.getByRole('region', { name: 'IPFS' });

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { DevnetChain } from './fixtures/devnet-chain.ts';
+import type { Page } from '@playwright/test';
+import type { DevnetChain } from './fixtures/devnet-chain.ts';
 import {
   ALICE,
   haLogin,
@@ -8,6 +8,7 @@ import {
   saveSeededSetup,
   signInUser,
 } from './fixtures/seeded-home.ts';
+import { expect, payForSeededHome, test } from './fixtures/test.ts';
 
 /**
  * The Home Assistant password a user saves in the app opens the home: the controller acts on
@@ -18,13 +19,9 @@ const SCREENS = 'e2e/artifacts/screens';
 const USERNAME = SECOND_USER.toLowerCase();
 let chain: DevnetChain;
 
-test.beforeAll(async () => {
-  chain = await DevnetChain.connect();
-  await chain.fillFreeWeight(ALICE);
-});
-
-test.afterAll(async () => {
-  await chain?.disconnect();
+test.beforeAll(async ({ devnetChain }) => {
+  chain = devnetChain;
+  await payForSeededHome(chain);
 });
 
 /** Polls the login until it gives `type` ("create_entry" or "form"). */

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { Keyring } from '@polkadot/keyring';
-import { DevnetChain } from './fixtures/devnet-chain.ts';
+import type { DevnetChain } from './fixtures/devnet-chain.ts';
 import { keyDbKeys } from './fixtures/key-db.ts';
 import {
   ALICE,
@@ -16,6 +16,7 @@ import {
   saveSeededSetup,
   signInUser,
 } from './fixtures/seeded-home.ts';
+import { expect, payForSeededHome, test } from './fixtures/test.ts';
 
 /**
  * The devices page opens on the user's devices: the first card's main control on screen at
@@ -27,13 +28,9 @@ import {
 const SCREENS = 'e2e/artifacts/screens';
 let chain: DevnetChain;
 
-test.beforeAll(async () => {
-  chain = await DevnetChain.connect();
-  await chain.fillFreeWeight(ALICE);
-});
-
-test.afterAll(async () => {
-  await chain?.disconnect();
+test.beforeAll(async ({ devnetChain }) => {
+  chain = devnetChain;
+  await payForSeededHome(chain);
 });
 
 const home = (page: Page) => page.getByRole('region', { name: 'Home' });

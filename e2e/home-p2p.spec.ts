@@ -1,9 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ProxyLink } from '@robonomics-dapp/devnet/controller/proxy-link';
-import { DevnetChain } from './fixtures/devnet-chain.ts';
 import { linkHomeAssistant, useProxy } from './fixtures/devnet-levers.ts';
 import {
-  ALICE,
   BOB_ED25519,
   DEV_PHRASE,
   firstSwitch,
@@ -11,6 +9,7 @@ import {
   signInUser,
   toggleFirstSwitch,
 } from './fixtures/seeded-home.ts';
+import { expect, payForSeededHome, test } from './fixtures/test.ts';
 
 /**
  * The daily path: the home controlled peer-to-peer through the relay, whatever happens to the
@@ -20,17 +19,14 @@ import {
 const SCREENS = 'e2e/artifacts/screens';
 const NOT_LISTENING =
   'Your home is not listening peer-to-peer: its Home Assistant is not connected to its libp2p proxy.';
-let chain: DevnetChain;
 
-test.beforeAll(async () => {
-  chain = await DevnetChain.connect();
-  await chain.fillFreeWeight(ALICE);
+test.beforeAll(async ({ devnetChain }) => {
+  await payForSeededHome(devnetChain);
   await useProxy('legacy');
 });
 
 test.afterAll(async () => {
   await linkHomeAssistant(true);
-  await chain?.disconnect();
 });
 
 async function stateText(page: Page): Promise<string> {

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   type HostileNode,
   startHostileNode,
@@ -6,8 +6,9 @@ import {
 } from '@robonomics-dapp/devnet/hostile-node';
 import { BOB_ED25519 } from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { keepOnEveryLoad, keptSetups } from './fixtures/app-storage.ts';
-import { CHAIN_URL, DevnetChain, XRT } from './fixtures/devnet-chain.ts';
+import { CHAIN_URL, type DevnetChain, XRT } from './fixtures/devnet-chain.ts';
 import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
+import { expect, test } from './fixtures/test.ts';
 
 /**
  * The app against a hostile node: a loopback proxy in front of the devnet that the user reached
@@ -24,8 +25,8 @@ const EVE = '4HQ8vFEDNkVvwoq6C5qFi1hdU8bbLXTh3HGJ5jBC6YBsfRQY';
 let chain: DevnetChain;
 let hostile: HostileNode;
 
-test.beforeAll(async () => {
-  chain = await DevnetChain.connect();
+test.beforeAll(async ({ devnetChain }) => {
+  chain = devnetChain;
   hostile = await startHostileNode({ target: CHAIN_URL });
 });
 test.beforeEach(() => {
@@ -34,7 +35,6 @@ test.beforeEach(() => {
 });
 test.afterAll(async () => {
   await hostile?.close();
-  await chain?.disconnect();
 });
 
 /** The user chose the hostile node as a custom endpoint earlier (the saved choice), once per tab. */

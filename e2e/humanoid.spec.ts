@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
-import { DevnetChain, XRT } from './fixtures/devnet-chain.ts';
+import { type DevnetChain, XRT } from './fixtures/devnet-chain.ts';
 import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
+import { expect, test } from './fixtures/test.ts';
 
 const ROBOT = '4GfZP7fbGZBx5GxR4mreLGTm872vHYhDMmaV6d1SEHGtv7AP';
 const SHAKE_HAND = `0x32${'00'.repeat(31)}`;
@@ -14,12 +14,8 @@ interface EventRecord {
   event: { section: string; method: string; data: Codec[] };
 }
 
-test.beforeAll(async () => {
-  chain = await DevnetChain.connect();
-});
-
-test.afterAll(async () => {
-  await chain?.disconnect();
+test.beforeAll(async ({ devnetChain }) => {
+  chain = devnetChain;
 });
 
 async function freeAt(address: string, blockHash: string): Promise<bigint> {

@@ -1,11 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ProxyLink } from '@robonomics-dapp/devnet/controller/proxy-link';
 import type { HaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
-import { DevnetChain } from './fixtures/devnet-chain.ts';
+import type { DevnetChain } from './fixtures/devnet-chain.ts';
 import { relayPushUpdate, useProxy } from './fixtures/devnet-levers.ts';
 import { lastPublishedStates, sealForBob } from './fixtures/sealed-states.ts';
 import {
-  ALICE,
   BOB_ED25519,
   closeControlPanels,
   DEV_PHRASE,
@@ -17,6 +16,7 @@ import {
   shortAddress,
   signInUser,
 } from './fixtures/seeded-home.ts';
+import { expect, payForSeededHome, test } from './fixtures/test.ts';
 
 /**
  * Only the home speaks for the home, and a sign-out reaches every tab (docs/security.md): live
@@ -26,14 +26,10 @@ import {
 
 let chain: DevnetChain;
 
-test.beforeAll(async () => {
-  chain = await DevnetChain.connect();
-  await chain.fillFreeWeight(ALICE);
+test.beforeAll(async ({ devnetChain }) => {
+  chain = devnetChain;
+  await payForSeededHome(chain);
   await useProxy('legacy');
-});
-
-test.afterAll(async () => {
-  await chain?.disconnect();
 });
 
 /** The home's last published states with one entity's state changed, history as `history` says. */

@@ -1,7 +1,6 @@
-import { expect, test } from '@playwright/test';
-import { DevnetChain } from './fixtures/devnet-chain.ts';
 import { setControllerRunning } from './fixtures/devnet-levers.ts';
 import { CONTROLLER, saveSeededSetup } from './fixtures/seeded-home.ts';
+import { expect, test } from './fixtures/test.ts';
 
 /**
  * A home that went quiet (docs/product-rules.md, "A quiet home"): with the stack's controller
@@ -14,9 +13,9 @@ test.use({ locale: 'en-GB', timezoneId: 'UTC' });
 test('the devices page and the header popup say when a stopped home last reported', async ({
   page,
   browser,
+  devnetChain: chain,
 }) => {
   test.setTimeout(180_000);
-  const chain = await DevnetChain.connect();
   await page.clock.install();
   await saveSeededSetup(page);
   await setControllerRunning(false);
@@ -66,5 +65,4 @@ test('the devices page and the header popup say when a stopped home last reporte
   await expect(fresh.getByTestId('active-until')).toBeVisible();
   await expect(fresh.getByTestId('quiet-home')).toHaveCount(0);
   await fresh.close();
-  await chain.disconnect();
 });

@@ -1,8 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { DevnetChain } from './fixtures/devnet-chain.ts';
+import type { Page } from '@playwright/test';
 import { type ProxyGeneration, restartRelay, useProxy } from './fixtures/devnet-levers.ts';
 import {
-  ALICE,
   BOB_ED25519,
   blockPeerPaths,
   DEV_PHRASE,
@@ -11,6 +9,7 @@ import {
   signInUser,
   toggleFirstSwitch,
 } from './fixtures/seeded-home.ts';
+import { expect, payForSeededHome, test } from './fixtures/test.ts';
 
 /**
  * The home as a real one sits: behind NAT, its proxy reachable only through the libp2p relay.
@@ -20,15 +19,12 @@ import {
  */
 
 const SCREENS = 'e2e/artifacts/screens';
-let chain: DevnetChain;
 
-test.beforeAll(async () => {
-  chain = await DevnetChain.connect();
-  await chain.fillFreeWeight(ALICE);
+test.beforeAll(async ({ devnetChain }) => {
+  await payForSeededHome(devnetChain);
 });
 
 test.afterAll(async () => {
-  await chain?.disconnect();
   // The stack's home goes back to the proxy homes run, for the specs that follow.
   await useProxy('legacy');
 });

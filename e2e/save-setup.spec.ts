@@ -1,10 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ApiPromise, WsProvider } from '@polkadot/api';
 import { Keyring } from '@polkadot/keyring';
 import { base58Decode, cryptoWaitReady } from '@polkadot/util-crypto';
 import { CRUST_API_OPTIONS } from '@robonomics-dapp/devnet/crust/api-options';
 import { ALICE } from '@robonomics-dapp/robonomics/test-support/dev-addresses';
-import { DevnetChain, XRT } from './fixtures/devnet-chain.ts';
+import { type DevnetChain, XRT } from './fixtures/devnet-chain.ts';
+import { expect, payForSeededHome, test } from './fixtures/test.ts';
 
 const SCREENS = 'e2e/artifacts/screens';
 const DEV_PHRASE = 'bottom drive obey lake curtain smoke basket hold race lonely fit walk';
@@ -17,14 +18,10 @@ const NO_ACCESS = 'You do not have access to this action.';
 
 let chain: DevnetChain;
 
-test.beforeAll(async () => {
-  chain = await DevnetChain.connect();
+test.beforeAll(async ({ devnetChain }) => {
+  chain = devnetChain;
   // Other specs may have spent the seeded free weight: give it back so calls through it pass.
-  await chain.fillFreeWeight(ALICE);
-});
-
-test.afterAll(async () => {
-  await chain?.disconnect();
+  await payForSeededHome(chain);
 });
 
 /** A second client, of the devnet Crust chain (V13 like Crust mainnet: with the Crust types). */

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { type BaseError, ContractFunctionRevertedError } from 'viem';
-import { DevnetChain } from './fixtures/devnet-chain.ts';
 import {
   activateAs,
   activatedOf,
@@ -16,6 +15,7 @@ import {
 } from './fixtures/devnet-evm.ts';
 import { injectEthereumWallet } from './fixtures/eip6963-wallet.ts';
 import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
+import { expect, test } from './fixtures/test.ts';
 
 const ORACLE = 'http://127.0.0.1:8787';
 /** The fastest of the devnet's gateways: the API's host or the gateway. */
@@ -270,89 +270,87 @@ test.describe('season pass', () => {
 });
 
 test.describe('free minimum', () => {
-  test('an activated pass gives one free 30-day subscription, and only once', async ({ page }) => {
+  test('an activated pass gives one free 30-day subscription, and only once', async ({
+    page,
+    devnetChain: chain,
+  }) => {
     test.setTimeout(90_000);
-    const chain = await DevnetChain.connect();
-    try {
-      const holder = await newHolder(2);
-      const [claimed, inactive] = holder.tokens as [bigint, bigint];
-      await activateAs(holder.index, claimed);
-      const polkadot = await injectPolkadotExtension(page, [
-        { name: 'Receiver', uri: `//FreeMinimum/${randomUUID()}`, type: 'sr25519' },
-      ]);
-      const receiver = polkadot.addresses.Receiver!;
-      const wallet = await injectEthereumWallet(page, { account: holder.index });
-      const checks: number[] = [];
-      page.on('request', (request) => {
-        if (request.url() === `${ORACLE}/api/check`) {
-          const body = JSON.parse(request.postData() ?? '{}') as { nft?: number };
-          if (body.nft === Number(claimed)) checks.push(Date.now());
-        }
-      });
+    const holder = await newHolder(2);
+    const [claimed, inactive] = holder.tokens as [bigint, bigint];
+    await activateAs(holder.index, claimed);
+    const polkadot = await injectPolkadotExtension(page, [
+      { name: 'Receiver', uri: `//FreeMinimum/${randomUUID()}`, type: 'sr25519' },
+    ]);
+    const receiver = polkadot.addresses.Receiver!;
+    const wallet = await injectEthereumWallet(page, { account: holder.index });
+    const checks: number[] = [];
+    page.on('request', (request) => {
+      if (request.url() === `${ORACLE}/api/check`) {
+        const body = JSON.parse(request.postData() ?? '{}') as { nft?: number };
+        if (body.nft === Number(claimed)) checks.push(Date.now());
+      }
+    });
 
-      // The page's clock: the oracle's 10 s rhythm is moved on instead of waited for.
-      await page.clock.install();
-      await page.goto('./#/hardware/season-pass-2');
-      await page.getByRole('button', { name: 'Polkadot{.js}' }).click();
-      await expect(page.getByTestId('granted-subscription')).toHaveText(
-        'This account has no subscription yet.',
-      );
-      await expect(page.getByText('Balance: 2 NFT')).toBeVisible({ timeout: 15_000 });
-      const item = page.getByRole('listitem', { name: `${PASS_NAME} #${claimed}` });
-      const notActivated = page.getByRole('listitem', { name: `${PASS_NAME} #${inactive}` });
-      await expect(notActivated.getByText('Token not activated')).toBeVisible();
-      await expect(notActivated.getByRole('button', { name: 'Get free minimum' })).toBeDisabled();
+    // The page's clock: the oracle's 10 s rhythm is moved on instead of waited for.
+    await page.clock.install();
+    await page.goto('./#/hardware/season-pass-2');
+    await page.getByRole('button', { name: 'Polkadot{.js}' }).click();
+    await expect(page.getByTestId('granted-subscription')).toHaveText(
+      'This account has no subscription yet.',
+    );
+    await expect(page.getByText('Balance: 2 NFT')).toBeVisible({ timeout: 15_000 });
+    const item = page.getByRole('listitem', { name: `${PASS_NAME} #${claimed}` });
+    const notActivated = page.getByRole('listitem', { name: `${PASS_NAME} #${inactive}` });
+    await expect(notActivated.getByText('Token not activated')).toBeVisible();
+    await expect(notActivated.getByRole('button', { name: 'Get free minimum' })).toBeDisabled();
 
-      const claim = item.getByRole('button', { name: 'Get free minimum' });
-      await expect(claim).toBeEnabled();
-      wallet.rejectNext();
-      await claim.click();
-      await expect(item.getByRole('status')).toHaveText('The request was rejected in the wallet.');
-      await expect(claim).toBeEnabled();
-      expect(await chain.hasSubscription(receiver)).toBe(false);
+    const claim = item.getByRole('button', { name: 'Get free minimum' });
+    await expect(claim).toBeEnabled();
+    wallet.rejectNext();
+    await claim.click();
+    await expect(item.getByRole('status')).toHaveText('The request was rejected in the wallet.');
+    await expect(claim).toBeEnabled();
+    expect(await chain.hasSubscription(receiver)).toBe(false);
 
-      await claim.click();
-      await expect(item.getByText('Free minimum received')).toBeVisible({ timeout: 30_000 });
-      await expect(page.getByTestId('granted-subscription')).toContainText('Active until', {
-        timeout: 30_000,
-      });
-      expect(wallet.requests).toContain('personal_sign');
-      const ledger = (await chain.api.query.rws.ledger(receiver)) as unknown as {
-        unwrap(): { kind: { toJSON(): unknown } };
-      };
-      expect(ledger.unwrap().kind.toJSON()).toEqual({ daily: { days: 30 } });
-      await page.screenshot({ path: `${SCREENS}/season-pass-free-minimum.png`, fullPage: true });
+    await claim.click();
+    await expect(item.getByText('Free minimum received')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('granted-subscription')).toContainText('Active until', {
+      timeout: 30_000,
+    });
+    expect(wallet.requests).toContain('personal_sign');
+    const ledger = (await chain.api.query.rws.ledger(receiver)) as unknown as {
+      unwrap(): { kind: { toJSON(): unknown } };
+    };
+    expect(ledger.unwrap().kind.toJSON()).toEqual({ daily: { days: 30 } });
+    await page.screenshot({ path: `${SCREENS}/season-pass-free-minimum.png`, fullPage: true });
 
-      // The oracle said "already received": the page stops asking (it asks every 10 s), so
-      // three rounds of its clock later it has asked nothing more.
-      const asked = checks.length;
-      await page.clock.runFor(31_000);
-      await page.evaluate(() => fetch(location.href).then(() => undefined));
-      expect(checks.length).toBe(asked);
+    // The oracle said "already received": the page stops asking (it asks every 10 s), so
+    // three rounds of its clock later it has asked nothing more.
+    const asked = checks.length;
+    await page.clock.runFor(31_000);
+    await page.evaluate(() => fetch(location.href).then(() => undefined));
+    expect(checks.length).toBe(asked);
 
-      // A second time: the page knows at once, and the oracle refuses a signed claim.
-      await page.reload();
-      await expect(
-        page
-          .getByRole('listitem', { name: `${PASS_NAME} #${claimed}` })
-          .getByText('Free minimum received'),
-      ).toBeVisible({ timeout: 15_000 });
-      await expect(
-        page
-          .getByRole('listitem', { name: `${PASS_NAME} #${claimed}` })
-          .getByRole('button', { name: 'Get free minimum' }),
-      ).toHaveCount(0);
-      const account = devAccount(holder.index);
-      const again = { nft: Number(claimed), address: account.address, for: receiver };
-      const signature = await account.signMessage({ message: JSON.stringify(again) });
-      const answer = await fetch(`${ORACLE}/api/verify`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ signature, ...again }),
-      }).then((r) => r.json());
-      expect(answer).toEqual({ error: 'Free minimum for this token has already been received' });
-    } finally {
-      await chain.disconnect();
-    }
+    // A second time: the page knows at once, and the oracle refuses a signed claim.
+    await page.reload();
+    await expect(
+      page
+        .getByRole('listitem', { name: `${PASS_NAME} #${claimed}` })
+        .getByText('Free minimum received'),
+    ).toBeVisible({ timeout: 15_000 });
+    await expect(
+      page
+        .getByRole('listitem', { name: `${PASS_NAME} #${claimed}` })
+        .getByRole('button', { name: 'Get free minimum' }),
+    ).toHaveCount(0);
+    const account = devAccount(holder.index);
+    const again = { nft: Number(claimed), address: account.address, for: receiver };
+    const signature = await account.signMessage({ message: JSON.stringify(again) });
+    const answer = await fetch(`${ORACLE}/api/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ signature, ...again }),
+    }).then((r) => r.json());
+    expect(answer).toEqual({ error: 'Free minimum for this token has already been received' });
   });
 });

@@ -1,8 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createPublicClient, http } from 'viem';
-import { DevnetChain } from './fixtures/devnet-chain.ts';
 import { devAccount, devnetSepolia, EVM_URL } from './fixtures/devnet-evm.ts';
 import { openSeededHome } from './fixtures/seeded-home.ts';
+import { expect, test } from './fixtures/test.ts';
 
 // What a user or developer is protected from: home data left readable in the browser, a link
 // that makes the app talk to a node before the user agrees, and other web pages driving the
@@ -106,71 +106,67 @@ test.describe('security', () => {
 
   test('a page on another origin can neither call dev_setStorage nor spend a Hardhat account', async ({
     page,
+    devnetChain: chain,
   }) => {
-    const chain = await DevnetChain.connect();
     const evm = createPublicClient({ chain: devnetSepolia, transport: http(EVM_URL) });
-    try {
-      const sudoKey = (await chain.api.query.sudo.key()).toString();
-      const sudoStorageKey = chain.api.query.sudo.key.key();
-      const owner = devAccount(0).address;
-      const thief = devAccount(9).address;
-      const before = await evm.getBalance({ address: thief });
-      const ownerNonce = await evm.getTransactionCount({ address: owner });
+    const sudoKey = (await chain.api.query.sudo.key()).toString();
+    const sudoStorageKey = chain.api.query.sudo.key.key();
+    const owner = devAccount(0).address;
+    const thief = devAccount(9).address;
+    const before = await evm.getBalance({ address: thief });
+    const ownerNonce = await evm.getTransactionCount({ address: owner });
 
-      await openForeignPage(page, '<!doctype html><title>Another site</title><p>hello</p>');
-      const outcome = await page.evaluate(
-        async ({ key, owner, thief }) => {
-          // The chain: a dev RPC that would make this page's account the sudo key.
-          const chain = await new Promise<string>((resolve) => {
-            const ws = new WebSocket('ws://127.0.0.1:9944');
-            ws.onopen = () => {
-              ws.send(
-                JSON.stringify({
-                  jsonrpc: '2.0',
-                  id: 1,
-                  method: 'dev_setStorage',
-                  params: [[[key, `0x${'ee'.repeat(32)}`]]],
-                }),
-              );
-              ws.onmessage = (event) => resolve(`answered: ${event.data}`);
-            };
-            ws.onerror = () => resolve('refused');
-          });
-          // The EVM node: a transaction from an unlocked account, as a "simple" request that
-          // needs no preflight, and as a JSON request that does.
-          const spend = JSON.stringify({
-            jsonrpc: '2.0',
-            id: 1,
-            method: 'eth_sendTransaction',
-            params: [{ from: owner, to: thief, value: '0xde0b6b3a7640000' }],
-          });
-          const attempt = (headers: Record<string, string>, mode: RequestMode) =>
-            fetch('http://127.0.0.1:8545', { method: 'POST', headers, body: spend, mode }).then(
-              (res) => `HTTP ${res.status}`,
-              () => 'refused',
+    await openForeignPage(page, '<!doctype html><title>Another site</title><p>hello</p>');
+    const outcome = await page.evaluate(
+      async ({ key, owner, thief }) => {
+        // The chain: a dev RPC that would make this page's account the sudo key.
+        const chain = await new Promise<string>((resolve) => {
+          const ws = new WebSocket('ws://127.0.0.1:9944');
+          ws.onopen = () => {
+            ws.send(
+              JSON.stringify({
+                jsonrpc: '2.0',
+                id: 1,
+                method: 'dev_setStorage',
+                params: [[[key, `0x${'ee'.repeat(32)}`]]],
+              }),
             );
-          return {
-            chain,
-            simple: await attempt({ 'content-type': 'text/plain' }, 'cors'),
-            opaque: await attempt({ 'content-type': 'text/plain' }, 'no-cors'),
-            json: await attempt({ 'content-type': 'application/json' }, 'cors'),
+            ws.onmessage = (event) => resolve(`answered: ${event.data}`);
           };
-        },
-        { key: sudoStorageKey, owner, thief },
-      );
-      expect(outcome.chain).toBe('refused');
-      expect(outcome.simple).toBe('refused');
-      expect(outcome.json).toBe('refused');
-      // A no-cors request is sent but its answer is hidden from the page: the server refused it.
-      expect(['HTTP 0', 'refused']).toContain(outcome.opaque);
+          ws.onerror = () => resolve('refused');
+        });
+        // The EVM node: a transaction from an unlocked account, as a "simple" request that
+        // needs no preflight, and as a JSON request that does.
+        const spend = JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'eth_sendTransaction',
+          params: [{ from: owner, to: thief, value: '0xde0b6b3a7640000' }],
+        });
+        const attempt = (headers: Record<string, string>, mode: RequestMode) =>
+          fetch('http://127.0.0.1:8545', { method: 'POST', headers, body: spend, mode }).then(
+            (res) => `HTTP ${res.status}`,
+            () => 'refused',
+          );
+        return {
+          chain,
+          simple: await attempt({ 'content-type': 'text/plain' }, 'cors'),
+          opaque: await attempt({ 'content-type': 'text/plain' }, 'no-cors'),
+          json: await attempt({ 'content-type': 'application/json' }, 'cors'),
+        };
+      },
+      { key: sudoStorageKey, owner, thief },
+    );
+    expect(outcome.chain).toBe('refused');
+    expect(outcome.simple).toBe('refused');
+    expect(outcome.json).toBe('refused');
+    // A no-cors request is sent but its answer is hidden from the page: the server refused it.
+    expect(['HTTP 0', 'refused']).toContain(outcome.opaque);
 
-      await chain.newBlocks(1);
-      expect((await chain.api.query.sudo.key()).toString()).toBe(sudoKey);
-      expect(await evm.getBalance({ address: thief })).toBe(before);
-      expect(await evm.getTransactionCount({ address: owner })).toBe(ownerNonce);
-    } finally {
-      await chain.disconnect();
-    }
+    await chain.newBlocks(1);
+    expect((await chain.api.query.sudo.key()).toString()).toBe(sudoKey);
+    expect(await evm.getBalance({ address: thief })).toBe(before);
+    expect(await evm.getTransactionCount({ address: owner })).toBe(ownerNonce);
   });
 
   test('the app does not run inside another page', async ({ page }) => {

@@ -1,16 +1,12 @@
-import { expect, test } from '@playwright/test';
-import { DevnetChain } from './fixtures/devnet-chain.ts';
+import type { DevnetChain } from './fixtures/devnet-chain.ts';
 import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
+import { expect, test } from './fixtures/test.ts';
 
 const SCREENS = 'e2e/artifacts/screens';
 let chain: DevnetChain;
 
-test.beforeAll(async () => {
-  chain = await DevnetChain.connect();
-});
-
-test.afterAll(async () => {
-  await chain?.disconnect();
+test.beforeAll(async ({ devnetChain }) => {
+  chain = devnetChain;
 });
 
 test('the Altruist page charts a sensor datalog and appends new records live', async ({ page }) => {

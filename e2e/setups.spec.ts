@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { Keyring } from '@polkadot/keyring';
 import type { KeyringPair$Json } from '@polkadot/keyring/types';
 import { mnemonicGenerate, mnemonicToMiniSecret } from '@polkadot/util-crypto';
@@ -7,8 +7,9 @@ import { BOB_ED25519 as bobEd25519 } from '@robonomics-dapp/robonomics/test-supp
 import ed2curve from 'ed2curve';
 import nacl from 'tweetnacl';
 import { SAVED_SETUPS_KEY } from '../apps/web/src/lib/stores/saved-setups-format.ts';
-import { DevnetChain, XRT } from './fixtures/devnet-chain.ts';
+import { type DevnetChain, XRT } from './fixtures/devnet-chain.ts';
 import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
+import { expect, test } from './fixtures/test.ts';
 
 const SCREENS = 'e2e/artifacts/screens';
 const OWNER = { name: 'Ferdie', uri: '//Ferdie', type: 'sr25519' } as const;
@@ -18,14 +19,10 @@ let owner: string;
 /** How the app shortens an address in lists. */
 const shortAddress = (a: string) => `${a.slice(0, 6)}…${a.slice(-6)}`;
 
-test.beforeAll(async () => {
-  chain = await DevnetChain.connect();
+test.beforeAll(async ({ devnetChain }) => {
+  chain = devnetChain;
   owner = chain.pair(OWNER.uri).address;
   await chain.grantSubscription(owner);
-});
-
-test.afterAll(async () => {
-  await chain?.disconnect();
 });
 
 /** Saves the owner's subscription as a setup through "Add by owner" and opens it. */

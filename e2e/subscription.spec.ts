@@ -1,6 +1,7 @@
-import { expect, test, type WebSocketRoute } from '@playwright/test';
-import { DevnetChain, XRT } from './fixtures/devnet-chain.ts';
+import type { WebSocketRoute } from '@playwright/test';
+import { type DevnetChain, XRT } from './fixtures/devnet-chain.ts';
 import { type ExtensionControl, injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
+import { expect, test } from './fixtures/test.ts';
 
 /** An amount in XRT to the planck, as the app writes one the user must have: 0.510000001. */
 const formatXrt = (planck: bigint) => {
@@ -11,13 +12,9 @@ const formatXrt = (planck: bigint) => {
 const SCREENS = 'e2e/artifacts/screens';
 let chain: DevnetChain;
 
-test.beforeAll(async () => {
-  chain = await DevnetChain.connect();
+test.beforeAll(async ({ devnetChain }) => {
+  chain = devnetChain;
   await chain.ensureFreeAuctions(3);
-});
-
-test.afterAll(async () => {
-  await chain?.disconnect();
 });
 
 test.describe('subscription', () => {

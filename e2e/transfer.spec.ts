@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { upgradeRuntime } from '@robonomics-dapp/devnet/chain/upgrade-runtime';
 import { keepOnEveryLoad, keptSetups } from './fixtures/app-storage.ts';
-import { CHAIN_URL, DevnetChain, XRT } from './fixtures/devnet-chain.ts';
+import { CHAIN_URL, type DevnetChain, XRT } from './fixtures/devnet-chain.ts';
 import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
+import { expect, test } from './fixtures/test.ts';
 
 /**
  * Subscriptions that change hands (docs/product-rules.md, "Transferring a subscription"): an owner
@@ -13,8 +14,8 @@ import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
 const SCREENS = 'e2e/artifacts/screens';
 let chain: DevnetChain;
 
-test.beforeAll(async () => {
-  chain = await DevnetChain.connect();
+test.beforeAll(async ({ devnetChain }) => {
+  chain = devnetChain;
 });
 test.afterAll(() => chain?.disconnect());
 

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { upgradeRuntime } from '@robonomics-dapp/devnet/chain/upgrade-runtime';
-import { CHAIN_URL, DevnetChain, XRT } from './fixtures/devnet-chain.ts';
+import { CHAIN_URL, type DevnetChain, XRT } from './fixtures/devnet-chain.ts';
 import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
+import { expect, test } from './fixtures/test.ts';
 
 /**
  * A wallet extension shows what it is asked to sign only when it holds the chain's metadata: the
@@ -20,12 +20,8 @@ async function freshSigner() {
   return signer;
 }
 
-test.beforeAll(async () => {
-  chain = await DevnetChain.connect();
-});
-
-test.afterAll(async () => {
-  await chain?.disconnect();
+test.beforeAll(async ({ devnetChain }) => {
+  chain = devnetChain;
 });
 
 test('the wallet is offered the chain metadata once and then shows the decoded call', async ({

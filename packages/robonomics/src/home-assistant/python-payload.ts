@@ -1,9 +1,9 @@
 /**
  * Payloads written by the Home Assistant integration are JSON, but parts of them (and older
  * payloads) are Python text: single quotes, True/False/None, tuples, list reprs inside strings
- * (docs/home-assistant.md, JSON as Python writes it). airalab/robonomics.app patched the text with
- * regexes, which breaks on apostrophes inside strings; this is a small real parser for the union of
- * JSON and Python literals instead.
+ * (docs/home-assistant.md, JSON as Python writes it). Patching the text with patterns breaks on
+ * apostrophes inside strings, so this is a small real parser for the union of JSON and Python
+ * literals.
  */
 
 /** Untrusted payloads above this size are refused before parsing (20 MB). */

@@ -25,8 +25,7 @@ function linkGroups(endpoint: string): { title: string; links: FooterLink[] }[] 
       title: 'Tools',
       links: [
         {
-          // Follows the endpoint in use (the original app, airalab/robonomics.app, computed it
-          // once).
+          // Follows the endpoint in use, so the portal opens the network the app is on now.
           label: 'Substrate Portal',
           href: `https://polkadot.js.org/apps/?rpc=${encodeURIComponent(endpoint)}#/explorer`,
         },

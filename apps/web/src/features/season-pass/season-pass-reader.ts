@@ -194,8 +194,8 @@ export function describeEthereumError(error: unknown): ActivationError {
 }
 
 /**
- * Sends activate(tokenId) from the owner and waits for the receipt (airalab/robonomics.app did
- * not).
+ * Sends activate(tokenId) from the owner and waits for the receipt: the pass counts as active only
+ * once the block holds it.
  */
 export async function activateToken(
   provider: Eip1193Provider,

@@ -46,8 +46,8 @@ export interface BackupOptions {
 }
 
 /**
- * Builds the backup of a setup, honouring every option (docs/product-rules.md, "Setup backups";
- * airalab/robonomics.app ignored them).
+ * Builds the backup of a setup, honouring every option (docs/product-rules.md, "Setup backups"):
+ * what the user left out is not in the file.
  */
 export function buildBackup(setup: SavedSetup, options: BackupOptions): SetupFile {
   let ipfs = { url: '', port: '' };

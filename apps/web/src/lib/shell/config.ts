@@ -64,7 +64,7 @@ const productionConfig: AppConfig = {
   releasesUrl: 'https://api.github.com/repos/airalab/robonomics.app/releases/latest',
   legacyAppUrl: 'https://v0.dapp.robonomics.network/',
   seasonPassAddress: '0x0c0C092f372c3Cb49D116A14fA7dcc40e84275aa',
-  // As airalab/robonomics.app lists them (docs/ipfs-gateways.md); read as bare origins.
+  // The public gateways Robonomics homes publish through (docs/ipfs-gateways.md); read as bare origins.
   ipfsGateways: [
     'https://ipfs.url.today/ipfs/',
     'https://ipfs.io/ipfs/',

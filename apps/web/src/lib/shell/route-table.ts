@@ -21,7 +21,7 @@ export const routePaths = {
   energyMonitor: '/energy-monitor',
   digitalTwin: '/dtwin',
   saveSetup: '/save-setup',
-  /** The guided setup of a new home (not in the original app). */
+  /** The guided setup of a new home: the first hour's steps on one page. */
   homeSetup: '/setup-home',
 } as const;
 

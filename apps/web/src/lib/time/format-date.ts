@@ -1,4 +1,4 @@
-/** A date in the user's own locale (airalab/robonomics.app forced ru-RU everywhere). */
+/** A date in the user's own locale, as the browser reports it. */
 export function formatDate(ms: number | bigint): string {
   return new Date(Number(ms)).toLocaleDateString(undefined, {
     year: 'numeric',

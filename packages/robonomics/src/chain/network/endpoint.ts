@@ -2,9 +2,9 @@
  * Which Robonomics parachain RPC endpoint the app talks to.
  *
  * Order (docs/product-rules.md): the `rpc` query parameter, else the saved choice (localStorage
- * `rpc-parachain`), else the default. Unlike airalab/robonomics.app, a `?rpc=` value is validated
- * and is not saved until the user accepts it: a crafted link must not silently and permanently move
- * the app to a hostile node.
+ * `rpc-parachain`), else the default. A `?rpc=` value is validated and is not saved until the
+ * user accepts it: a crafted link must not silently and permanently move the app to a hostile
+ * node.
  */
 
 export const RPC_STORAGE_KEY = 'rpc-parachain';

@@ -14,7 +14,7 @@ export type SensorAddress =
 
 /**
  * The sensor to show: the address in the route, else the source of `topic` in one of the connected
- * account's twins (airalab/robonomics.app compared codecs with strings and never found it).
+ * account's twins (topics compared as hex text, the form both the route and the chain read give).
  */
 export function useSensorAddress(param: string | undefined, topic: string): SensorAddress {
   const account = useWallet((s) => s.address);
