@@ -10,16 +10,16 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { keepOnEveryLoad } from '../e2e/fixtures/app-storage.ts';
+import { BOB_ED25519, DEV_PHRASE, SEEDED_SETUP } from '../e2e/fixtures/seeded-home.ts';
 import { startBenchStack } from './bench-price.mjs';
 
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const ORIGIN = 'http://127.0.0.1:5173';
 const LEVERS = 'http://127.0.0.1:8899';
 const ROUNDS = 10;
-const ALICE = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';
-const CONTROLLER = '4Eyj9NvT8hPBtszHK14VJTxULq8mFC41hY3ndXbJdW7heo3G';
-const BOB = '4GvnAjgUnhCvhCLz7TkJdxYUhTxN8W5keXrRndG5aijDsEX7';
-const BOB_PHRASE = 'bottom drive obey lake curtain smoke basket hold race lonely fit walk//Bob';
+const BOB = BOB_ED25519;
+const BOB_PHRASE = `${DEV_PHRASE}//Bob`;
 
 /** @param {string} path @param {unknown} [body] */
 async function lever(path, body) {
@@ -50,21 +50,7 @@ async function until(check, timeoutMs, everyMs = 100) {
 async function round(browser) {
   const context = await browser.newContext();
   await context.routeWebSocket(/127\.0\.0\.1:9999/, (ws) => ws.close({ code: 1011 }));
-  await context.addInitScript(
-    ([owner, controller]) => {
-      localStorage.setItem(
-        'robonomics-dapp.setups.v1',
-        JSON.stringify({
-          version: 1,
-          setups: [
-            { owner, name: 'Seeded home', network: 'local', controller: { address: controller } },
-          ],
-          active: { local: owner },
-        }),
-      );
-    },
-    [ALICE, CONTROLLER],
-  );
+  await keepOnEveryLoad(context, SEEDED_SETUP);
   const page = await context.newPage();
   try {
     const before = await seededConfig();

@@ -7,17 +7,15 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { keepOnEveryLoad } from '../e2e/fixtures/app-storage.ts';
+import { BOB_ED25519, DEV_PHRASE, SEEDED_SETUP } from '../e2e/fixtures/seeded-home.ts';
 import { startBenchStack } from './bench-price.mjs';
 import { DEVNET_GATEWAYS } from './stack.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const APP = 'http://127.0.0.1:5173/#/telemetry';
 const LOADS = 5;
-const DEV_PHRASE = 'bottom drive obey lake curtain smoke basket hold race lonely fit walk';
-// The seeded scenario: Alice's subscription, its controller and Bob (ed25519) as a user.
-const ALICE = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';
-const CONTROLLER = '4Eyj9NvT8hPBtszHK14VJTxULq8mFC41hY3ndXbJdW7heo3G';
-const BOB = '4GvnAjgUnhCvhCLz7TkJdxYUhTxN8W5keXrRndG5aijDsEX7';
+const BOB = BOB_ED25519;
 
 /** @param {number[]} values */
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -33,28 +31,16 @@ async function timeToConfig(browser, picked) {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
-    await page.addInitScript(
-      ([owner, controller, gateway]) => {
-        // In the page: DOM globals, reached through globalThis for the Node type check.
-        const { localStorage } = /** @type {any} */ (globalThis);
-        localStorage.setItem(
-          'robonomics-dapp.setups.v1',
-          JSON.stringify({
-            version: 1,
-            setups: [
-              { owner, name: 'Seeded home', network: 'local', controller: { address: controller } },
-            ],
-            active: { local: owner },
-          }),
-        );
-        if (gateway) localStorage.setItem('ipfs-smart-gateway:picked', gateway);
-        // A user gateway of this device that never answers (the bench starts it on 8084).
-        if (gateway === 'http://127.0.0.1:8084') {
-          localStorage.setItem('ipfs-smart-gateway:user-gateways', JSON.stringify([gateway]));
-        }
-      },
-      [ALICE, CONTROLLER, picked],
-    );
+    await keepOnEveryLoad(page, SEEDED_SETUP);
+    await page.addInitScript((gateway) => {
+      // In the page: DOM globals, reached through globalThis for the Node type check.
+      const { localStorage } = /** @type {any} */ (globalThis);
+      if (gateway) localStorage.setItem('ipfs-smart-gateway:picked', gateway);
+      // A user gateway of this device that never answers (the bench starts it on 8084).
+      if (gateway === 'http://127.0.0.1:8084') {
+        localStorage.setItem('ipfs-smart-gateway:user-gateways', JSON.stringify([gateway]));
+      }
+    }, picked);
     await page.goto(APP);
     const form = page.getByRole('form', { name: 'Sign in as a user' });
     await form

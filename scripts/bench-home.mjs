@@ -19,6 +19,9 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { keepNow } from '../e2e/fixtures/app-storage.ts';
+import { plantKeptKey } from '../e2e/fixtures/key-db.ts';
+import { BOB_ED25519, DEV_PHRASE, SEEDED_SETUP } from '../e2e/fixtures/seeded-home.ts';
 import {
   ADDED_LATENCY_MS,
   BEHIND_PROXY_CHAIN_PORT,
@@ -36,11 +39,6 @@ const LOADS = 9;
 const TAPS = 9;
 export const GOALS = { coldMs: 1000, warmMs: 400, tapMs: 200 };
 
-// The seeded scenario: Alice's subscription, its controller and Bob (ed25519) as a user.
-const DEV_PHRASE = 'bottom drive obey lake curtain smoke basket hold race lonely fit walk';
-const ALICE = '4GzMLepDF5nKTWDM6XpB3CrBcFmwgazcVFAD3ZBNAjKT6hQJ';
-const CONTROLLER = '4Eyj9NvT8hPBtszHK14VJTxULq8mFC41hY3ndXbJdW7heo3G';
-const BOB = '4GvnAjgUnhCvhCLz7TkJdxYUhTxN8W5keXrRndG5aijDsEX7';
 /** The controller's public key, and the storage prefix of Datalog.DatalogIndex (twox128 of each name). */
 const CONTROLLER_KEY = '7b4344ead732d6beeeded95d39e330ef0c16ae806046b296737dababb8a0b80d';
 const DATALOG_INDEX_PREFIX = '0x92972a1d208817aa0e44c51623d2d2f938fd5ac7b43b1f204c4541ac6563f063';
@@ -127,53 +125,8 @@ function observeCards() {
 async function keepKey(context) {
   const page = await context.newPage();
   await page.goto(BLANK);
-  await page.evaluate(
-    async ([owner, controller, user, phrase]) => {
-      const g = /** @type {any} */ (globalThis);
-      g.localStorage.setItem(
-        'robonomics-dapp.setups.v1',
-        JSON.stringify({
-          version: 1,
-          setups: [
-            { owner, name: 'Seeded home', network: 'local', controller: { address: controller } },
-          ],
-          active: { local: owner },
-        }),
-      );
-      g.localStorage.setItem('robonomics-dapp.rws-user.v1', user);
-      const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, [
-        'encrypt',
-        'decrypt',
-      ]);
-      const iv = crypto.getRandomValues(new Uint8Array(12));
-      const sealed = await crypto.subtle.encrypt(
-        { name: 'AES-GCM', iv },
-        key,
-        new TextEncoder().encode(phrase),
-      );
-      await new Promise((resolve, reject) => {
-        const request = g.indexedDB.open('robonomics-dapp', 1);
-        request.onupgradeneeded = () =>
-          request.result.createObjectStore('user-keys', { keyPath: 'user' });
-        request.onerror = () => reject(request.error);
-        request.onsuccess = () => {
-          const db = request.result;
-          const put = db.transaction('user-keys', 'readwrite').objectStore('user-keys').put({
-            user,
-            iv,
-            key,
-            sealed,
-          });
-          put.onsuccess = () => {
-            db.close();
-            resolve(undefined);
-          };
-          put.onerror = () => reject(put.error);
-        };
-      });
-    },
-    [ALICE, CONTROLLER, BOB, `${DEV_PHRASE}//Bob`],
-  );
+  await keepNow(page, SEEDED_SETUP);
+  await plantKeptKey(page, BOB_ED25519, `${DEV_PHRASE}//Bob`);
   await page.close();
 }
 

@@ -11,7 +11,7 @@ import {
 } from '@robonomics-dapp/robonomics/crypto/password-strength';
 import { type FormEvent, useId, useState } from 'react';
 import { Address } from '../../../components/Address.tsx';
-import { HiddenUsername } from '../../../components/HiddenUsername.tsx';
+import { PasswordField } from '../../../components/HiddenUsername.tsx';
 import { downloadFile } from '../../../lib/files/download-file.ts';
 import { keyKeeping } from '../../../lib/storage/key-keeping.ts';
 import { useSavedSetups } from '../../../lib/stores/saved-setups.ts';
@@ -117,20 +117,15 @@ export function ControllerStep({ guide }: { guide: Guide }) {
         imports.
       </p>
       <form className="stack-s" aria-label="Create the controller" onSubmit={onCreate}>
-        <HiddenUsername value={`${setup.name} controller`} />
-        <label htmlFor={`${id}-password`}>A password for the controller's key</label>
-        <input
+        <PasswordField
           id={`${id}-password`}
-          type="password"
-          className="input"
-          autoComplete="new-password"
+          account={`${setup.name} controller`}
+          label="A password for the controller's key"
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-describedby={`${id}-rule`}
+          onChange={setPassword}
+          fresh
+          rule={`${PASSWORD_RULE_TEXT} Home Assistant asks for it when it imports the file.`}
         />
-        <p id={`${id}-rule`} className="small muted">
-          {PASSWORD_RULE_TEXT} Home Assistant asks for it when it imports the file.
-        </p>
         {!keyKeeping.allowed && <p className="small notice-warn">{keyKeeping.reason}</p>}
         <button type="submit" className="button primary" disabled={busy}>
           {busy ? 'Creating…' : 'Create the controller'}

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { HiddenUsername } from '../../../components/HiddenUsername.tsx';
+import { PasswordField } from '../../../components/HiddenUsername.tsx';
 import { checkFileHere, SetupFileVerdict } from '../../../components/SetupFileVerdict.tsx';
 import { downloadFile } from '../../../lib/files/download-file.ts';
 import { backupFileName, buildBackup } from '../../../lib/files/setup-backup.ts';
@@ -94,15 +94,13 @@ export function HaFileStep({ guide }: { guide: Guide }) {
       <form className="stack-s" aria-label="Check the setup file" onSubmit={onCheck}>
         {hasKey && !remembered && (
           <>
-            <HiddenUsername value={`${setup.name} controller`} />
-            <label htmlFor={`${id}-password`}>The controller's password</label>
-            <input
+            <PasswordField
               id={`${id}-password`}
-              type="password"
-              className="input"
-              autoComplete="current-password"
+              account={`${setup.name} controller`}
+              label="The controller's password"
               value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              onChange={setPassword}
+              fresh={false}
             />
           </>
         )}

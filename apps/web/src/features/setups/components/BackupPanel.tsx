@@ -1,6 +1,6 @@
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/network/endpoint';
 import { useId, useState } from 'react';
-import { HiddenUsername } from '../../../components/HiddenUsername.tsx';
+import { PasswordField } from '../../../components/HiddenUsername.tsx';
 import { checkFileHere, SetupFileVerdict } from '../../../components/SetupFileVerdict.tsx';
 import { downloadFile } from '../../../lib/files/download-file.ts';
 import { backupFileName, buildBackup } from '../../../lib/files/setup-backup.ts';
@@ -123,20 +123,17 @@ export function BackupPanel({ setup }: { setup: SavedSetup }) {
             void onDownload();
           }}
         >
-          <HiddenUsername value={`${setup.name} controller`} />
-          <label htmlFor={`${id}-password`} className="small">
-            Controller password (checks the file as Home Assistant will; it is not kept)
-          </label>
-          <input
+          <PasswordField
             id={`${id}-password`}
-            type="password"
-            className="input"
-            autoComplete="current-password"
+            account={`${setup.name} controller`}
+            label="Controller password (checks the file as Home Assistant will; it is not kept)"
+            labelClass="small"
             value={password}
-            onChange={(e) => {
+            onChange={(value) => {
               setChecked(null);
-              setPassword(e.target.value);
+              setPassword(value);
             }}
+            fresh={false}
           />
         </form>
       )}

@@ -6,7 +6,7 @@ import {
 } from '@robonomics-dapp/robonomics/crypto/password-strength';
 import { useId, useState } from 'react';
 import { Address } from '../../../components/Address.tsx';
-import { HiddenUsername } from '../../../components/HiddenUsername.tsx';
+import { PasswordField } from '../../../components/HiddenUsername.tsx';
 import { downloadFile } from '../../../lib/files/download-file.ts';
 import { keyKeeping } from '../../../lib/storage/key-keeping.ts';
 
@@ -87,20 +87,15 @@ export function GenerateController({
           if (!busy && created === null) void onCreate();
         }}
       >
-        <HiddenUsername value={`${name} controller`} />
-        <label htmlFor={`${id}-password`}>A password for new Controller account *</label>
-        <input
+        <PasswordField
           id={`${id}-password`}
-          type="password"
-          className="input"
-          autoComplete="new-password"
+          account={`${name} controller`}
+          label="A password for new Controller account *"
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-describedby={`${id}-rule`}
+          onChange={setPassword}
+          fresh
+          rule={PASSWORD_RULE_TEXT}
         />
-        <p id={`${id}-rule`} className="small muted">
-          {PASSWORD_RULE_TEXT}
-        </p>
         {keyKeeping.allowed ? (
           <p className="small muted">
             The key, encrypted with this password, is kept in this setup and its backup: the file

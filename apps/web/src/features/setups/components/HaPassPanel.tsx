@@ -8,7 +8,7 @@ import {
   latestHaPassword,
 } from '@robonomics-dapp/robonomics/home-assistant/launch';
 import { useId, useState } from 'react';
-import { HiddenUsername } from '../../../components/HiddenUsername.tsx';
+import { PasswordField } from '../../../components/HiddenUsername.tsx';
 import { TxButton } from '../../../components/TxButton.tsx';
 import { UserSignIn } from '../../../components/UserSignIn.tsx';
 import { useTx } from '../../../components/use-tx.ts';
@@ -166,15 +166,13 @@ export function HaPassPanel({
               }}
             >
               {/* Home Assistant's user name is the user's address in lower case. */}
-              <HiddenUsername value={user?.toLowerCase() ?? ''} />
-              <label htmlFor={`${id}-password`}>New password</label>
-              <input
+              <PasswordField
                 id={`${id}-password`}
-                type="password"
-                className="input"
-                autoComplete="new-password"
+                account={user?.toLowerCase() ?? ''}
+                label="New password"
                 value={password}
-                onChange={(e) => setPassword(e.target.value)}
+                onChange={setPassword}
+                fresh
               />
               <TxButton
                 status={tx.status}
