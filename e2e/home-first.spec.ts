@@ -137,7 +137,7 @@ test('the page as last seen is painted before the app runs, out of reach, and go
     )
     .toBe(false);
   // The next visit, with the app's own code held back 2 s: the page's first script paints the
-  // home from the sealed view alone.
+  // home from the snapshot alone.
   const held: string[] = [];
   let released = false;
   await page.route('**/assets/*.js', async (route) => {

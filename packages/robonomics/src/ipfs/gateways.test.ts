@@ -4,15 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchIpfsText, GatewayReadError } from './gateway.ts';
 import {
   addUserGateway,
-  GatewaySelector,
-  type GatewaySnapshot,
   MAX_USER_GATEWAYS,
-  NoGatewayError,
   normaliseGateway,
   parseStoredGateways,
-  probeGateway,
-  rankGateways,
-} from './gateways.ts';
+} from './gateway-list.ts';
+import { probeGateway, rankGateways } from './gateway-probe.ts';
+import { GatewaySelector, type GatewaySnapshot, NoGatewayError } from './gateways.ts';
 
 const CID = 'QmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG';
 const FILE = '{"data": "0x00"}';

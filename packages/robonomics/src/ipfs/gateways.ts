@@ -1,242 +1,29 @@
 // Several IPFS gateways ranked by speed, as production needs them (see docs/ipfs-gateways.md):
-// the list (built-in plus the user's own), its normalisation, the HEAD probe, the ranking and the
-// choice of the gateway every read goes through, with failover when it stops answering.
-import { GatewayReadError, seconds } from './gateway.ts';
+// the choice of the gateway every read goes through, with failover when it stops answering. The
+// list is in gateway-list.ts, the probe and the ranking in gateway-probe.ts.
+import { GatewayReadError } from './gateway.ts';
+import {
+  addUserGateway,
+  gatewayOrigins,
+  MAX_USER_GATEWAYS,
+  normaliseGateway,
+} from './gateway-list.ts';
+import {
+  type GatewayState,
+  type ProbeOptions,
+  type ProbeResult,
+  probeGateway,
+  rankGateways,
+} from './gateway-probe.ts';
 
 export { GatewayReadError };
 
-/** At most this many gateways of the user's own are kept. */
-export const MAX_USER_GATEWAYS = 15;
-/** One probe (HEAD) or the headers of one read may take this long before the gateway is skipped. */
-export const PROBE_TIMEOUT_MS = 10_000;
-/** Attempts per probe when a gateway fails fast (network error, HTTP error); a timeout ends it. */
-export const PROBE_ATTEMPTS = 3;
 /** Probes in flight at once, over every round. */
 export const PROBE_CONCURRENCY = 6;
 
 /** What the panel shows when no gateway can serve the file (docs/ipfs-gateways.md). */
 export const NO_GATEWAYS_TEXT =
   'No available gateways found. Try adding your custom gateway or wait.';
-
-export type GatewayCheck = { ok: true; origin: string } | { ok: false; error: string };
-
-/**
- * A gateway address as a bare origin (`https://host[:port]`): the scheme may be left out
- * (https is assumed); a trailing `/ipfs/` is dropped. Anything that is not a plain http(s)
- * origin is refused in words: another scheme, credentials, a path, a query or a fragment.
- */
-export function normaliseGateway(input: string): GatewayCheck {
-  let text = input.trim();
-  if (!text) return { ok: false, error: 'Enter the address of a gateway.' };
-  if (text.length > 2048) return { ok: false, error: 'This gateway address is too long.' };
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(text);
-  // "host:8080" looks like a scheme followed by a port: only a scheme is followed by a non-digit.
-  const hasScheme =
-    scheme !== null && (text.includes('://') || !/^\d/.test(text.slice(scheme[0].length)));
-  if (hasScheme && !/^https?$/i.test(scheme[1]!)) {
-    return { ok: false, error: 'A gateway address must start with http:// or https://.' };
-  }
-  if (!hasScheme) text = `https://${text}`;
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return { ok: false, error: 'This is not a valid gateway address.' };
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { ok: false, error: 'A gateway address must start with http:// or https://.' };
-  }
-  if (!url.hostname) return { ok: false, error: 'This is not a valid gateway address.' };
-  if (url.username || url.password) {
-    return { ok: false, error: 'A gateway address cannot contain a user name or password.' };
-  }
-  const path = url.pathname.replace(/\/+$/, '');
-  if ((path && path !== '/ipfs') || url.search || url.hash || /[?#]/.test(text)) {
-    return {
-      ok: false,
-      error: `Give the gateway's address without a path, for example ${url.protocol}//${url.host}.`,
-    };
-  }
-  return { ok: true, origin: url.origin };
-}
-
-/** Origins of a list of gateway addresses, in order, invalid ones and duplicates dropped. */
-export function gatewayOrigins(list: readonly string[]): string[] {
-  const origins: string[] = [];
-  for (const item of list) {
-    const checked = normaliseGateway(item);
-    if (checked.ok && !origins.includes(checked.origin)) origins.push(checked.origin);
-  }
-  return origins;
-}
-
-/**
- * Adds a user gateway: refused with a clear message when invalid, already listed (built in or
- * the user's) or when the user already has the maximum.
- */
-export function addUserGateway(
-  user: readonly string[],
-  builtIn: readonly string[],
-  input: string,
-): { ok: true; origin: string; user: string[] } | { ok: false; error: string } {
-  const checked = normaliseGateway(input);
-  if (!checked.ok) return checked;
-  if (builtIn.includes(checked.origin) || user.includes(checked.origin)) {
-    return { ok: false, error: `${checked.origin} is already in the list.` };
-  }
-  if (user.length >= MAX_USER_GATEWAYS) {
-    return {
-      ok: false,
-      error: `You can add up to ${MAX_USER_GATEWAYS} gateways. Remove one of yours first.`,
-    };
-  }
-  return { ok: true, origin: checked.origin, user: [...user, checked.origin] };
-}
-
-/** The user gateways kept on this device (a JSON array), read defensively. */
-export function parseStoredGateways(
-  text: string | null,
-  builtIn: readonly string[] = [],
-): string[] {
-  if (!text) return [];
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(value)) return [];
-  const strings = value.filter((v): v is string => typeof v === 'string');
-  return gatewayOrigins(strings)
-    .filter((o) => !builtIn.includes(o))
-    .slice(0, MAX_USER_GATEWAYS);
-}
-
-/** The URL of an IPFS path (`<cid>[/<path>]`) on a gateway. */
-export function gatewayUrl(origin: string, path: string): string {
-  return `${origin}/ipfs/${path.replace(/^\/+/, '').replace(/^ipfs\//, '')}`;
-}
-
-export interface ProbeResult {
-  origin: string;
-  ok: boolean;
-  /** Time of the answering HEAD in milliseconds; null when none answered. */
-  ms: number | null;
-  /** Why the gateway is unavailable, in words. */
-  error: string | null;
-}
-
-export interface ProbeOptions {
-  fetcher?: typeof fetch;
-  timeoutMs?: number;
-  attempts?: number;
-  /** Pause before the n-th retry is n times this. */
-  retryDelayMs?: number;
-  /** A web page instead of the file is a gateway fault unless the file may be one. */
-  allowHtml?: boolean;
-  signal?: AbortSignal;
-  now?: () => number;
-}
-
-class ProbeFailure extends Error {
-  constructor(
-    message: string,
-    readonly final: boolean,
-  ) {
-    super(message);
-  }
-}
-
-const isHtml = (type: string | null) => /^\s*(text\/html|application\/xhtml)/i.test(type ?? '');
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
-}
-
-/**
- * Times a HEAD request for the path on one gateway. Fast failures are tried again (up to
- * `attempts`); a gateway that does not answer within the timeout is given up at once.
- */
-export async function probeGateway(
-  origin: string,
-  path: string,
-  options: ProbeOptions = {},
-): Promise<ProbeResult> {
-  const {
-    fetcher = fetch,
-    timeoutMs = PROBE_TIMEOUT_MS,
-    attempts = PROBE_ATTEMPTS,
-    retryDelayMs = 250,
-    allowHtml = false,
-    signal,
-    now = () => performance.now(),
-  } = options;
-  let error = 'cannot be reached';
-  for (let attempt = 1; attempt <= attempts; attempt++) {
-    if (signal?.aborted) break;
-    if (attempt > 1) await sleep(retryDelayMs * (attempt - 1), signal);
-    const controller = new AbortController();
-    const abort = () => controller.abort();
-    signal?.addEventListener('abort', abort, { once: true });
-    const timer = setTimeout(abort, timeoutMs);
-    const started = now();
-    try {
-      const response = await fetcher(gatewayUrl(origin, path), {
-        method: 'HEAD',
-        cache: 'no-store',
-        redirect: 'follow',
-        signal: controller.signal,
-      }).catch(() => {
-        if (signal?.aborted) throw new ProbeFailure('probe cancelled', true);
-        if (controller.signal.aborted) {
-          throw new ProbeFailure(`did not answer within ${seconds(timeoutMs)}`, true);
-        }
-        throw new ProbeFailure('cannot be reached', false);
-      });
-      const ms = now() - started;
-      if (!response.ok) throw new ProbeFailure(`answered HTTP ${response.status}`, false);
-      if (!allowHtml && isHtml(response.headers.get('content-type'))) {
-        throw new ProbeFailure('answered with a web page instead of the file', true);
-      }
-      return { origin, ok: true, ms: Math.max(0, Math.round(ms)), error: null };
-    } catch (e) {
-      const failure = e instanceof ProbeFailure ? e : new ProbeFailure(String(e), false);
-      error = failure.message;
-      if (failure.final) break;
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', abort);
-    }
-  }
-  return { origin, ok: false, ms: null, error };
-}
-
-/** Available gateways by speed first, then the ones not checked yet, then unavailable ones. */
-export function rankGateways<T extends { origin: string; state: GatewayState; ms: number | null }>(
-  entries: readonly T[],
-): T[] {
-  const weight = (e: T) => (e.state === 'ok' ? 0 : e.state === 'failed' ? 2 : 1);
-  return entries
-    .map((entry, index) => ({ entry, index }))
-    .sort(
-      (a, b) =>
-        weight(a.entry) - weight(b.entry) ||
-        (a.entry.state === 'ok' ? (a.entry.ms ?? 0) - (b.entry.ms ?? 0) : 0) ||
-        a.index - b.index,
-    )
-    .map(({ entry }) => entry);
-}
-
-/** What the last finished probe (or read) found; a probe under way keeps it. */
-export type GatewayState = 'untested' | 'ok' | 'failed';
 
 export interface GatewayEntry {
   origin: string;

@@ -1,10 +1,6 @@
 import { fetchIpfsText } from '@robonomics-dapp/robonomics/ipfs/gateway';
-import {
-  GatewaySelector,
-  type GatewaySnapshot,
-  gatewayUrl,
-  parseStoredGateways,
-} from '@robonomics-dapp/robonomics/ipfs/gateways';
+import { gatewayUrl, parseStoredGateways } from '@robonomics-dapp/robonomics/ipfs/gateway-list';
+import { GatewaySelector, type GatewaySnapshot } from '@robonomics-dapp/robonomics/ipfs/gateways';
 import { useSyncExternalStore } from 'react';
 import { appConfig } from '../shell/config.ts';
 import { safeStorage } from '../storage/safe-storage.ts';

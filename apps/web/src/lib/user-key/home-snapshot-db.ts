@@ -41,7 +41,7 @@ export function homeSnapshotsDeletedElsewhere(): void {
   deletions++;
 }
 
-/** Deletes every sealed view (a user's go with their key: deleteSealedKey). */
+/** Deletes every home snapshot (a user's go with their key: deleteSealedKey). */
 export async function deleteHomeSnapshots(): Promise<void> {
   deletions++;
   await runInKeyDb(VIEWS_STORE, 'readwrite', (store) => store.clear());

@@ -7,7 +7,7 @@
  *
  * It exists only where the user chose to keep their key on this device, opens only with that
  * key, and goes with it: signing out, or forgetting the key, deletes it. The record's id is the
- * decryption's additional data, so a sealed view cannot be moved to another user or home.
+ * decryption's additional data, so a home snapshot cannot be moved to another user or home.
  */
 export interface SealedHomeSnapshot {
   /** homeSnapshotId(user, endpoint, controller). */

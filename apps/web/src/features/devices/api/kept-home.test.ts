@@ -6,7 +6,7 @@ import {
   writeKeptStatesFile,
   writeKeptStatesUpdate,
 } from '../../../lib/storage/home-config-cache.ts';
-import { homeBase } from '../hooks/use-home.ts';
+import { homeBase } from '../hooks/use-live-states.ts';
 import { openKeptStates } from './kept-home.ts';
 import type { LoadedHome } from './load-home.ts';
 

@@ -35,7 +35,7 @@ export function startEarlyHome(): Promise<unknown> {
     const { pair } = useUserKey.getState();
     if (!opened || !pair || !controller) return;
     markHome('key');
-    // With a sealed view to show, the envelopes' opening (long work) waits for its first card.
+    // With a home snapshot to show, the envelopes' opening (long work) waits for its first card.
     if (await sealed) await firstCardPainted;
     const { keptOpenings } = await import('../api/kept-home.ts');
     keptOpenings(endpoint, { user: pair, userAddress: user, controller });

@@ -24,7 +24,7 @@ useUserKey.subscribe((now, before) => {
   }
 });
 
-/** The sealed view if its opening is done (null: there is none); undefined while it is not. */
+/** The home snapshot if its opening is done (null: there is none); undefined while it is not. */
 export function homeSnapshotIfOpen(
   user: string,
   endpoint: string,

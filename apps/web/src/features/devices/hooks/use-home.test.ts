@@ -2,7 +2,7 @@ import type { HaStates } from '@robonomics-dapp/robonomics/home-assistant/states
 import { describe, expect, it } from 'vitest';
 import type { KeptHome } from '../api/kept-home.ts';
 import type { LoadedHome } from '../api/load-home.ts';
-import { homeBase } from './use-home.ts';
+import { homeBase } from './use-live-states.ts';
 
 /** A home with one light in `state`. */
 const statesWith = (state: string): HaStates =>

@@ -8,20 +8,18 @@ import { readIpfsText, useGateways } from '../../../lib/files/ipfs-gateways.ts';
 import {
   writeConfigEnvelope,
   writeKeptStatesFile,
-  writeKeptStatesUpdate,
 } from '../../../lib/storage/home-config-cache.ts';
 import { useChain } from '../../../lib/stores/chain-store.ts';
 import { useToasts } from '../../../lib/stores/toasts.ts';
 import { useUserKey } from '../../../lib/user-key/user-key-store.ts';
 import { NotPublishedError } from '../api/home-record.ts';
-import type { KeptHome } from '../api/kept-home.ts';
 import { type HomeKeys, type LoadedHome, openHomeFile } from '../api/load-home.ts';
 import { dialKey } from '../commands/config-follow.ts';
 import type { PeerConnection } from '../commands/peer-channel.ts';
 import { markHome } from '../first-paint/home-marks.ts';
 import { sealAndKeepHomeSnapshot } from '../first-paint/home-snapshot.ts';
-import { keepLiveStates, mergeSnapshot, olderThanShown } from '../view/merge-states.ts';
-import { useKeptConfig, useKeptStates, useSealedView } from './use-kept-home.ts';
+import { useHomeSnapshot, useKeptConfig, useKeptStates } from './use-kept-home.ts';
+import { homeBase, useLiveStates } from './use-live-states.ts';
 import { useHomeRecord, useLoadedHome } from './use-loaded-home.ts';
 import {
   type ConnectionRequest,
@@ -83,37 +81,6 @@ function useDialConfig(config: HaConfig | null): { config: HaConfig | null; seen
   return kept.current;
 }
 
-/** States as shown, and when they were current. */
-interface Shown {
-  states: HaStates;
-  time: number;
-}
-
-/** The newest snapshot that arrived live (an /update or a new record), and what it is shown on. */
-interface LiveStates extends Shown {
-  /** Whose home it is: another user or controller makes it stale. */
-  keys: HomeKeys | null;
-  /** The home it was merged into; null when it arrived before any. */
-  base: Shown | null;
-  /** What it arrived as, without history. */
-  snapshot: HaStates;
-}
-
-/**
- * What the live states are shown on: the chain's home when it is loaded, else the copy kept on
- * this device. A kept live update newer than the chain's record stays on top of it.
- */
-export function homeBase(loaded: LoadedHome | undefined, kept: KeptHome | null): Shown | null {
-  if (!loaded) return kept;
-  if (kept?.update && kept.update.time > loaded.time) {
-    return {
-      states: mergeSnapshot(loaded.states, kept.update.snapshot, kept.update.time),
-      time: kept.update.time,
-    };
-  }
-  return loaded;
-}
-
 /**
  * The signed-in user's home. It is reached in ways that need nothing of each other, started
  * together: the copy kept on this device (shown at once, marked as not live), the chain and IPFS
@@ -152,7 +119,7 @@ export function useHome(
 
   useHomeRecord(endpoint, keys || expected ? controller : null, attempt);
   const keptConfig = useKeptConfig(endpoint, keys);
-  const sealed = useSealedView(endpoint, controller, sealedFor);
+  const sealed = useHomeSnapshot(endpoint, controller, sealedFor);
   // The view sealed on this device opens first; the kept envelopes replace it once open.
   const kept = useKeptStates(endpoint, keys) ?? sealed;
   const load = useLoadedHome(endpoint, keys, attempt, notify);
@@ -169,64 +136,13 @@ export function useHome(
   }, [loaded, endpoint, controller]);
 
   const base = useMemo(() => homeBase(loaded, kept), [loaded, kept]);
-  // What arrived live, merged into the home shown when it came.
-  const [arrived, setLive] = useState<LiveStates | null>(null);
-  // Another user or controller: nothing of the last one's home stays.
-  const live = arrived && arrived.keys === keys ? arrived : null;
-  const baseRef = useRef(base);
-  baseRef.current = base;
-  const keysRef = useRef(keys);
-  keysRef.current = keys;
-  /** The states on screen (set below, once worked out). */
-  const shownRef = useRef<Shown | null>(null);
-  const showStates = useCallback(
-    (
-      arrived: HaStates,
-      time: number,
-      kept?: { file?: string; update?: string; olderThanLive?: boolean },
-    ) => {
-      const owner = keysRef.current;
-      const on = baseRef.current;
-      // States sent as live that are older than those shown (by their own dates) are not shown.
-      if (kept?.update && olderThanShown(arrived, shownRef.current?.states ?? null)) return false;
-      setLive((shown) => {
-        const previous =
-          shown && shown.keys === owner && shown.base === on ? shown.states : (on?.states ?? null);
-        const snapshot = kept?.olderThanLive ? keepLiveStates(arrived, previous) : arrived;
-        return {
-          keys: owner,
-          base: on,
-          snapshot,
-          states: mergeSnapshot(previous, snapshot, time),
-          time,
-        };
-      });
-      if (!owner) return true;
-      if (kept?.file)
-        writeKeptStatesFile(endpoint, owner.controller, { time, envelope: kept.file });
-      if (kept?.update)
-        writeKeptStatesUpdate(endpoint, owner.controller, { time, envelope: kept.update });
-      return true;
-    },
-    [endpoint],
-  );
-
-  const shown = useMemo((): Shown | null => {
-    if (!base) return live;
-    if (!live) return base;
-    if (live.base === base) return live;
-    // Live states that came before this base, or with an older one: newer ones win.
-    return live.time > base.time
-      ? { states: mergeSnapshot(base.states, live.snapshot, live.time), time: live.time }
-      : base;
-  }, [base, live]);
-  shownRef.current = shown;
+  const { shown, live, showStates, currentBase } = useLiveStates(endpoint, keys, base);
   const fromNetwork = loaded !== undefined || live !== null;
   /** Whether the home's live updates arrive peer-to-peer now (set once the channel is known). */
   const peerLiveRef = useRef(false);
 
   const unpublished = loadFailure instanceof NotPublishedError;
-  // A home to show is shown, the sealed view before the key is open too.
+  // A home to show is shown, the home snapshot before the key is open too.
   const phase: HomeState['phase'] = shown
     ? 'ready'
     : !keys
@@ -253,12 +169,12 @@ export function useHome(
       return;
     }
     if (phaseRef.current !== 'ready') return;
-    const on = baseRef.current;
+    const on = currentBase();
     void readIpfsText(latest.text.trim())
       .then(async (text) => ({ text, states: await openHomeFile(text, keys, validateHaStates) }))
       .then(
         ({ text, states }) =>
-          baseRef.current === on &&
+          currentBase() === on &&
           // Live updates coming peer-to-peer are newer than the file: it brings its history.
           showStates(states, latest.time, { file: text, olderThanLive: peerLiveRef.current }),
         (error: Error) =>
@@ -266,7 +182,7 @@ export function useHome(
             kind: 'error',
           }),
       );
-  }, [latest, keys, retry, notify, showStates]);
+  }, [latest, keys, retry, notify, showStates, currentBase]);
 
   // A home that has not published: its config is looked for on its twin meanwhile.
   const watched = useWatchedConfig(unpublished && !keptConfig.config ? keys : null);
@@ -291,7 +207,7 @@ export function useHome(
   // (A home that stops listening moves the channel to the parachain.)
   peerLiveRef.current = channel.connection.type === 'libp2p' && channel.connection.connected;
 
-  // The home as shown, sealed for the next visit (not the sealed view itself, shown again).
+  // The home as shown, sealed for the next visit (not the snapshot itself, shown again).
   const sealingKey = useUserKey((s) => s.sealingKey);
   useEffect(() => {
     if (!shown || !keys || !sealingKey || shown === sealed) return;

@@ -46,7 +46,7 @@ export function useKeptStates(endpoint: string, keys: HomeKeys | null): KeptHome
  * (first-paint/home-snapshot.ts): opened before the user's phrase is, so a returning user's first card does
  * not wait for it. Null when there is none.
  */
-export function useSealedView(
+export function useHomeSnapshot(
   endpoint: string,
   controller: string | null,
   user: string | null,
@@ -54,7 +54,7 @@ export function useSealedView(
   // Opened already (the early start): shown in this very render, not a query's round later.
   const known = controller && user ? homeSnapshotIfOpen(user, endpoint, controller) : undefined;
   const query = useQuery({
-    queryKey: ['home-sealed-view', endpoint, controller, user],
+    queryKey: ['home-snapshot', endpoint, controller, user],
     enabled: controller !== null && user !== null,
     queryFn: () => openHomeSnapshotFor(user!, endpoint, controller!),
     initialData: known,
