@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, TestInfo } from '@playwright/test';
+import { keepOnEveryLoad, keptWalletChoice } from './fixtures/app-storage.ts';
 import { type DevnetChain, XRT } from './fixtures/devnet-chain.ts';
 import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
 import { EVERY_PATH } from './fixtures/routes.ts';
@@ -115,12 +116,7 @@ test('every route signed in passes axe in both themes', async ({ page }, testInf
   await useTheme(page, 'light');
   await injectPolkadotExtension(page, [{ name: 'Alice', uri: '//Alice', type: 'sr25519' }]);
   await saveSeededSetup(page);
-  await page.addInitScript((address) => {
-    localStorage.setItem(
-      'robonomics-dapp.wallet.v1',
-      JSON.stringify({ wallet: 'polkadot-js', address }),
-    );
-  }, ALICE);
+  await keepOnEveryLoad(page, keptWalletChoice('polkadot-js', ALICE));
   const findings: Record<Theme, Finding[]> = { light: [], dark: [] };
   for (const path of EVERY_PATH) {
     await page.goto(`./#${path}`);

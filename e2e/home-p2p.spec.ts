@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ProxyLink } from '@robonomics-dapp/devnet/controller/proxy-link';
-import { linkHomeAssistant, useProxy } from './fixtures/devnet-levers.ts';
+import { linkHomeAssistant, pushingClientOfHomeProxy, useProxy } from './fixtures/devnet-levers.ts';
 import {
   BOB_ED25519,
   DEV_PHRASE,
@@ -88,13 +87,7 @@ test('an /update that does not open says Error: decryptMsg, and the home stays a
 }) => {
   await openThroughRelay(page);
   // A second client of the home's proxy pushes states that are no envelope for this user.
-  const stranger = new ProxyLink({
-    url: 'ws://127.0.0.1:8888',
-    protocols: [],
-    onHello: () => {},
-    onMessage: () => {},
-    log: () => {},
-  });
+  const stranger = pushingClientOfHomeProxy();
   try {
     await expect.poll(() => stranger.connected).toBe(true);
     expect(stranger.send('/update', { data: { data: '0xdeadbeef' } })).toBe(true);

@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
-import { ProxyLink } from '@robonomics-dapp/devnet/controller/proxy-link';
 import type { HaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
 import type { DevnetChain } from './fixtures/devnet-chain.ts';
-import { relayPushUpdate, useProxy } from './fixtures/devnet-levers.ts';
+import { pushingClientOfHomeProxy, relayPushUpdate, useProxy } from './fixtures/devnet-levers.ts';
 import { lastPublishedStates, sealForBob } from './fixtures/sealed-states.ts';
 import {
   BOB_ED25519,
@@ -82,13 +81,7 @@ test('an /update from the relay, or an older one from the home, changes nothing 
   await holds(unchanged, 2_000);
 
   // The home's own peer sends the older file again: taken from the home, but not shown.
-  const home = new ProxyLink({
-    url: 'ws://127.0.0.1:8888',
-    protocols: [],
-    onHello: () => {},
-    onMessage: () => {},
-    log: () => {},
-  });
+  const home = pushingClientOfHomeProxy();
   try {
     await expect.poll(() => home.connected).toBe(true);
     expect(home.send('/update', { data: older })).toBe(true);

@@ -1,4 +1,5 @@
 import { type CDPSession, expect, type Page, test } from '@playwright/test';
+import { keepOnEveryLoad, keptWalletChoice } from './fixtures/app-storage.ts';
 import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
 import {
   ALICE,
@@ -134,12 +135,7 @@ test('no route shows a password field outside a form, or a password form without
   test.setTimeout(120_000);
   await injectPolkadotExtension(page, [{ name: 'Alice', uri: '//Alice', type: 'sr25519' }]);
   await saveSeededSetup(page);
-  await page.addInitScript((address) => {
-    localStorage.setItem(
-      'robonomics-dapp.wallet.v1',
-      JSON.stringify({ wallet: 'polkadot-js', address }),
-    );
-  }, ALICE);
+  await keepOnEveryLoad(page, keptWalletChoice('polkadot-js', ALICE));
   const { cdp, fields, forms } = await watchWarnings(page);
 
   for (const [n, route] of ROUTES.entries()) {

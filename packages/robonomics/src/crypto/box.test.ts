@@ -4,6 +4,13 @@ import ed2curve from 'ed2curve';
 import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
 import {
+  VECTOR_CONTROLLER_ADDRESS as CONTROLLER_ADDRESS,
+  VECTOR_CONTROLLER as controller,
+  VECTOR_USER_ADDRESS as USER_ADDRESS,
+  VECTOR_USER_ADDRESS_42 as USER_ADDRESS_42,
+  VECTOR_USER as user,
+} from '../test-support/crypto-vectors.ts';
+import {
   BOX_OVERHEAD,
   boxHexToBytes,
   canEncryptTo,
@@ -16,14 +23,6 @@ import {
 } from './box.ts';
 import { miniSecretFromMnemonic, pairFromUri } from './keys.ts';
 
-// Test vectors of docs/crypto.md
-const user = pairFromUri('bottom drive obey lake curtain smoke basket hold race lonely fit walk');
-const controller = pairFromUri(
-  'legal winner thank year wave sausage worth useful legal winner thank yellow',
-);
-const USER_ADDRESS = '4DNhfCUWDh5LG2GkFHPDdZfejMoSezRnF3tRfvudqLzn2HAs';
-const USER_ADDRESS_42 = '5DFJF7tY4bpbpcKPJcBTQaKuCDEPCpiz8TRjpmLeTtweqmXL';
-const CONTROLLER_ADDRESS = '4Eyj9NvT8hPBtszHK14VJTxULq8mFC41hY3ndXbJdW7heo3G';
 const NONCE = Uint8Array.from({ length: 24 }, (_, i) => i);
 const LAUNCH =
   '{"platform":"light","name":"turn_on","params":{"entity_id":"light.lamp","brightness":128,"rgb_color":[30,30,230]}}';

@@ -3,6 +3,13 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 import ed2curve from 'ed2curve';
 import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
+import {
+  VECTOR_CONTROLLER_ADDRESS as CONTROLLER,
+  VECTOR_CONTROLLER as controller,
+  VECTOR_USER_ADDRESS as USER,
+  VECTOR_USER_ADDRESS_42 as USER_42,
+  VECTOR_USER as user,
+} from '../test-support/crypto-vectors.ts';
 import { DecryptError, decryptMessage, encryptMessage } from './box.ts';
 import {
   dataKeyFromMnemonic,
@@ -15,14 +22,6 @@ import {
 } from './envelope.ts';
 import { isValidMnemonic, type KeyPair, pairFromUri } from './keys.ts';
 
-// Test vectors of docs/crypto.md
-const user = pairFromUri('bottom drive obey lake curtain smoke basket hold race lonely fit walk');
-const controller = pairFromUri(
-  'legal winner thank year wave sausage worth useful legal winner thank yellow',
-);
-const USER = '4DNhfCUWDh5LG2GkFHPDdZfejMoSezRnF3tRfvudqLzn2HAs';
-const USER_42 = '5DFJF7tY4bpbpcKPJcBTQaKuCDEPCpiz8TRjpmLeTtweqmXL';
-const CONTROLLER = '4Eyj9NvT8hPBtszHK14VJTxULq8mFC41hY3ndXbJdW7heo3G';
 const DATA_MNEMONIC =
   'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
 const NONCE = Uint8Array.from({ length: 24 }, (_, i) => 100 + i);

@@ -3,6 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { DecryptError, decryptMessage, encryptMessage } from '../crypto/box.ts';
 import { pairFromUri } from '../crypto/keys.ts';
 import {
+  VECTOR_CONTROLLER_ADDRESS as CONTROLLER,
+  VECTOR_CONTROLLER as controller,
+  VECTOR_USER_ADDRESS as USER,
+  VECTOR_USER as user,
+} from '../test-support/crypto-vectors.ts';
+import {
   buildHaPassRecord,
   buildLaunchCommand,
   chainLaunchProblem,
@@ -18,13 +24,6 @@ import {
   toServiceCall,
 } from './launch.ts';
 
-// Test vectors of docs/crypto.md
-const user = pairFromUri('bottom drive obey lake curtain smoke basket hold race lonely fit walk');
-const controller = pairFromUri(
-  'legal winner thank year wave sausage worth useful legal winner thank yellow',
-);
-const USER = '4DNhfCUWDh5LG2GkFHPDdZfejMoSezRnF3tRfvudqLzn2HAs';
-const CONTROLLER = '4Eyj9NvT8hPBtszHK14VJTxULq8mFC41hY3ndXbJdW7heo3G';
 const OWNER_KEY = pairFromUri('//Alice', 'sr25519').publicKey;
 const OWNER = encodeAddress(OWNER_KEY, 32);
 const NONCE = Uint8Array.from({ length: 24 }, (_, i) => i);

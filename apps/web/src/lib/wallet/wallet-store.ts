@@ -7,8 +7,12 @@ import {
   type InjectedMetadata,
   waitForInjection,
 } from './injected.ts';
-
-const WALLET_KEY = 'robonomics-dapp.wallet.v1';
+import {
+  parseWalletChoice,
+  WALLET_KEY,
+  type WalletChoice,
+  walletChoiceText,
+} from './wallet-choice.ts';
 
 export interface WalletAccount {
   /** SS58-32, whatever format the wallet uses. */
@@ -79,7 +83,7 @@ function toAccounts(
 
 function remember(wallet: string | null, address: string | null) {
   if (!wallet) safeStorage.remove(WALLET_KEY);
-  else safeStorage.set(WALLET_KEY, JSON.stringify({ wallet, address }));
+  else safeStorage.set(WALLET_KEY, walletChoiceText(wallet, address));
 }
 
 let stopAccounts: (() => void) | null = null;
@@ -189,19 +193,6 @@ export const useWallet = create<WalletState>((set, get) => ({
   },
 }));
 
-function readRemembered(): { wallet: string; address: string | null } | null {
-  try {
-    const value = JSON.parse(safeStorage.get(WALLET_KEY) ?? 'null') as unknown;
-    if (
-      value &&
-      typeof value === 'object' &&
-      typeof (value as { wallet?: unknown }).wallet === 'string'
-    ) {
-      const { wallet, address } = value as { wallet: string; address?: unknown };
-      return { wallet, address: typeof address === 'string' ? address : null };
-    }
-  } catch {
-    // A corrupt entry is ignored.
-  }
-  return null;
+function readRemembered(): WalletChoice | null {
+  return parseWalletChoice(safeStorage.get(WALLET_KEY));
 }
