@@ -19,7 +19,7 @@ import {
 import type { PeerIdentity } from './identity.ts';
 import { MultipartError } from './multipart.ts';
 import { IpfsError, type IpfsRepo } from './repo.ts';
-import { type AuthOutcome, authErrorBody } from './web3-auth.ts';
+import { type AuthOutcome, authErrorBody } from './web3-auth-verify.ts';
 
 /** Uploads beyond this are refused (everything from the network is bounded). */
 export const DEFAULT_MAX_ADD_BYTES = 128 * 1024 * 1024;

@@ -15,7 +15,7 @@ import {
   type TestDevnet,
   web3Headers,
 } from './test-support.ts';
-import { AUTH_ERRORS, isSubscriptionActive, verifyAddressSignature } from './web3-auth.ts';
+import { AUTH_ERRORS, isSubscriptionActive, verifyAddressSignature } from './web3-auth-verify.ts';
 
 let devnet: TestDevnet;
 let a: SeedAccounts;

@@ -9,7 +9,7 @@ import { gatewayHandler, startGatewayServer } from './gateway-server.ts';
 import { loadPeerIdentity } from './identity.ts';
 import { IpfsRepo } from './repo.ts';
 import { InProcessSubscriptions, RemoteSubscriptions } from './subscriptions.ts';
-import { checkWeb3Auth, type SubscriptionReader } from './web3-auth.ts';
+import { checkWeb3Auth, type SubscriptionReader } from './web3-auth-verify.ts';
 
 export interface IpfsServiceHandle extends ServiceHandle {
   /** The kubo RPC API with web3 auth (same as `url`). */

@@ -7,7 +7,7 @@ import {
   ChainUnavailableError,
   type SubscriptionReader,
   type SubscriptionState,
-} from './web3-auth.ts';
+} from './web3-auth-verify.ts';
 
 /** The chain's SS58 format, in which the gateway compares device addresses. */
 const SS58_FORMAT = 32;

@@ -7,7 +7,7 @@ import { type ChainServiceHandle, startChainService } from '../chain/service.ts'
 import type { DevnetOptions, RunningServices } from '../options.ts';
 import { tempDir, testOptions } from '../test-support.ts';
 import { type IpfsServiceHandle, startIpfsService } from './service.ts';
-import { OWNER_HEADER } from './web3-auth.ts';
+import { OWNER_HEADER } from './web3-auth-verify.ts';
 
 // Shared by the IPFS tests (not a test file itself).
 

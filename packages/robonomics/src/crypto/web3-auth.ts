@@ -6,7 +6,7 @@ import { type KeyPair, signMessage } from './keys.ts';
  * Web3 auth for the IPFS gateway (docs/web3-auth.md):
  * `Authorization: Basic base64("sub-" + address + ":" + "0x" + hex(signature of the address
  * text))`, plus the `robonomics: <subscription owner>` header the app adds. The gateway's check
- * is the devnet's (packages/devnet/src/ipfs/web3-auth.ts), tested there with headers made here.
+ * is the devnet's (packages/devnet/src/ipfs/web3-auth-verify.ts), tested there with headers made here.
  */
 
 export const OWNER_HEADER = 'robonomics';
