@@ -276,6 +276,10 @@ describe('the rules, without a server', () => {
     expect(
       verifyAddressSignature('4Eyj9NvT8hPBtszHK14VJTxULq8mFC41hY3ndXbJdW7heo3G', signature),
     ).toBe(false);
+    // The real gateway decodes the signature with @polkadot/util's hexToU8a, which takes hex with
+    // or without 0x: so does this one; text that is not hex is refused either way.
+    expect(verifyAddressSignature(address, signature.slice(2))).toBe(true);
+    expect(verifyAddressSignature(address, `0x${'zz'.repeat(64)}`)).toBe(false);
   });
 
   it('accepts the headers the app builds (its library): ed25519, sr25519, any SS58 format, <Bytes>', () => {
