@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { Keyring } from '@polkadot/keyring';
+import { CONNECTION_CHOICE_KEY } from '../apps/web/src/features/devices/commands/connection-choice.ts';
 import { keepOnEveryLoad, keptSetups } from './fixtures/app-storage.ts';
 import {
   ALICE,
@@ -202,9 +203,9 @@ test('the controls bar: marks, freshness, downloads and the connection choice', 
   await expect(connection).toHaveAttribute('data-path', 'parachain');
   await expect(controls(page).getByTestId('connection-path')).toHaveText(/^Through the parachain/);
   await expect(chip(page, 'connection')).toHaveText('Parachain');
-  expect(
-    await page.evaluate(() => localStorage.getItem('robonomics-dapp.connection-type.v1')),
-  ).toBe(JSON.stringify({ [ALICE]: 'parachain' }));
+  expect(await page.evaluate((key) => localStorage.getItem(key), CONNECTION_CHOICE_KEY)).toBe(
+    JSON.stringify({ [ALICE]: 'parachain' }),
+  );
   await page.screenshot({ path: `${SCREENS}/devices-controls-parachain.png`, fullPage: true });
 
   // Back to peer-to-peer: Reconnect dials the controller again.

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { keepNow, keptRememberedUser } from './fixtures/app-storage.ts';
 import {
   BOB_ED25519,
   DEV_PHRASE,
@@ -35,10 +36,7 @@ test('the header lists the keys kept on this device and forgets each one in ever
   await other.goto('./#/');
   await expect(other.getByRole('button', { name: 'Locally saved keys: 1' })).toBeVisible();
   // Another user of the home signs in on this device (Bob's kept key would open by itself).
-  await page.evaluate(
-    (user) => localStorage.setItem('robonomics-dapp.rws-user.v1', user),
-    SECOND_USER,
-  );
+  await keepNow(page, keptRememberedUser(SECOND_USER));
   await page.reload();
   await keepKey(page, SECOND_USER, SECOND_USER_PHRASE);
   await expect(other.getByRole('button', { name: 'Locally saved keys: 2' })).toBeVisible();
