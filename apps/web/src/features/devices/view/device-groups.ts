@@ -187,16 +187,7 @@ export function deviceViews(views: EntityView[], states: HaStates): DeviceView[]
   }
   for (const view of views) {
     if (placed.has(view.id) || view.domain === 'automation') continue;
-    devices.push({
-      id: view.id,
-      name: view.name,
-      model: null,
-      manufacturer: null,
-      area: view.area,
-      entities: [view],
-      updated: view.updated,
-      kind: 'device',
-    });
+    devices.push(deviceOfItsOwn(view));
   }
   return devices;
 }
@@ -246,19 +237,24 @@ export function compareAutomations(a: EntityView, b: EntityView): number {
 const hidesTitle = (device: DeviceView) =>
   device.entities.some((e) => e.domain === 'light' || e.domain === 'weather');
 
+/** An entity Home Assistant puts in no device, shown as a device of its own. */
+function deviceOfItsOwn(view: EntityView): DeviceView {
+  return {
+    id: view.id,
+    name: view.name,
+    model: null,
+    manufacturer: null,
+    area: view.area,
+    entities: [view],
+    updated: view.updated,
+    kind: 'device',
+  };
+}
+
 /** An automation as a card of its own. */
 function automationCard(view: EntityView): DeviceCardView {
   return {
-    device: {
-      id: view.id,
-      name: view.name,
-      model: null,
-      manufacturer: null,
-      area: view.area,
-      entities: [view],
-      updated: view.updated,
-      kind: 'device',
-    },
+    device: deviceOfItsOwn(view),
     main: [view],
     extended: [],
     showTitle: false,
