@@ -17,7 +17,6 @@ let chain: DevnetChain;
 test.beforeAll(async ({ devnetChain }) => {
   chain = devnetChain;
 });
-test.afterAll(() => chain?.disconnect());
 
 /** A funded account whose key the test extension holds, with a 30-day subscription. */
 async function ownerWithSubscription(page: Page, name: string) {

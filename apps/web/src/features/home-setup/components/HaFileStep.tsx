@@ -93,16 +93,14 @@ export function HaFileStep({ guide }: { guide: Guide }) {
       </p>
       <form className="stack-s" aria-label="Check the setup file" onSubmit={onCheck}>
         {hasKey && !remembered && (
-          <>
-            <PasswordField
-              id={`${id}-password`}
-              account={`${setup.name} controller`}
-              label="The controller's password"
-              value={password}
-              onChange={setPassword}
-              fresh={false}
-            />
-          </>
+          <PasswordField
+            id={`${id}-password`}
+            account={`${setup.name} controller`}
+            label="The controller's password"
+            value={password}
+            onChange={setPassword}
+            fresh={false}
+          />
         )}
         <button type="submit" className="button primary" disabled={checking}>
           {checking ? 'Checking the file…' : 'Check and download the setup file'}
