@@ -23,7 +23,7 @@ export function GiftPanel({ buyer }: { buyer: string }) {
   const tx = useTx('The transfer was cancelled: nothing was signed.');
   if (tx.outcome?.kind === 'success') {
     return (
-      <p className="card ok" role="status" data-testid="gift-panel">
+      <p className="card ok page-notice" role="status" data-testid="gift-panel">
         {tx.outcome.text}
       </p>
     );
@@ -48,7 +48,7 @@ export function GiftPanel({ buyer }: { buyer: string }) {
     });
   return (
     <section
-      className="card stack-s"
+      className="card stack-s page-notice"
       data-testid="gift-panel"
       aria-label="A subscription bought for someone else"
     >
