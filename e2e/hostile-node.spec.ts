@@ -181,6 +181,12 @@ test('a device list that changed between what the page showed and the signature 
     `Stays ${EVE} no label in this browser`,
     `Added ${BOB_ED25519} no label in this browser`,
   ]);
+  // Nothing confirms the list on a chain the app does not know: the review says so, and signing
+  // it is an explicit choice.
+  await expect(review.getByTestId('facts-check')).toContainText(
+    'No second node confirmed these facts: the app does not know this chain',
+  );
+  await expect(review.getByRole('button', { name: 'Sign without a second opinion' })).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/hostile-device-review.png`, fullPage: true });
   await review.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByText('Adding of the user has been canceled.')).toBeVisible();
@@ -202,6 +208,8 @@ test('a first purchase writes exactly the buyer, not the devices a node claims',
   await expect(devices).toContainText(`this account, ${buyer}, and no other.`);
   await expect(devices.getByRole('checkbox', { name: new RegExp(EVE) })).not.toBeChecked();
   await page.getByRole('button', { name: 'Buy subscription' }).click();
+  // An unknown chain: no second node can confirm the facts, and the user signs knowingly.
+  await page.getByRole('button', { name: 'Sign without a second opinion' }).click();
   await expect.poll(() => wallet.signedCount()).toBe(1);
   await chain.newBlocks(12);
   await expect(
@@ -229,6 +237,7 @@ test('a renewal through a node that leaves the owner out of the device list keep
   await expect(devices.getByRole('checkbox')).toHaveCount(2);
   for (const box of await devices.getByRole('checkbox').all()) await expect(box).toBeChecked();
   await page.getByRole('button', { name: 'Renew subscription' }).click();
+  await page.getByRole('button', { name: 'Sign without a second opinion' }).click();
   await expect.poll(() => wallet.signedCount()).toBe(1);
   await chain.newBlocks(12);
   await expect(
@@ -361,4 +370,177 @@ test('a node claiming Polkadot that reports a subscription for an account withou
   await expect(page.getByText('You have an active subscription')).toHaveCount(0);
   expect(wallet.signedCount()).toBe(0);
   expect(hostile.submitted).toEqual([]);
+});
+
+/** The user names a second node of their own for the network in use, in the network menu. */
+async function nameSecondNode(page: Page, url: string) {
+  await page.getByRole('button', { name: 'Custom', exact: true }).click();
+  const form = page.getByRole('form', { name: 'Second node' });
+  await form.getByLabel('Your own second node for this network').fill(url);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toContainText(`${url} (yours)`);
+  await page.keyboard.press('Escape');
+}
+
+/** The devnet's block that is `behind` blocks older than its final one. */
+async function finalBlockBehind(behind: number) {
+  const final = await chain.api.rpc.chain.getHeader(await chain.api.rpc.chain.getFinalizedHead());
+  const number = final.number.toNumber() - behind;
+  return { number, hash: (await chain.api.rpc.chain.getBlockHash(number)).toHex() };
+}
+
+test('a node that lies only in reads of the latest state gets no bid signed: the purchase decides from the compared facts', async ({
+  page,
+}) => {
+  await chain.ensureFreeAuctions(1);
+  const { address: owner, wallet } = await freshAccount(page, 'Latest');
+  await chain.grantSubscription(owner);
+  // Reads at a given block are honest; the latest state (and what the page follows) says the
+  // running subscription is gone.
+  hostile.rules = {
+    genesisHash: POLKADOT,
+    latestOnly: true,
+    storage: { [chain.api.query.rws.ledger.key(owner)]: null },
+  };
+  await useHostileNode(page);
+  await page.goto('./#/rws-buy');
+  await page.getByRole('main').getByRole('button', { name: 'Polkadot{.js}' }).click();
+  await page.getByRole('button', { name: 'Buy subscription' }).click();
+  // The facts compared at the final block hold the running subscription: the purchase is refused
+  // on them, not signed on the latest state's lie.
+  await expect(page.getByText('You have an active subscription')).toBeVisible({ timeout: 20_000 });
+  await page.waitForTimeout(500);
+  expect(wallet.signedCount()).toBe(0);
+  expect(hostile.submitted).toEqual([]);
+  expect(await chain.hasSubscription(owner)).toBe(true);
+});
+
+test('a node that lies only in reads of the latest state gets no device list signed that hands the home to a stranger', async ({
+  page,
+}) => {
+  const { address: owner, pair, wallet } = await freshAccount(page, 'LatestList');
+  await chain.grantSubscription(owner);
+  await chain.send(chain.api.tx.rws.setDevices([owner]), pair);
+  await keepOnEveryLoad(page, keptSetups([{ owner, name: 'Latest home', network: 'local' }]));
+  // The latest state swaps the owner for Eve; reads at a given block are honest.
+  const swapped = chain.api.createType('Vec<AccountId32>', [EVE]).toHex();
+  hostile.rules = {
+    genesisHash: POLKADOT,
+    latestOnly: true,
+    storage: { [chain.api.query.rws.devices.key(owner)]: swapped },
+  };
+  await useHostileNode(page);
+  await page.goto('./#/rws-setup');
+  await page.getByRole('button', { name: 'Polkadot{.js}' }).click();
+  await expect(page.getByTestId('setup-users')).toContainText(EVE.slice(0, 6));
+  const users = page.getByRole('form', { name: 'Add a user' });
+  await users.getByLabel('Account address').fill(BOB_ED25519);
+  await users.getByRole('button', { name: 'Add user' }).click();
+  await expect(users.getByRole('alert')).toHaveText(
+    'The device list changed on the chain; check it and try again.',
+    { timeout: 20_000 },
+  );
+  await expect(page.getByTestId('device-list-review')).toHaveCount(0);
+  expect(wallet.signedCount()).toBe(0);
+  expect(hostile.submitted).toEqual([]);
+  expect(await chain.devices(owner)).toEqual([owner]);
+});
+
+test('a node writing Polkadot’s genesis hash in capitals still meets the second node', async ({
+  page,
+}) => {
+  await chain.ensureFreeAuctions(1);
+  const { address: owner, pair, wallet } = await freshAccount(page, 'Capitals');
+  await chain.grantSubscription(owner, 0);
+  await chain.send(chain.api.tx.rws.setDevices([owner, BOB_ED25519]), pair);
+  hostile.rules = {
+    genesisHash: `0x${POLKADOT.slice(2).toUpperCase()}`,
+    hiddenDevice: { owner, device: BOB_ED25519 },
+  };
+  await useHostileNode(page);
+  await page.goto('./#/rws-buy');
+  await expect(page.getByTestId('buy-facts')).toContainText('Robonomics on Polkadot');
+  await page.getByRole('main').getByRole('button', { name: 'Polkadot{.js}' }).click();
+  await page.getByRole('button', { name: 'Renew subscription' }).click();
+  await expect(page.getByText(/^Nothing was signed: the node /)).toContainText(
+    `the node ${hostile.url} and the second node ws://127.0.0.1:9944 disagree about the device list at finalized block #`,
+    { timeout: 20_000 },
+  );
+  expect(wallet.signedCount()).toBe(0);
+  expect(hostile.submitted).toEqual([]);
+});
+
+test('a second node that does not answer leaves the choice to the user, and nothing is signed without it', async ({
+  page,
+}) => {
+  await chain.ensureFreeAuctions(1);
+  const { wallet } = await freshAccount(page, 'Unconfirmed');
+  hostile.rules = { genesisHash: POLKADOT };
+  await useHostileNode(page);
+  await page.goto('./#/rws-buy');
+  // The user's own second node for Polkadot is down.
+  await nameSecondNode(page, 'ws://127.0.0.1:1');
+  await page.getByRole('main').getByRole('button', { name: 'Polkadot{.js}' }).click();
+  await page.getByRole('button', { name: 'Buy subscription' }).click();
+  const line = page.getByTestId('facts-check');
+  await expect(line).toContainText(
+    'No second node confirmed these facts: your second node ws://127.0.0.1:1 did not answer',
+    { timeout: 20_000 },
+  );
+  await expect(line).toContainText(`They come from ${hostile.url} alone, at its final block #`);
+  await page.screenshot({ path: `${SCREENS}/hostile-unconfirmed-purchase.png`, fullPage: true });
+  await page.waitForTimeout(1000);
+  expect(wallet.signedCount()).toBe(0);
+  expect(hostile.submitted).toEqual([]);
+  // Cancel: nothing signed.
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(page.getByText('The activation process has been canceled.')).toBeVisible();
+  expect(wallet.signedCount()).toBe(0);
+  // Only the explicit choice signs.
+  await page.getByRole('button', { name: 'Buy subscription' }).click();
+  await page.getByRole('button', { name: 'Sign without a second opinion' }).click();
+  await expect.poll(() => wallet.signedCount(), { timeout: 20_000 }).toBe(1);
+});
+
+test('a node that names an old block as final is refused, nothing signed', async ({ page }) => {
+  await chain.ensureFreeAuctions(1);
+  const { wallet } = await freshAccount(page, 'Stale');
+  await chain.newBlocks(12);
+  await page.waitForTimeout(1000);
+  // Final, but ten blocks behind the devnet's own final block (the account's funding is older).
+  const old = await finalBlockBehind(10);
+  hostile.rules = { genesisHash: POLKADOT, finalizedHead: old.hash };
+  await useHostileNode(page);
+  await page.goto('./#/rws-buy');
+  await page.getByRole('main').getByRole('button', { name: 'Polkadot{.js}' }).click();
+  await page.getByRole('button', { name: 'Buy subscription' }).click();
+  await expect(page.getByText(/^Nothing was signed: the node /)).toContainText(
+    new RegExp(
+      `the node ${hostile.url} answers from block #${old.number}, \\d+ blocks behind the second node ws://127\\.0\\.0\\.1:9944`,
+    ),
+    { timeout: 20_000 },
+  );
+  expect(wallet.signedCount()).toBe(0);
+  expect(hostile.submitted).toEqual([]);
+});
+
+test('a second node the user named confirms the facts, and says so', async ({ page }) => {
+  const honest = await startHostileNode({ target: CHAIN_URL });
+  try {
+    await chain.ensureFreeAuctions(1);
+    const { wallet } = await freshAccount(page, 'Confirmed');
+    hostile.rules = { genesisHash: POLKADOT };
+    await useHostileNode(page);
+    await page.goto('./#/rws-buy');
+    await nameSecondNode(page, honest.url);
+    await page.getByRole('main').getByRole('button', { name: 'Polkadot{.js}' }).click();
+    await page.getByRole('button', { name: 'Buy subscription' }).click();
+    await expect(page.getByTestId('facts-check')).toContainText(
+      new RegExp(`^Confirmed at final block #\\d+ by your second node, ${honest.url}\\.$`),
+      { timeout: 20_000 },
+    );
+    await expect.poll(() => wallet.signedCount(), { timeout: 20_000 }).toBe(1);
+  } finally {
+    await honest.close();
+  }
 });

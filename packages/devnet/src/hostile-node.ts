@@ -32,6 +32,14 @@ export interface HostileRules {
    * or followed: a subscription reported as gone, or one reported for an account without.
    */
   storage?: Record<string, string | null>;
+  /**
+   * The storage and device-list lies above are told only in reads of the latest state (no block
+   * hash given) and in subscriptions; reads at a given block are answered honestly, as a node
+   * would lie to a client that decides from the latest state while it compares another read.
+   */
+  latestOnly?: boolean;
+  /** Answered for chain_getFinalizedHead instead of the real one (an old block, or none at all). */
+  finalizedHead?: string;
 }
 
 export interface HostileNode {
@@ -172,6 +180,9 @@ export async function startHostileNode(options: {
       case 'chainSpec_v1_genesisHash':
         if (genesisHash) return { ...answer, result: genesisHash };
         break;
+      case 'chain_getFinalizedHead':
+        if (node.rules.finalizedHead) return { ...answer, result: node.rules.finalizedHead };
+        break;
       case 'system_properties':
       case 'chainSpec_v1_properties':
         if (properties)
@@ -183,6 +194,8 @@ export async function startHostileNode(options: {
         }
         break;
       case 'state_getStorage':
+        // A read at a given block is told the truth where the lies are for the latest state.
+        if (node.rules.latestOnly && typeof params[1] === 'string') break;
         if (isFakedKey(params[0]) && 'result' in answer) {
           return { ...answer, result: node.rules.storage![params[0] as string] };
         }
@@ -191,6 +204,7 @@ export async function startHostileNode(options: {
         }
         break;
       case 'state_queryStorageAt':
+        if (node.rules.latestOnly && typeof params[1] === 'string') break;
         if ((rule || node.rules.storage) && Array.isArray(answer.result)) {
           return {
             ...answer,

@@ -4,9 +4,10 @@ import {
   deviceListChange,
 } from '@robonomics-dapp/robonomics/rws/subscription-devices';
 import { useEffect, useId, useRef } from 'react';
+import type { FactsCheck } from '../lib/chain/second-opinion.ts';
 import { formatDate } from '../lib/time/format-date.ts';
 import { Amount } from './Amount.tsx';
-import { OneNodeNote } from './OneNodeNote.tsx';
+import { FactsCheckLine, SIGN_UNCONFIRMED } from './FactsCheck.tsx';
 
 const changeText = { added: 'Added', removed: 'Removed', kept: 'Stays' } as const;
 
@@ -22,6 +23,7 @@ export function DeviceListReview({
   funding = [],
   confirmed = null,
   restored = [],
+  checked,
   nameOf,
   onSign,
   onCancel,
@@ -34,6 +36,8 @@ export function DeviceListReview({
   confirmed?: { time: number; devices: readonly string[] } | null;
   /** Devices of that list the node's answer left out, kept by this transaction. */
   restored?: readonly string[];
+  /** How the list before the change was checked (absent: not said, as in tests of the list alone). */
+  checked?: FactsCheck;
   nameOf: (address: string) => string | null;
   onSign: () => void;
   onCancel: () => void;
@@ -57,7 +61,7 @@ export function DeviceListReview({
         {after.length === 1 ? '1 account' : `${after.length} accounts`} after it. Each can read the
         home's configuration and telemetry and send it commands.
       </p>
-      <OneNodeNote facts="The device list before this change and the subscription" />
+      {checked && <FactsCheckLine checked={checked} />}
       <ul className="plain-list stack-s">
         {entries.map(({ address, change }) => (
           <li key={`${change}:${address}`} className={`device-change device-${change}`}>
@@ -104,7 +108,9 @@ export function DeviceListReview({
       </p>
       <div className="row">
         <button type="button" className="button primary" onClick={onSign}>
-          Sign the new list
+          {checked?.check.confirmation.kind === 'unconfirmed'
+            ? SIGN_UNCONFIRMED
+            : 'Sign the new list'}
         </button>
         <button type="button" className="button" onClick={onCancel}>
           Cancel

@@ -1,7 +1,7 @@
 import {
   checkedSetDevicesTx,
-  deviceListAsShown,
   fundingForNewDevices,
+  requireShownList,
 } from '@robonomics-dapp/robonomics/chain/flows/device-list';
 import { maxDevicesOf } from '@robonomics-dapp/robonomics/chain/metadata/runtime-features';
 import { addressEq } from '@robonomics-dapp/robonomics/chain/model/address';
@@ -13,7 +13,7 @@ import {
 } from '@robonomics-dapp/robonomics/rws/subscription-devices';
 import { type ReactNode, useState } from 'react';
 import { readyClient, sendAction } from '../lib/actions/send-action.ts';
-import { confirmWithSecondNode } from '../lib/chain/second-opinion.ts';
+import { checkOwnerFacts, DEVICE_BOUND, type FactsCheck } from '../lib/chain/second-opinion.ts';
 import {
   type ConfirmedDevices,
   readConfirmedDevices,
@@ -30,6 +30,8 @@ interface Review {
   /** The list the owner last confirmed here, and what of it the node's answer left out. */
   confirmed: ConfirmedDevices | null;
   restored: string[];
+  /** How the list before the change was checked: confirmed by a second node, or why not. */
+  checked: FactsCheck;
   decide: (sign: boolean) => void;
 }
 
@@ -55,9 +57,10 @@ export function useDeviceListWrite(
   const write = async (shown: readonly string[], next: string[], onSigned: () => void) => {
     const client = readyClient();
     const endpoint = useChain.getState().endpoint;
-    const before = await deviceListAsShown(client, owner, shown);
-    // The list this change rewrites, as a second node has it, before anything is reviewed.
-    await confirmWithSecondNode(client, owner);
+    // The list this change rewrites, read at the final block and compared with a second node's,
+    // before anything is reviewed: the change is decided from it alone.
+    const checked = await checkOwnerFacts(client, owner, DEVICE_BOUND);
+    const before = requireShownList(checked.facts.devices, shown);
     const confirmed = readConfirmedDevices(endpoint, owner);
     const { devices: after, restored } = withConfirmedDevices(
       before,
@@ -72,12 +75,16 @@ export function useDeviceListWrite(
     const funding =
       signer && addressEq(signer, owner) ? await fundingForNewDevices(client, before, after) : [];
     const sign = await new Promise<boolean>((decide) =>
-      setReview({ before, after, funding, confirmed, restored, decide }),
+      setReview({ before, after, funding, confirmed, restored, checked, decide }),
     );
     setReview(null);
     if (!sign) throw new TxCancelledError();
     await sendAction({
-      call: (c) => checkedSetDevicesTx(c, owner, before, after, funding),
+      // Checked once more when the user signs: still the reviewed list, as the chain has it now.
+      call: async (c) => {
+        const again = await checkOwnerFacts(c, owner);
+        return checkedSetDevicesTx(c, again.facts.devices, before, after, funding);
+      },
       payer: owner,
       onSigned,
     });
@@ -93,6 +100,7 @@ export function useDeviceListWrite(
         funding={review.funding}
         confirmed={review.confirmed}
         restored={review.restored}
+        checked={review.checked}
         nameOf={nameOf}
         onSign={() => review.decide(true)}
         onCancel={() => review.decide(false)}

@@ -4,6 +4,7 @@ import { ChainNetwork } from '../../components/ChainNetwork.tsx';
 import { usePopover } from '../../components/use-popover.ts';
 import { isDevnetEndpoint, shownNetworkOf } from '../../lib/shell/config.ts';
 import { useEndpointStore } from '../../lib/stores/endpoint-store.ts';
+import { SecondNodeSetting } from './SecondNodeSetting.tsx';
 
 /** The endpoints offered: the known networks, and the local devnet only in the devnet build. */
 const OFFERED = KNOWN_ENDPOINTS.filter((e) => e.network !== 'local' || isDevnetEndpoint(e.url));
@@ -89,6 +90,7 @@ export function EndpointSwitcher() {
               </p>
             )}
           </form>
+          <SecondNodeSetting />
         </div>
       )}
     </div>

@@ -1,30 +1,37 @@
 import type { SubscriptionLedger } from '@robonomics-dapp/robonomics/chain/model/ledger';
-import { fetchLedger } from '@robonomics-dapp/robonomics/chain/queries/ledger';
+import { decodeLedger, ledgerFact } from '@robonomics-dapp/robonomics/chain/queries/decision-facts';
 import { rwsTransferTx } from '@robonomics-dapp/robonomics/chain/tx/rws-transfer';
 import {
   TARGET_HAS_SUBSCRIPTION,
   transferTargetProblem,
 } from '@robonomics-dapp/robonomics/rws/transfer';
+import { checkDecisionFacts, type FactsCheck } from '../chain/second-opinion.ts';
 import { writeSubscriptionMove } from '../storage/subscription-moves.ts';
 import { useChain } from '../stores/chain-store.ts';
 import { readyClient, sendAction } from './send-action.ts';
 
 /**
  * Checks a subscription's new owner on the chain, before anything is signed: a Robonomics
- * address, not the owner, with no subscription of its own. Returns the owner's ledger (what
- * moves) or throws the problem in words.
+ * address, not the owner, with no subscription of its own. Both subscriptions are read at the
+ * final block and compared with a second node's (docs/security.md): the transfer is decided from
+ * those bytes alone. Returns the owner's ledger (what moves) with how the facts were checked, or
+ * throws the problem in words.
  */
-export async function checkTransfer(owner: string, target: string): Promise<SubscriptionLedger> {
+export async function checkTransfer(
+  owner: string,
+  target: string,
+): Promise<{ ledger: SubscriptionLedger; checked: FactsCheck }> {
   const problem = transferTargetProblem(target, owner);
   if (problem) throw new Error(problem);
   const client = readyClient();
-  const [theirs, ours] = await Promise.all([
-    fetchLedger(client, target.trim()),
-    fetchLedger(client, owner),
+  const checked = await checkDecisionFacts(client, [
+    ledgerFact(client, owner, 'the subscription'),
+    ledgerFact(client, target.trim(), "the new owner's subscription"),
   ]);
+  const [ours, theirs] = checked.check.values.map((value) => decodeLedger(client, value));
   if (theirs) throw new Error(TARGET_HAS_SUBSCRIPTION);
   if (!ours) throw new Error('This account has no subscription to transfer any more.');
-  return ours;
+  return { ledger: ours, checked };
 }
 
 /** Signs rws.transfer(target) with the wallet's account (the owner) and records where it went. */

@@ -1,43 +1,131 @@
 import {
-  askSecondOpinion,
-  decisionFacts,
-  disagreementText,
+  type CheckedFacts,
+  checkFacts,
+  type DecisionConstant,
+  type DecisionFact,
+  type SecondNode,
 } from '@robonomics-dapp/robonomics/chain/connection/second-opinion';
+import { decidingPin } from '@robonomics-dapp/robonomics/chain/metadata/pinned-runtimes';
 import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/model/client-type';
-import { TxFailedError } from '@robonomics-dapp/robonomics/chain/model/errors';
-import { publicNodesOf } from '@robonomics-dapp/robonomics/chain/network/endpoint';
+import { publicNodesOf, sameEndpoint } from '@robonomics-dapp/robonomics/chain/network/endpoint';
+import type { NetworkIdentity } from '@robonomics-dapp/robonomics/chain/network/network-identity';
+import {
+  decodeOwnerFacts,
+  type OwnerFacts,
+  ownerFacts,
+} from '@robonomics-dapp/robonomics/chain/queries/decision-facts';
 import { appConfig } from '../shell/config.ts';
+import { readOwnSecondNode, secondNodeNetworkKey } from '../storage/second-nodes.ts';
 import { useChain } from '../stores/chain-store.ts';
 
-const sameNode = (a: string, b: string) =>
-  a.trim().replace(/\/+$/, '').toLowerCase() === b.trim().replace(/\/+$/, '').toLowerCase();
-
 /**
- * The node asked for a second opinion on the chain with this genesis hash while `connected` is
- * the node in use: the build's own first, then the known network's public nodes; null for a
- * chain the app does not know, or a network with no other node.
+ * The second opinion before a decision (docs/security.md, "A second node before decisions"):
+ * which nodes are asked for the network in use, and the facts of a purchase, a renewal, a
+ * device-list change or a transfer read and checked through them.
  */
-export function secondNodeFor(genesisHash: string, connected: string): string | null {
-  const known = publicNodesOf(genesisHash);
-  if (known.length === 0) return null;
-  return (
-    [...appConfig.secondOpinionNodes, ...known].find((node) => !sameNode(node, connected)) ?? null
-  );
+
+export interface SecondNodes {
+  nodes: SecondNode[];
+  /** Why no node is asked, when `nodes` is empty: the end of a sentence. */
+  none: string;
 }
 
 /**
- * Before a purchase, a renewal or a device-list change is signed: the facts it rests on (the
- * owner's subscription, device list and balance) as a second node has them at the same
- * finalized block. A disagreement stops it, in words naming both nodes; a second node that does
- * not answer does not (it cannot tell a lie from the truth), nor does a chain without one.
+ * The nodes asked to confirm facts on `network` while `connected` is in use: the one the user
+ * named for it, else the build's and the network's public nodes other than the connected one.
  */
-export async function confirmWithSecondNode(
+export function secondNodesFor(network: NetworkIdentity | null, connected: string): SecondNodes {
+  const others = (endpoints: readonly string[]) =>
+    endpoints
+      .filter(
+        (e, i) =>
+          !sameEndpoint(e, connected) && endpoints.findIndex((o) => sameEndpoint(o, e)) === i,
+      )
+      .map((endpoint) => ({ endpoint, own: false }));
+  const own = readOwnSecondNode(secondNodeNetworkKey(network));
+  if (own) {
+    return sameEndpoint(own, connected)
+      ? { nodes: [], none: 'the second node you named for this network is the node in use.' }
+      : { nodes: [{ endpoint: own, own: true }], none: '' };
+  }
+  if (network?.kind === 'known' && network.devnet) {
+    return { nodes: others(appConfig.devnetSecondNodes), none: 'the devnet has no second node.' };
+  }
+  if (network?.kind === 'known') {
+    const nodes = others([...appConfig.secondOpinionNodes, ...publicNodesOf(network.genesisHash)]);
+    return { nodes, none: `${network.name} has no public node besides the one in use.` };
+  }
+  return {
+    nodes: [],
+    none: 'the app does not know this chain, so it knows no second node of it.',
+  };
+}
+
+/** The constants a decision rests on that the build pins no value for: the second node's too. */
+function unpinnedConstants(client: RobonomicsClient, wanted: readonly DecisionConstant[]) {
+  if (decidingPin(client.genesisHash, client.runtimeVersion.specVersion)) return [];
+  return wanted.filter(({ pallet, name }) =>
+    client.metadata.latest.pallets.some(
+      (p) => p.name === pallet && p.constants.some((c) => c.name === name),
+    ),
+  );
+}
+
+/** RWS.MaxDevicesAmount: how many devices a list may hold. */
+export const DEVICE_BOUND: readonly DecisionConstant[] = [
+  { label: 'the device bound', pallet: 'RWS', name: 'MaxDevicesAmount' },
+];
+
+/** RWS.MinimalBid and RWS.MaxDevicesAmount: what a purchase bids and its device list may hold. */
+export const PRICE_AND_BOUND: readonly DecisionConstant[] = [
+  { label: 'the minimal bid', pallet: 'RWS', name: 'MinimalBid' },
+  ...DEVICE_BOUND,
+];
+
+/** What a check found, with the constants it took from the node where nothing pins them. */
+export interface FactsCheck {
+  check: CheckedFacts;
+  /** The constants the decision takes from the node (none on a pinned network). */
+  nodeConstants: readonly DecisionConstant[];
+}
+
+/** A check with the facts decoded from the bytes it compared. */
+export interface Checked<T> extends FactsCheck {
+  facts: T;
+}
+
+/**
+ * Reads `facts` (and, where nothing pins them, `constants`) at the connected node's final block
+ * and has them confirmed by a second node. A disagreement or an old block rejects in words;
+ * unconfirmed facts resolve with the reason, for the user to decide.
+ */
+export async function checkDecisionFacts(
+  client: RobonomicsClient,
+  facts: readonly DecisionFact[],
+  constants: readonly DecisionConstant[] = [],
+): Promise<FactsCheck> {
+  const { endpoint, network } = useChain.getState();
+  const { nodes, none } = secondNodesFor(network, endpoint);
+  const nodeConstants = unpinnedConstants(client, constants);
+  const check = await checkFacts(client, facts, {
+    connected: endpoint,
+    secondNodes: nodes,
+    noSecondNode: none,
+    constants: nodeConstants,
+  });
+  return { check, nodeConstants };
+}
+
+/** An owner's subscription, device list and balance, read and checked for a decision. */
+export async function checkOwnerFacts(
   client: RobonomicsClient,
   owner: string,
-): Promise<void> {
-  const connected = useChain.getState().endpoint;
-  const second = secondNodeFor(client.genesisHash, connected);
-  if (!second) return;
-  const opinion = await askSecondOpinion(client, second, decisionFacts(client, owner));
-  if (opinion.kind === 'disagree') throw new TxFailedError(disagreementText(connected, opinion));
+  constants: readonly DecisionConstant[] = [],
+): Promise<Checked<OwnerFacts>> {
+  const { check, nodeConstants } = await checkDecisionFacts(
+    client,
+    ownerFacts(client, owner),
+    constants,
+  );
+  return { facts: decodeOwnerFacts(client, check.values), check, nodeConstants };
 }

@@ -54,6 +54,12 @@ export interface AppConfig {
    * points it at the devnet, to stand in for the public nodes offline).
    */
   secondOpinionNodes: readonly string[];
+  /**
+   * The build's devnet's own second nodes (none in production): the devnet under both of its
+   * loopback names, so that decisions on the devnet take the path they take on Kusama. It is one
+   * process, so there the check can show the path but catch nothing (docs/security.md).
+   */
+  devnetSecondNodes: readonly string[];
 }
 
 const productionConfig: AppConfig = {
@@ -80,6 +86,7 @@ const productionConfig: AppConfig = {
     .split(',')
     .map((node: string) => node.trim())
     .filter(Boolean),
+  devnetSecondNodes: [],
 };
 
 const devnetConfig: AppConfig = {
@@ -87,6 +94,7 @@ const devnetConfig: AppConfig = {
   profile: 'devnet',
   defaultEndpoint: LOCAL_DEVNET_ENDPOINT,
   devnetEndpoints: [LOCAL_DEVNET_ENDPOINT, 'ws://localhost:9944'],
+  devnetSecondNodes: ['ws://localhost:9944', LOCAL_DEVNET_ENDPOINT],
   // The devnet build served by `npm start` (and the Vite dev server, on the same port).
   appOrigins: ['http://127.0.0.1:5173', 'http://localhost:5173'],
   releasesUrl: 'http://127.0.0.1:8788/repos/airalab/robonomics.app/releases/latest',

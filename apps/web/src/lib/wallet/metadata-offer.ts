@@ -1,4 +1,5 @@
 import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/model/client-type';
+import { sameGenesis } from '@robonomics-dapp/robonomics/chain/network/genesis-hash';
 import type {
   NetworkIdentity,
   TokenFacts,
@@ -38,7 +39,7 @@ export function shouldOffer(
   return !known.some(
     (k) =>
       typeof k.genesisHash === 'string' &&
-      k.genesisHash.toLowerCase() === target.genesisHash.toLowerCase() &&
+      sameGenesis(k.genesisHash, target.genesisHash) &&
       Number(k.specVersion) === target.specVersion,
   );
 }

@@ -42,6 +42,11 @@ export interface RpcSocketOptions {
   /** Called once when the socket opens. */
   onOpen?: () => void;
   /**
+   * The longest message taken (characters of its text): a longer one closes the socket and
+   * rejects what waits, so a node cannot make the page hold an answer of any size.
+   */
+  maxMessageBytes?: number;
+  /**
    * Called once when a socket that had opened is closed by the other side or the network (not by
    * `close()` or the timeout): a drop.
    */
@@ -49,6 +54,11 @@ export interface RpcSocketOptions {
 }
 
 const OPEN = 1;
+/**
+ * The longest message taken by default: the largest answer read through these sockets is a
+ * runtime's metadata (about 0.7 MB of hex); 16 MiB is a node's own frame limit.
+ */
+const DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 /** One request's identity: its method and parameters (the same request asked twice is one key). */
 export const requestKey = (method: string, params: readonly unknown[]) =>
   `${method}:${JSON.stringify(params)}`;
@@ -65,6 +75,7 @@ export function openRpcSocket(
     createSocket = (url) => new WebSocket(url) as unknown as MinimalWebSocket,
     onOpen,
     onDrop,
+    maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES,
   }: RpcSocketOptions,
 ): RpcSocket {
   const waiting = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
@@ -113,9 +124,16 @@ export function openRpcSocket(
       for (const message of queued.splice(0)) socket?.send(message);
     };
     socket.onmessage = ({ data }) => {
+      const text = typeof data === 'string' ? data : String(data);
+      if (text.length > maxMessageBytes) {
+        fail(
+          `The node sent an answer larger than ${maxMessageBytes.toLocaleString('en-US')} characters.`,
+        );
+        return;
+      }
       let reply: { id?: unknown; result?: unknown; error?: { message?: unknown } };
       try {
-        reply = JSON.parse(String(data));
+        reply = JSON.parse(text);
       } catch {
         return;
       }

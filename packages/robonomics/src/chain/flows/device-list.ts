@@ -24,23 +24,28 @@ export async function deviceListAsShown(
   owner: string,
   shown: readonly string[],
 ): Promise<string[]> {
-  const current = await fetchSubscriptionDevices(client, owner);
+  return requireShownList(await fetchSubscriptionDevices(client, owner), shown);
+}
+
+/** `current` (a list read from the chain), if it is the one the page showed; else the refusal. */
+export function requireShownList(current: string[], shown: readonly string[]): string[] {
   if (!sameDeviceList(current, shown)) throw new TxFailedError(DEVICE_LIST_CHANGED);
   return current;
 }
 
 /**
- * rws.set_devices(next), built only once the chain holds exactly the list the page showed; with
- * `funding`, in one all-or-nothing batch with the transfers that make new devices exist.
+ * rws.set_devices(next), built only once the chain holds exactly the list the page showed
+ * (`current`, as read from the chain right before: checked facts, see connection/second-opinion.ts);
+ * with `funding`, in one all-or-nothing batch with the transfers that make new devices exist.
  */
-export async function checkedSetDevicesTx(
+export function checkedSetDevicesTx(
   client: RobonomicsClient,
-  owner: string,
+  current: string[],
   shown: readonly string[],
   next: string[],
   funding: readonly DeviceFunding[] = [],
 ) {
-  await deviceListAsShown(client, owner, shown);
+  requireShownList(current, shown);
   if (funding.length === 0) return setDevicesTx(client, next);
   return client.tx.utility.batchAll([
     setDevicesTx(client, next).call,

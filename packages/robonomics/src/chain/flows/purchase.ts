@@ -9,13 +9,14 @@ import { TxFailedError } from '../model/errors.ts';
 import type { SubscriptionLedger } from '../model/ledger.ts';
 import type { Submittable } from '../model/transaction.ts';
 import { fetchAccountBalance } from '../queries/account-balance.ts';
+import type { OwnerFacts } from '../queries/decision-facts.ts';
 import { fetchFirstFreeAuction } from '../queries/first-free-auction.ts';
 import { fetchLedger } from '../queries/ledger.ts';
 import { subscribeAuctionWinner } from '../subscriptions/auction.ts';
 import { subscribeLedger } from '../subscriptions/ledger.ts';
 import { buySubscriptionTx } from '../tx/buy-subscription.ts';
 import { sendTransaction } from '../tx/send-transaction.ts';
-import { deviceListAsShown } from './device-list.ts';
+import { deviceListAsShown, requireShownList } from './device-list.ts';
 
 /** How long to wait for the auction to rotate (10 blocks on the real chain, ~1 min). */
 export const ACTIVATION_TIMEOUT_MS = 10 * 60_000;
@@ -36,11 +37,12 @@ export interface BuyRequest {
   /** Called with the auction's index once the bid is in a block, while it waits to close. */
   onBid?: (auctionIndex: number) => void;
   /**
-   * Runs before the purchase is decided and signed (a second node's opinion on the facts it
-   * rests on, so that a refusal such as "an active subscription" rests on them too); a rejection
+   * The buyer's facts as they were checked (read at one finalized block and compared with a
+   * second node's, or taken by the user's choice where nobody could confirm them): the purchase,
+   * its refusals ("an active subscription") included, is decided from these alone. A rejection
    * stops it, nothing signed.
    */
-  beforeSigning?: (client: RobonomicsClient, buyer: string) => Promise<void>;
+  checkFacts: (client: RobonomicsClient, buyer: string) => Promise<OwnerFacts>;
 }
 
 export interface PreparedBuy {
@@ -61,13 +63,19 @@ export async function prepareBuy(
   client: RobonomicsClient,
   address: string,
   devices: BuyDevices,
+  /** The checked facts to decide from; without them (a fee estimate), the latest state. */
+  facts?: OwnerFacts,
 ): Promise<PreparedBuy> {
   const minimal = minimalBid(client);
   const [account, auctionIndex, ledger, current] = await Promise.all([
-    fetchAccountBalance(client, address),
+    facts?.balance ?? fetchAccountBalance(client, address),
+    // Which auction to bid on is no fact of the buyer's: a node lying about it makes the bid
+    // fail, never buys anything else.
     fetchFirstFreeAuction(client),
-    fetchLedger(client, address),
-    deviceListAsShown(client, address, devices.shown),
+    facts ? facts.ledger : fetchLedger(client, address),
+    facts
+      ? requireShownList(facts.devices, devices.shown)
+      : deviceListAsShown(client, address, devices.shown),
   ]);
   const refusal = buyRefusal({
     ready: true,
@@ -93,12 +101,12 @@ export async function buySubscription({
   signer,
   onSigned,
   onBid,
-  beforeSigning,
+  checkFacts,
 }: BuyRequest): Promise<SubscriptionLedger> {
   const address = typeof from === 'string' ? from : from.address;
   if (!client) throw new TxFailedError(buyRefusal({ ready: false }) ?? 'Parachain is not ready');
-  await beforeSigning?.(client, address);
-  const { tx, auctionIndex, previousIssue } = await prepareBuy(client, address, devices);
+  const facts = await checkFacts(client, address);
+  const { tx, auctionIndex, previousIssue } = await prepareBuy(client, address, devices, facts);
   await sendTransaction(client, tx, from, {
     signer,
     onPhase: (phase) => phase === 'broadcast' && onSigned?.(),

@@ -162,6 +162,17 @@ describe('metadata cache', () => {
     ]);
   });
 
+  it('takes a known network’s genesis hash written in capitals as that network’s', async () => {
+    const storage = newStores();
+    const shouted = `0x${KUSAMA.genesisHash!.slice(2).toUpperCase()}`;
+    expect(await rememberMetadata(storage, KUSAMA.url, chain(shouted))).toBe(true);
+    expect(await cachedMetadata(storage, KUSAMA.url)).toBeDefined();
+    // A node at a known endpoint reporting another chain in capitals is still refused.
+    expect(await rememberMetadata(newStores(), KUSAMA.url, chain(SOME_GENESIS.toUpperCase()))).toBe(
+      false,
+    );
+  });
+
   it('drops dedot’s older cache, which any node could fill under any genesis hash', async () => {
     const storage = new MemoryStorage();
     await storage.set(`RAW_META/${KUSAMA.genesisHash}/43`, '0x00');

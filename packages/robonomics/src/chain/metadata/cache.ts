@@ -1,6 +1,7 @@
 import type { IStorage } from '@dedot/storage';
 import type { Metadata } from 'dedot/codecs';
 import { knownEndpointOf } from '../network/endpoint.ts';
+import { sameGenesis } from '../network/genesis-hash.ts';
 import { metadataCacheKey as keyOf } from './cache-key.ts';
 import { minimalBidOf } from './constants.ts';
 import { IndexedDbStorage } from './indexed-db-storage.ts';
@@ -137,7 +138,7 @@ function parseBytes(raw: string | null): KeptBytes | null {
 /** Whether what was kept under `genesisHash` may be used for `endpoint` (a known network's). */
 function fitsEndpoint(endpoint: string, genesisHash: string): boolean {
   const expected = knownEndpointOf(endpoint)?.genesisHash;
-  return !expected || expected.toLowerCase() === genesisHash.toLowerCase();
+  return !expected || sameGenesis(expected, genesisHash);
 }
 
 /**
@@ -239,7 +240,8 @@ export async function rememberMetadata(
   const thisRuntime = metadataKey(genesisHash, specVersion);
   const current = parseSummary(await stores.summaries.get(key).catch(() => null));
   if (
-    current?.genesisHash === genesisHash &&
+    current &&
+    sameGenesis(current.genesisHash, genesisHash) &&
     current.specVersion === specVersion &&
     current.minimalBid !== undefined &&
     current.metadata === undefined &&

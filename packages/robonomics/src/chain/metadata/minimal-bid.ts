@@ -1,11 +1,13 @@
 import type { RobonomicsClient } from '../model/client-type.ts';
-import { pinnedRuntime } from './pinned-runtimes.ts';
+import { decidingPin } from './pinned-runtimes.ts';
 
 /**
- * RWS.MinimalBid in planck: a first bid must be strictly greater. For a runtime this build pins,
- * the pinned value (a node cannot raise the price the app bids: docs/security.md).
+ * RWS.MinimalBid in planck: a first bid must be strictly greater. On a network this build pins, the
+ * pin's value, also for a runtime newer than its pins (a node cannot set the price the app bids:
+ * docs/security.md); elsewhere the node's, which a second node confirms before anything is signed.
  */
 export function minimalBid(client: RobonomicsClient): bigint {
-  const pin = pinnedRuntime(client.genesisHash, client.runtimeVersion.specVersion);
+  const pin = decidingPin(client.genesisHash, client.runtimeVersion.specVersion);
   return pin?.minimalBid ?? client.consts.rws.minimalBid;
 }
+

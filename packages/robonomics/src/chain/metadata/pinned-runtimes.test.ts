@@ -5,7 +5,12 @@ import { KNOWN_ENDPOINTS } from '../network/endpoint.ts';
 import { XRT } from '../network/network-identity.ts';
 import { metadataConstant, minimalBidOf } from './constants.ts';
 import { metadataHashOf } from './hash.ts';
-import { RUNTIME_SNAPSHOTS, snapshotFor } from './pinned-runtimes.ts';
+import {
+  decidingPin,
+  pinnedSpecVersions,
+  RUNTIME_SNAPSHOTS,
+  snapshotFor,
+} from './pinned-runtimes.ts';
 
 // The production runtime's metadata (spec 43), which the devnet serves too.
 const metadata = new Uint8Array(
@@ -88,5 +93,24 @@ describe('runtime snapshots', () => {
     expect(snapshotFor(`0x${'ab'.repeat(32)}`, 7, own)?.minimalBid).toBe(5n);
     expect(snapshotFor(`0x${'ab'.repeat(32)}`, 8, own)).toBeUndefined();
     expect(snapshotFor(KUSAMA, 42, own)).toBeUndefined();
+  });
+
+  it('decide a newer runtime of their network by the newest pin, never by the node', () => {
+    // Kusama upgraded past this build: its newest pin (spec 43) decides the price and the bound.
+    expect(decidingPin(KUSAMA, 44)).toMatchObject({ specVersion: 43, minimalBid: 1_000_000_000n });
+    expect(decidingPin(KUSAMA, 42)?.specVersion).toBe(42);
+    expect(decidingPin(POLKADOT, 50)?.maxDevicesAmount).toBe(32);
+    // In any case of the hash's digits.
+    expect(decidingPin(`0x${POLKADOT.slice(2).toUpperCase()}`, 50)?.specVersion).toBe(43);
+    // A chain the build pins nothing of (the devnet, an unknown chain) has no deciding pin.
+    expect(decidingPin(`0x${'ab'.repeat(32)}`, 43)).toBeUndefined();
+    expect(pinnedSpecVersions(`0x${KUSAMA.slice(2).toUpperCase()}`).sort()).toEqual([42, 43]);
+  });
+
+  it('bound the device list as the runtimes do', () => {
+    // Spec 43's metadata has the constant; spec 42's source bounds RWS.Devices to 32 too.
+    const bound = metadataConstant(metadata, 'RWS', 'MaxDevicesAmount');
+    expect(bound && new DataView(bound.buffer, bound.byteOffset, 4).getUint32(0, true)).toBe(32);
+    for (const snapshot of RUNTIME_SNAPSHOTS) expect(snapshot.maxDevicesAmount).toBe(32);
   });
 });

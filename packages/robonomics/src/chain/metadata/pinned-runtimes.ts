@@ -1,4 +1,5 @@
 import { KNOWN_ENDPOINTS, type NetworkName } from '../network/endpoint.ts';
+import { sameGenesis } from '../network/genesis-hash.ts';
 
 /**
  * What this build knows of the runtimes users are on, taken at build time (docs/security.md,
@@ -18,8 +19,14 @@ export interface RuntimeSnapshot {
   minimalBid: bigint;
 }
 
+/** The constants that decide what a device list may hold, besides what every snapshot has. */
+export interface PinnedBounds {
+  /** RWS.MaxDevicesAmount: the longest device list the runtime takes. */
+  maxDevicesAmount: number;
+}
+
 /** A snapshot shipped with the build: which network it is for and where its values come from. */
-export interface BuiltInSnapshot extends RuntimeSnapshot {
+export interface BuiltInSnapshot extends RuntimeSnapshot, PinnedBounds {
   network: NetworkName;
   /**
    * The RFC-0078 hash of the runtime's metadata with XRT and 9 decimals, as the on-chain build
@@ -61,6 +68,7 @@ export const RUNTIME_SNAPSHOTS: readonly BuiltInSnapshot[] = [
     genesisHash: pinnedGenesis('polkadot'),
     specVersion: 43,
     minimalBid: 1_000_000_000n,
+    maxDevicesAmount: 32,
     metadataHash: SPEC_43_METADATA_HASH,
     provenance: SPEC_43_METADATA,
   },
@@ -69,6 +77,7 @@ export const RUNTIME_SNAPSHOTS: readonly BuiltInSnapshot[] = [
     genesisHash: pinnedGenesis('kusama'),
     specVersion: 43,
     minimalBid: 1_000_000_000n,
+    maxDevicesAmount: 32,
     metadataHash: SPEC_43_METADATA_HASH,
     provenance: SPEC_43_METADATA,
   },
@@ -77,11 +86,12 @@ export const RUNTIME_SNAPSHOTS: readonly BuiltInSnapshot[] = [
     genesisHash: pinnedGenesis('kusama'),
     specVersion: 42,
     minimalBid: 1_000_000_000n,
+    maxDevicesAmount: 32,
     // No metadata of spec 42 can be had offline: the value is read from the runtime's source.
     provenance: {
       from: 'runtime source',
       where:
-        'runtime/robonomics/src/lib.rs (`MinimalBid: Balance = 1 * XRT`) and common.rs (`XRT = 1_000 * GLUSHKOV`, `GLUSHKOV = 1_000 * COASE`, `COASE = 1_000`) of airalab/robonomics at tag v4.2.0 (commit b40f2d35), whose runtime is spec_version 42',
+        'runtime/robonomics/src/lib.rs (`MinimalBid: Balance = 1 * XRT`, `MaxDevicesAmount = ConstU32<32>`) and common.rs (`XRT = 1_000 * GLUSHKOV`, `GLUSHKOV = 1_000 * COASE`, `COASE = 1_000`) of airalab/robonomics at tag v4.2.0 (commit b40f2d35), whose runtime is spec_version 42',
     },
   },
 ];
@@ -94,10 +104,35 @@ export function pinnedRuntime(
   return snapshotFor(genesisHash, specVersion) as BuiltInSnapshot | undefined;
 }
 
+/**
+ * The pin whose values a runtime of this network takes: its own, else, for a runtime the build
+ * has no pin for (an upgrade after this build), the newest pin of the same network, so that a
+ * node can never set what is signed on a network the app knows (docs/security.md). Undefined for
+ * a chain the build pins nothing of (the devnet, an unknown chain).
+ */
+export function decidingPin(genesisHash: string, specVersion: number): BuiltInSnapshot | undefined {
+  return decidingSnapshot(genesisHash, specVersion, RUNTIME_SNAPSHOTS);
+}
+
+/** decidingPin over any list of snapshots: this runtime's, else the network's newest. */
+export function decidingSnapshot<S extends RuntimeSnapshot>(
+  genesisHash: string,
+  specVersion: number,
+  snapshots: readonly S[],
+): S | undefined {
+  const ofNetwork = snapshots.filter((s) => sameGenesis(s.genesisHash, genesisHash));
+  return (
+    ofNetwork.find((s) => s.specVersion === specVersion) ??
+    ofNetwork.reduce<S | undefined>(
+      (newest, s) => (!newest || s.specVersion > newest.specVersion ? s : newest),
+      undefined,
+    )
+  );
+}
+
 /** The spec versions this build pins for the network with this genesis hash. */
 export function pinnedSpecVersions(genesisHash: string): number[] {
-  const genesis = genesisHash.toLowerCase();
-  return RUNTIME_SNAPSHOTS.filter((s) => s.genesisHash.toLowerCase() === genesis).map(
+  return RUNTIME_SNAPSHOTS.filter((s) => sameGenesis(s.genesisHash, genesisHash)).map(
     (s) => s.specVersion,
   );
 }
@@ -108,8 +143,7 @@ export function snapshotFor(
   specVersion: number,
   snapshots: readonly RuntimeSnapshot[] = RUNTIME_SNAPSHOTS,
 ): RuntimeSnapshot | undefined {
-  const genesis = genesisHash.toLowerCase();
   return snapshots.find(
-    (s) => s.genesisHash.toLowerCase() === genesis && s.specVersion === specVersion,
+    (s) => sameGenesis(s.genesisHash, genesisHash) && s.specVersion === specVersion,
   );
 }

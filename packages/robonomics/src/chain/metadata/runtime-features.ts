@@ -1,4 +1,5 @@
 import type { RobonomicsClient } from '../model/client-type.ts';
+import { decidingPin } from './pinned-runtimes.ts';
 
 /**
  * What the connected runtime has, read from its metadata: a feature of the app that needs a call
@@ -18,8 +19,14 @@ export function runtimeHasCall(client: RobonomicsClient, pallet: string, call: s
   }
 }
 
-/** RWS.MaxDevicesAmount, where the runtime bounds the device list (runtime 43); null elsewhere. */
+/**
+ * RWS.MaxDevicesAmount, the longest device list the runtime takes: on a network this build pins,
+ * the pin's (also for a runtime newer than its pins: a node cannot set it); elsewhere the node's
+ * where its metadata has the constant, else null.
+ */
 export function maxDevicesOf(client: RobonomicsClient): number | null {
+  const pin = decidingPin(client.genesisHash, client.runtimeVersion.specVersion);
+  if (pin) return pin.maxDevicesAmount;
   try {
     const found = client.metadata.latest.pallets
       .find((p) => p.name === 'RWS')

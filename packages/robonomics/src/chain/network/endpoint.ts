@@ -1,3 +1,5 @@
+import { sameGenesis } from './genesis-hash.ts';
+
 /**
  * Which Robonomics parachain RPC endpoint the app talks to.
  *
@@ -142,7 +144,15 @@ export function chooseEndpoint({
   return { endpoint: fallback, source: 'default', rejectedQuery };
 }
 
-/** The public nodes of the known network with this genesis hash; none for any other chain. */
+/**
+ * The public nodes of the known network with this genesis hash (in any case of its digits); none
+ * for any other chain.
+ */
 export function publicNodesOf(genesisHash: string): readonly string[] {
-  return KNOWN_ENDPOINTS.find((e) => e.genesisHash === genesisHash)?.publicNodes ?? [];
+  return KNOWN_ENDPOINTS.find((e) => sameGenesis(e.genesisHash, genesisHash))?.publicNodes ?? [];
+}
+
+/** Whether two endpoints are the same node (trailing slashes and case aside). */
+export function sameEndpoint(a: string, b: string): boolean {
+  return normalizeEndpoint(a) === normalizeEndpoint(b);
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { publicNodesOf } from './endpoint.ts';
+import { normalizeGenesisHash, sameGenesis } from './genesis-hash.ts';
 import { identifyNetwork, reportedToken, XRT } from './network-identity.ts';
 
 const KUSAMA_URL = 'wss://kusama.rpc.robonomics.network/';
@@ -28,6 +30,32 @@ describe('identifyNetwork', () => {
         properties: { tokenDecimals: [9], tokenSymbol: ['XRT'] },
       }),
     ).toMatchObject({ kind: 'known', name: 'Robonomics on Polkadot', ownEndpoint: true });
+  });
+
+  it('keeps one form of a genesis hash written in capitals: lower case', () => {
+    const shouted = `0x${KUSAMA.slice(2).toUpperCase()}`;
+    // At a known endpoint, as a custom node claiming it, and as an unknown chain.
+    for (const endpoint of [KUSAMA_URL, 'wss://custom.example/']) {
+      expect(
+        identifyNetwork({ endpoint, genesisHash: shouted, properties: XRT_PROPERTIES }),
+      ).toMatchObject({ kind: 'known', name: 'Robonomics on Kusama', genesisHash: KUSAMA });
+    }
+    expect(
+      identifyNetwork({
+        endpoint: 'wss://custom.example/',
+        genesisHash: `0x${'AB'.repeat(32)}`,
+        properties: {},
+      }),
+    ).toMatchObject({ kind: 'unknown', genesisHash: OTHER });
+    expect(normalizeGenesisHash(shouted)).toBe(KUSAMA);
+    expect(normalizeGenesisHash('0x1234')).toBeNull();
+    expect(normalizeGenesisHash(42)).toBeNull();
+    expect(sameGenesis(shouted, KUSAMA)).toBe(true);
+    expect(sameGenesis(KUSAMA, POLKADOT)).toBe(false);
+    expect(sameGenesis(undefined, KUSAMA)).toBe(false);
+    // The network's public nodes are found from any case of its hash.
+    expect(publicNodesOf(shouted)).toEqual(publicNodesOf(KUSAMA));
+    expect(publicNodesOf(shouted)).toHaveLength(2);
   });
 
   it('refuses a node at a known endpoint that reports another genesis', () => {

@@ -1,4 +1,5 @@
-import { KNOWN_ENDPOINTS, knownEndpointOf } from './endpoint.ts';
+import { KNOWN_ENDPOINTS, knownEndpointOf, sameEndpoint } from './endpoint.ts';
+import { normalizeGenesisHash, sameGenesis } from './genesis-hash.ts';
 
 /**
  * Which chain a node is, as far as the app can tell, and so how its amounts are shown and whether
@@ -69,10 +70,7 @@ export function reportedToken(properties: unknown): Partial<TokenFacts> {
   };
 }
 
-const sameHash = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 const shortHash = (hash: string) => `${hash.slice(0, 8)}…${hash.slice(-6)}`;
-const sameEndpoint = (a: string, b: string) =>
-  a.trim().replace(/\/+$/, '').toLowerCase() === b.trim().replace(/\/+$/, '').toLowerCase();
 
 const describeToken = ({ decimals, symbol }: Partial<TokenFacts>) =>
   [
@@ -88,22 +86,22 @@ const describeToken = ({ decimals, symbol }: Partial<TokenFacts>) =>
  */
 export function identifyNetwork({
   endpoint,
-  genesisHash,
+  genesisHash: reportedGenesis,
   properties,
   devnetEndpoints = [],
 }: IdentifyInput): NetworkIdentity {
+  // One form from here on: every identity carries the lower-case hash.
+  const genesisHash = normalizeGenesisHash(reportedGenesis) ?? reportedGenesis;
   const byEndpoint = knownEndpointOf(endpoint);
   const pinned = byEndpoint?.genesisHash ? byEndpoint : undefined;
-  if (pinned?.genesisHash && !sameHash(pinned.genesisHash, genesisHash)) {
+  if (pinned?.genesisHash && !sameGenesis(pinned.genesisHash, genesisHash)) {
     const name = LABELS[pinned.network as keyof typeof LABELS];
     return {
       kind: 'refused',
       reason: `This node is not ${name}: it reports another chain (genesis ${shortHash(genesisHash)}). The app does not use it; choose another network.`,
     };
   }
-  const claimed = KNOWN_ENDPOINTS.find(
-    (e) => e.genesisHash && sameHash(e.genesisHash, genesisHash),
-  );
+  const claimed = KNOWN_ENDPOINTS.find((e) => sameGenesis(e.genesisHash, genesisHash));
   const devnet = devnetEndpoints.some((e) => sameEndpoint(e, endpoint));
   const reported = reportedToken(properties);
   const name = claimed

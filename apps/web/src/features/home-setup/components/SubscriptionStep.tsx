@@ -6,11 +6,11 @@ import {
 } from '@robonomics-dapp/robonomics/chain/subscriptions/auction-clock';
 import { purchaseNeeds } from '@robonomics-dapp/robonomics/rws/buy';
 import { Amount } from '../../../components/Amount.tsx';
+import { usePurchaseFacts } from '../../../components/FactsCheck.tsx';
 import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
 import { TxButton } from '../../../components/TxButton.tsx';
 import { useTx } from '../../../components/use-tx.ts';
 import { NoSignerError, originOf, readyClient } from '../../../lib/actions/send-action.ts';
-import { confirmWithSecondNode } from '../../../lib/chain/second-opinion.ts';
 import { useChainNow } from '../../../lib/chain/use-chain-now.ts';
 import { useChainSubscription } from '../../../lib/chain/use-chain-subscription.ts';
 import { confirmPurchasedDevices } from '../../../lib/storage/confirmed-subscription-devices.ts';
@@ -45,6 +45,7 @@ function AuctionCountdown({ auction }: { auction: number }) {
 /** Step 2: a bid of the minimal price on the first free auction, then the wait for it to close. */
 export function SubscriptionStep({ guide }: { guide: Guide }) {
   const tx = useTx('The bid was cancelled: nothing was signed.');
+  const purchaseFacts = usePurchaseFacts();
   const mark = useGuideMarks((s) => s.mark);
   const { owner, minimalBid } = guide.facts;
   const devices = guide.deviceList.live ? guide.deviceList.devices : undefined;
@@ -64,7 +65,7 @@ export function SubscriptionStep({ guide }: { guide: Guide }) {
         ...originOf('wallet'),
         onSigned: signed,
         onBid: (auction) => mark(endpoint, owner, { bid: { auction, at: Date.now() } }),
-        beforeSigning: confirmWithSecondNode,
+        checkFacts: purchaseFacts.checkFacts,
       });
       confirmPurchasedDevices(endpoint, owner, chosen);
       const saved = useSavedSetups.getState();
@@ -101,6 +102,7 @@ export function SubscriptionStep({ guide }: { guide: Guide }) {
           failed: 'Try again',
         }}
       />
+      {purchaseFacts.view}
       {tx.status === 'WAIT_TX' && guide.marks.bid && (
         <AuctionCountdown auction={guide.marks.bid.auction} />
       )}

@@ -5,10 +5,12 @@ import { estimateFreeWeight, expiryOf } from '@robonomics-dapp/robonomics/rws/su
 import { transferTargetProblem } from '@robonomics-dapp/robonomics/rws/transfer';
 import { type FormEvent, useId, useState } from 'react';
 import { Address } from '../../../components/Address.tsx';
+import { FactsCheckLine, SIGN_UNCONFIRMED } from '../../../components/FactsCheck.tsx';
 import { TxButton } from '../../../components/TxButton.tsx';
 import { useTx } from '../../../components/use-tx.ts';
 import { readyClient } from '../../../lib/actions/send-action.ts';
 import { checkTransfer, transferSubscription } from '../../../lib/actions/transfer-subscription.ts';
+import type { FactsCheck } from '../../../lib/chain/second-opinion.ts';
 import { useRuntimeHasCall } from '../../../lib/chain/use-runtime-features.ts';
 import { useSavedSetups } from '../../../lib/stores/saved-setups.ts';
 import type { SavedSetup } from '../../../lib/stores/saved-setups-format.ts';
@@ -17,6 +19,7 @@ import { formatDate } from '../../../lib/time/format-date.ts';
 interface Review {
   target: string;
   ledger: SubscriptionLedger;
+  checked: FactsCheck;
   freeWeight: bigint;
   decide: (sign: boolean) => void;
 }
@@ -64,7 +67,7 @@ export function TransferPanel({
   const onTransfer = (event?: FormEvent) => {
     event?.preventDefault();
     return tx.run(async (signed) => {
-      const current = await checkTransfer(setup.owner, target);
+      const { ledger: current, checked } = await checkTransfer(setup.owner, target);
       const to = target.trim();
       const freeWeight = estimateFreeWeight(
         current,
@@ -72,7 +75,7 @@ export function TransferPanel({
         Date.now(),
       );
       const sign = await new Promise<boolean>((decide) =>
-        setReview({ target: to, ledger: current, freeWeight, decide }),
+        setReview({ target: to, ledger: current, checked, freeWeight, decide }),
       );
       setReview(null);
       if (!sign) throw new TxCancelledError();
@@ -140,9 +143,12 @@ export function TransferPanel({
               until the new owner's setup file is imported again.
             </li>
           </ul>
+          <FactsCheckLine checked={review.checked} />
           <div className="row">
             <button type="button" className="button primary" onClick={() => review.decide(true)}>
-              Sign the transfer
+              {review.checked.check.confirmation.kind === 'unconfirmed'
+                ? SIGN_UNCONFIRMED
+                : 'Sign the transfer'}
             </button>
             <button type="button" className="button" onClick={() => review.decide(false)}>
               Cancel

@@ -13,6 +13,7 @@ import { useSearchParams } from 'react-router';
 import { Address } from '../../../components/Address.tsx';
 import { Amount } from '../../../components/Amount.tsx';
 import { ChainNetwork } from '../../../components/ChainNetwork.tsx';
+import { usePurchaseFacts } from '../../../components/FactsCheck.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { PurchaseNeeds } from '../../../components/PurchaseNeeds.tsx';
 import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
@@ -20,7 +21,6 @@ import { TxButton } from '../../../components/TxButton.tsx';
 import { useTx } from '../../../components/use-tx.ts';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
 import { NoSignerError, originOf, readyClient } from '../../../lib/actions/send-action.ts';
-import { confirmWithSecondNode } from '../../../lib/chain/second-opinion.ts';
 import { useBalance } from '../../../lib/chain/use-balance.ts';
 import { useFee } from '../../../lib/chain/use-fee.ts';
 import { useLedger } from '../../../lib/chain/use-ledger.ts';
@@ -90,6 +90,7 @@ export function BuyPage() {
   const balance = useBalance(address);
   const ledger = useLedger(address);
   const tx = useTx('The activation process has been canceled.');
+  const purchaseFacts = usePurchaseFacts();
   const addSetup = useSavedSetups((s) => s.addSetup);
   const [beneficiary, setBeneficiary] = useState('');
   const canTransfer = useRuntimeHasCall('RWS', 'transfer');
@@ -131,7 +132,7 @@ export function BuyPage() {
         onBid: () => {
           if (gift) writePendingGift(endpoint, address, { beneficiary: gift, at: Date.now() });
         },
-        beforeSigning: confirmWithSecondNode,
+        checkFacts: purchaseFacts.checkFacts,
       });
       confirmPurchasedDevices(endpoint, address, devices);
       const existing = useSavedSetups
@@ -247,6 +248,7 @@ export function BuyPage() {
                   failed: 'Something went wrong',
                 }}
               />
+              {purchaseFacts.view}
               {tx.status === 'WAIT_TX' && (
                 <p className="small muted" role="status">
                   Please, sign and wait here for the activation process: the subscription starts

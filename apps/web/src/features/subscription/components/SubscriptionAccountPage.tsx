@@ -13,6 +13,7 @@ import type { IKeyringPair } from 'dedot/types';
 import { useId, useState } from 'react';
 import { Address } from '../../../components/Address.tsx';
 import { Amount, UnknownNetworkMark } from '../../../components/Amount.tsx';
+import { usePurchaseFacts } from '../../../components/FactsCheck.tsx';
 import { HiddenUsername } from '../../../components/HiddenUsername.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
@@ -20,7 +21,6 @@ import { TxButton } from '../../../components/TxButton.tsx';
 import { useTx } from '../../../components/use-tx.ts';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
 import { readyClient, sendAction } from '../../../lib/actions/send-action.ts';
-import { confirmWithSecondNode } from '../../../lib/chain/second-opinion.ts';
 import { useBalance } from '../../../lib/chain/use-balance.ts';
 import { useFee } from '../../../lib/chain/use-fee.ts';
 import { useLedger } from '../../../lib/chain/use-ledger.ts';
@@ -317,6 +317,7 @@ function BuyForGeneratedPanel({ account }: { account: GeneratedAccount }) {
   const addSetup = useSavedSetups((s) => s.addSetup);
   const tx = useTx('The activation process has been canceled.');
   const buyDevices = useBuyDevices(account.address);
+  const purchaseFacts = usePurchaseFacts();
 
   const onBuy = () =>
     tx.run(async (signed) => {
@@ -330,7 +331,7 @@ function BuyForGeneratedPanel({ account }: { account: GeneratedAccount }) {
         devices,
         from: account.pair,
         onSigned: signed,
-        beforeSigning: confirmWithSecondNode,
+        checkFacts: purchaseFacts.checkFacts,
       });
       addSetup({ owner: account.address, name: randomSetupName(), network });
       return 'Subscription has been activated for the new account. It is in your setups.';
@@ -372,6 +373,7 @@ function BuyForGeneratedPanel({ account }: { account: GeneratedAccount }) {
           failed: 'Buy',
         }}
       />
+      {purchaseFacts.view}
     </section>
   );
 }

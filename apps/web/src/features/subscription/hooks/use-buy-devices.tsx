@@ -80,17 +80,18 @@ export function useBuyDevices(buyer: string | null): {
               subscription now. Tick the ones to keep as devices:
             </legend>
             {listed.map((address) => (
-              <label key={address} className="row small" htmlFor={`${id}-${address}`}>
+              <label key={address} className="device-choice small" htmlFor={`${id}-${address}`}>
                 <input
                   id={`${id}-${address}`}
                   type="checkbox"
                   checked={ticked(address)}
                   onChange={(e) => setChoices((all) => ({ ...all, [address]: e.target.checked }))}
                 />
-                <span className="mono break">{address}</span>
-                <span>
+                {/* The address on a line of its own, its label under it: never read as one word. */}
+                <span className="mono break">{address}</span>{' '}
+                <span className="device-label">
                   {nameOf(address) ?? <span className="muted">no label in this browser</span>}
-                </span>
+                </span>{' '}
                 {missing.includes(address) ? (
                   <span className="notice-warn" data-mark="restored">
                     not reported by this node: in the list you confirmed on{' '}

@@ -1,10 +1,12 @@
 import { isExpectedChain, type KeptRuntime } from '../../metadata/cache.ts';
 import { minimalBidOf } from '../../metadata/constants.ts';
 import {
+  decidingSnapshot,
   RUNTIME_SNAPSHOTS,
   type RuntimeSnapshot,
   snapshotFor,
 } from '../../metadata/pinned-runtimes.ts';
+import { sameGenesis } from '../../network/genesis-hash.ts';
 import { identifyNetwork, type NetworkIdentity } from '../../network/network-identity.ts';
 import type { Offer } from '../offer.ts';
 import type { RpcSend } from '../rpc-socket.ts';
@@ -60,10 +62,7 @@ function keptFor(
 ): Hex | undefined {
   for (const [key, hex] of Object.entries(metadata ?? {})) {
     const match = METADATA_KEY.exec(key);
-    if (
-      match?.[1]?.toLowerCase() === genesisHash.toLowerCase() &&
-      Number(match[2]) === specVersion
-    ) {
+    if (match && sameGenesis(match[1], genesisHash) && Number(match[2]) === specVersion) {
       return hex;
     }
   }
@@ -163,9 +162,9 @@ export async function readFirstData({
   };
 
   const keptMetadata = keptFor(kept?.metadata, genesisHash, specVersion);
-  // A runtime this build pins: its constants are the build's, whatever a node (or a summary kept
-  // from one) says (docs/security.md, "Pinned runtimes").
-  const pinned = snapshotFor(genesisHash, specVersion, snapshots);
+  // A network this build pins: its constants are the build's, whatever a node (or a summary kept
+  // from one) says, also for a runtime newer than the pins (docs/security.md, "Pinned runtimes").
+  const pinned = decidingSnapshot(genesisHash, specVersion, snapshots);
   const keptSnapshot = kept?.snapshot
     ? snapshotFor(genesisHash, specVersion, [kept.snapshot])
     : undefined;
