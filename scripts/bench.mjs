@@ -53,6 +53,7 @@ for (const script of [
   'packages/devnet/scripts/bench-abuse.ts',
   'packages/devnet/scripts/bench-crash.ts',
   'packages/devnet/scripts/bench-controller.ts',
+  'packages/devnet/scripts/bench-second-opinion.ts',
 ]) {
   if (!existsSync(`${root}/${script}`)) continue;
   console.log(`\n${script}`);
