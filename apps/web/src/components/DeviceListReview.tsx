@@ -44,6 +44,7 @@ export function DeviceListReview({
 }) {
   const id = useId();
   const entries = deviceListChange(before, after);
+  const unconfirmed = checked?.check.confirmation.kind === 'unconfirmed';
   const ref = useRef<HTMLElement>(null);
   // Keyboard and screen reader users land on what they are asked to check.
   useEffect(() => ref.current?.focus(), []);
@@ -107,10 +108,13 @@ export function DeviceListReview({
         showed, nothing is signed.
       </p>
       <div className="row">
-        <button type="button" className="button primary" onClick={onSign}>
-          {checked?.check.confirmation.kind === 'unconfirmed'
-            ? SIGN_UNCONFIRMED
-            : 'Sign the new list'}
+        {/* Unconfirmed facts: signing stays possible, but is not the page's first suggestion. */}
+        <button
+          type="button"
+          className={unconfirmed ? 'button' : 'button primary'}
+          onClick={onSign}
+        >
+          {unconfirmed ? SIGN_UNCONFIRMED : 'Sign the new list'}
         </button>
         <button type="button" className="button" onClick={onCancel}>
           Cancel

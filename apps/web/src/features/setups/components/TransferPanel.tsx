@@ -86,6 +86,7 @@ export function TransferPanel({
   };
 
   const expiry = review ? expiryOf(review.ledger) : null;
+  const unconfirmed = review?.checked.check.confirmation.kind === 'unconfirmed';
   return (
     <details className="stack-s" data-testid="transfer-panel">
       <summary>Transfer the subscription</summary>
@@ -145,10 +146,12 @@ export function TransferPanel({
           </ul>
           <FactsCheckLine checked={review.checked} />
           <div className="row">
-            <button type="button" className="button primary" onClick={() => review.decide(true)}>
-              {review.checked.check.confirmation.kind === 'unconfirmed'
-                ? SIGN_UNCONFIRMED
-                : 'Sign the transfer'}
+            <button
+              type="button"
+              className={unconfirmed ? 'button' : 'button primary'}
+              onClick={() => review.decide(true)}
+            >
+              {unconfirmed ? SIGN_UNCONFIRMED : 'Sign the transfer'}
             </button>
             <button type="button" className="button" onClick={() => review.decide(false)}>
               Cancel
