@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { compactFromU8a, compactToU8a, hexToU8a, u8aConcat, u8aToHex } from '@polkadot/util';
-import { decodeAddress, xxhashAsHex } from '@polkadot/util-crypto';
+import { blake2AsHex, decodeAddress, xxhashAsHex } from '@polkadot/util-crypto';
 import { metadataConstant } from '@robonomics-dapp/robonomics/chain/metadata/constants';
 import { WebSocket, WebSocketServer } from 'ws';
 import { DEFAULT_APP_ORIGINS, FOREIGN_ORIGIN_TEXT, isAllowedOrigin } from './http/origins.ts';
@@ -40,6 +40,16 @@ export interface HostileRules {
   latestOnly?: boolean;
   /** Answered for chain_getFinalizedHead instead of the real one (an old block, or none at all). */
   finalizedHead?: string;
+  /** The link is cut (the page's socket closed) this many ms after a transaction is handed over. */
+  cutAfterSubmit?: number;
+  /** The link is cut right after a transaction's "in block" status is passed on, before "final". */
+  cutAfterInBlock?: boolean;
+  /** The link is cut the next time a block's body is read (a search for a transaction); once. */
+  cutOnBlockRead?: boolean;
+  /** Transactions are answered as if taken but never passed on: the chain never includes them. */
+  swallowSubmissions?: boolean;
+  /** New connections are refused (HTTP 503) while set: the link stays down. */
+  refuseConnections?: boolean;
 }
 
 export interface HostileNode {
@@ -225,6 +235,10 @@ export async function startHostileNode(options: {
     // The devnet's own bounds: no frame larger than its largest, no page of another origin.
     maxPayload: DEFAULT_JSON_RPC_LIMITS.maxFrameBytes,
     verifyClient: ({ req }, done) => {
+      if (node.rules.refuseConnections) {
+        done(false, 503, 'The node is down.');
+        return;
+      }
       const origin = req.headers.origin;
       if (isAllowedOrigin(typeof origin === 'string' ? origin : undefined, allowedOrigins))
         done(true);
@@ -261,14 +275,32 @@ export async function startHostileNode(options: {
           );
           return;
         }
+        let swallowed = false;
         for (const request of requests) {
           if (request && typeof request === 'object' && 'id' in request)
             asked.set(request.id, request);
+          if (request?.method === 'chain_getBlock' && node.rules.cutOnBlockRead) {
+            node.rules.cutOnBlockRead = false;
+            closeBoth();
+            return;
+          }
           if (request?.method && SUBMIT_METHODS.has(request.method)) {
             const params = Array.isArray(request.params) ? request.params : [];
             node.submitted.push(String(params[0]));
+            const cut = node.rules.cutAfterSubmit;
+            if (cut !== undefined) setTimeout(closeBoth, cut);
+            if (node.rules.swallowSubmissions && !Array.isArray(parsed)) {
+              // Taken, as far as the page can tell: a subscription that never hears anything.
+              swallowed = true;
+              const result =
+                request.method === 'author_submitExtrinsic'
+                  ? blake2AsHex(String(params[0]), 256)
+                  : `swallowed-${node.submitted.length}`;
+              client.send(JSON.stringify({ jsonrpc: '2.0', id: request.id, result }));
+            }
           }
         }
+        if (swallowed) return;
       } catch {
         // Passed on as it is: the node answers it.
       }
@@ -291,6 +323,15 @@ export async function startHostileNode(options: {
         }
         const rule = listRule();
         const withList = !!rule && !rule.readsOnly;
+        if (
+          node.rules.cutAfterInBlock &&
+          message.method === 'author_extrinsicUpdate' &&
+          typeof (message.params as { result?: unknown })?.result === 'object' &&
+          'inBlock' in ((message.params as { result: object }).result ?? {})
+        ) {
+          // Passed on first, then the link goes: the page hears "in block" and nothing more.
+          setTimeout(closeBoth, 0);
+        }
         if (message.method === 'state_storage' && (withList || node.rules.storage)) {
           const params = message.params as { result?: { changes?: unknown } };
           return {

@@ -10,4 +10,3 @@ export function minimalBid(client: RobonomicsClient): bigint {
   const pin = decidingPin(client.genesisHash, client.runtimeVersion.specVersion);
   return pin?.minimalBid ?? client.consts.rws.minimalBid;
 }
-

@@ -8,7 +8,9 @@ import {
   TxCancelledError,
   TxFailedError,
 } from '../model/errors.ts';
+import { type Mortality, mortalityOfSigned } from '../model/mortality.ts';
 import type { Submittable, TxResult } from '../model/transaction.ts';
+import type { SentTransaction } from '../queries/find-transaction.ts';
 import { fetchNextAccountIndex } from '../queries/next-account-index.ts';
 
 export const CONNECTION_LOST =
@@ -21,22 +23,56 @@ export const RUNTIME_UPGRADED =
 
 export type TxPhase = 'signing' | 'broadcast' | 'in-block';
 
+/**
+ * How long a transaction the app builds stays valid: 64 blocks, minutes on Robonomics. Past its
+ * window a transaction the chain never included can never run, so "not included, nothing spent"
+ * can be known for sure (docs/transactions.md).
+ */
+export const MORTAL_BLOCKS = 64;
+
+/** A transaction signed and about to be sent: what the app keeps to find its end. */
+export interface SentInfo extends SentTransaction {
+  sender: string;
+  nonce: number;
+}
+
+/**
+ * The link to the node dropped after the transaction was handed to it: it may have been
+ * included. Its end is found in the chain's blocks once the link is back (find-transaction.ts).
+ */
+export class TxOutcomeUnknownError extends TxFailedError {
+  readonly sent: SentInfo;
+  constructor(sent: SentInfo) {
+    super(CONNECTION_LOST_PENDING, 'Tx.OutcomeUnknown');
+    this.name = 'TxOutcomeUnknownError';
+    this.sent = sent;
+  }
+}
+
 export interface SendOptions {
   /** The wallet signer, when `from` is an address whose key lives in an extension. */
   signer?: InjectedSigner;
   onPhase?: (phase: TxPhase) => void;
+  /**
+   * Called once the transaction is signed, before it is handed to the node: a record kept here
+   * outlives a tab closed or a link dropped while it is on its way.
+   */
+  onSent?: (sent: SentInfo) => void;
+  /** The signature's window in blocks (MORTAL_BLOCKS by default). */
+  mortalBlocks?: number;
 }
 
 /**
  * Signs and sends a transaction and resolves once its block's events say it succeeded.
  * Inclusion alone is not trusted: ExtrinsicFailed rejects with the module error's docs.
- * A refused signature rejects with TxCancelledError.
+ * A refused signature rejects with TxCancelledError; a link dropped once the transaction was
+ * handed over rejects with TxOutcomeUnknownError, which carries what finds its end.
  */
 export async function sendTransaction(
   client: RobonomicsClient,
   tx: Submittable,
   from: string | IKeyringPair,
-  { signer, onPhase }: SendOptions = {},
+  { signer, onPhase, onSent, mortalBlocks = MORTAL_BLOCKS }: SendOptions = {},
 ): Promise<TxResult> {
   const address = typeof from === 'string' ? from : from.address;
   // What the signature commits to: the runtime's description, checked against the build's pin
@@ -61,15 +97,32 @@ export async function sendTransaction(
       : describeSubmitError(message);
   };
   onPhase?.('signing');
+  try {
+    await tx.sign(from, {
+      signer,
+      nonce,
+      metadataHash,
+      mortality: { type: 'Mortal', period: mortalBlocks },
+    } as Parameters<Submittable['sign']>[1]);
+  } catch (error) {
+    if (isUserRejection(error)) throw new TxCancelledError();
+    throw await refusal(error instanceof Error ? error.message : String(error));
+  }
+  const sent: SentInfo = {
+    hash: (tx as unknown as { hash: `0x${string}` }).hash,
+    genesisHash: client.genesisHash,
+    mortality: mortalityOf(client, tx),
+    sender: address,
+    nonce,
+  };
+  onSent?.(sent);
   return new Promise<TxResult>((resolve, reject) => {
     let settled = false;
     let stopWatching: (() => Promise<void>) | null = null;
-    let submitted = false;
-    // A dropped socket ends the status subscription for good: say so instead of waiting forever.
+    // A dropped socket ends the status subscription for good. Once the transaction was handed to
+    // the node, it may have been included: its end is found in the blocks, not guessed.
     const stopListening = client.provider.on('disconnected', () =>
-      finish(() =>
-        reject(new TxFailedError(submitted ? CONNECTION_LOST_PENDING : CONNECTION_LOST)),
-      ),
+      finish(() => reject(new TxOutcomeUnknownError(sent))),
     );
     const finish = (outcome: () => void) => {
       if (settled) return;
@@ -78,9 +131,12 @@ export async function sendTransaction(
       void stopWatching?.().catch(() => {});
       outcome();
     };
-    tx.signAndSend(from, { signer, nonce, metadataHash }, (result) => {
+    if (client.provider.status !== 'connected') {
+      finish(() => reject(new TxFailedError(CONNECTION_LOST)));
+      return;
+    }
+    tx.send((result) => {
       const { status } = result;
-      submitted = true;
       if (status.type === 'Broadcasting' || status.type === 'Validated') onPhase?.('broadcast');
       if (status.type === 'Invalid' || status.type === 'Drop') {
         void refusal(`1010: ${status.value.error}`).then((error) => finish(() => reject(error)));
@@ -99,14 +155,25 @@ export async function sendTransaction(
         if (settled) void unsub().catch(() => {});
       },
       (error: unknown) => {
-        if (isUserRejection(error)) {
-          finish(() => reject(new TxCancelledError()));
-          return;
-        }
         void refusal(error instanceof Error ? error.message : String(error)).then((failure) =>
           finish(() => reject(failure)),
         );
       },
     );
   });
+}
+
+/**
+ * The signed transaction's window, from its era; unreadable, one that never ends (its end is then
+ * only ever found in a block, never known to be past).
+ */
+function mortalityOf(client: RobonomicsClient, tx: Submittable): Mortality {
+  const names = client.registry.metadata.extrinsic.signedExtensions.map((e) => e.ident);
+  const extra = (tx as unknown as { signature?: { extra?: unknown[] } }).signature?.extra;
+  return (
+    mortalityOfSigned(names, extra) ?? {
+      birth: 0,
+      death: Number.MAX_SAFE_INTEGER,
+    }
+  );
 }
