@@ -5,7 +5,6 @@
 import { ChainConnection } from '@robonomics-dapp/robonomics/chain/connection/chain-connection';
 import type { MinimalWebSocket } from '@robonomics-dapp/robonomics/chain/connection/rpc-socket';
 import { checkFacts } from '@robonomics-dapp/robonomics/chain/connection/second-opinion';
-import { MemoryStorage } from '@robonomics-dapp/robonomics/chain/metadata/memory-storage';
 import { ownerFacts } from '@robonomics-dapp/robonomics/chain/queries/decision-facts';
 import { ALICE } from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { WebSocket } from 'ws';
@@ -27,7 +26,7 @@ function summary(times: number[]) {
 
 async function main() {
   const devnet = await startDevnet(['--instant', '--reset', '--seed']);
-  const connection = new ChainConnection(devnet.url, { cacheStorage: new MemoryStorage() });
+  const connection = new ChainConnection(devnet.url, { cacheStorage: null });
   try {
     const client = await connection.ready();
     const facts = ownerFacts(client, ALICE);
