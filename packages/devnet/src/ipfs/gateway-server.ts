@@ -75,6 +75,8 @@ export function gatewayHandler(
     const pageOrigins = [...origins, ...ownOrigin(req)];
     if (refuseForeignOrigin(req, res, pageOrigins)) return;
     setCors(req, res, 'GET, HEAD, OPTIONS', pageOrigins);
+    // The same URL answers the plain file or a trustless format, by Accept.
+    res.setHeader('vary', 'Origin, Accept');
     if (req.method === 'OPTIONS') {
       res.writeHead(204).end();
       return;

@@ -65,6 +65,7 @@ describe('trustless answers (?format= and Accept), as kubo gives them', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('cache-control')).toBe('public, max-age=29030400, immutable');
     expect(res.headers.get('x-ipfs-roots')).toBe(cid.toString());
+    expect(res.headers.get('vary')).toBe('Origin, Accept');
     expect(res.headers.get('etag')).toMatch(new RegExp(`^W/"${cid}\\.car\\.`));
     const { roots, blocks } = await blocksOf(res.clone());
     expect(roots.map(String)).toEqual([cid.toString()]);

@@ -161,7 +161,6 @@ export async function serveTrustless(
     'x-content-type-options': 'nosniff',
     'x-ipfs-path': requestPath,
     'x-ipfs-roots': path.cid.toString(),
-    vary: 'Accept',
   };
   if (request.format === 'raw') {
     // The block at the end of the path (a path is resolved first, as kubo does).
