@@ -273,6 +273,11 @@ describe('fetchIpfsText', () => {
     });
   });
 
+  it('reads an identity CID from the CID itself, without asking the gateway', async () => {
+    // "hi" inlined in a raw identity CID; the gateway is not even reachable.
+    expect(await fetchIpfsText(closedOrigin, 'bafkqaatine')).toBe('hi');
+  });
+
   it("does not believe a gateway that sends another file's blocks", async () => {
     const error = await fetchIpfsText(lying.origin, CID).catch((e) => e);
     expect(error).toBeInstanceOf(GatewayMismatchError);
@@ -485,6 +490,27 @@ describe('GatewaySelector', () => {
       origin: lying.origin,
       state: 'mismatch',
     });
+  });
+
+  it('trusts a distrusted gateway again once a read through it checks out', async () => {
+    const selector = new GatewaySelector({
+      defaults: [lying.origin, slow.origin],
+      picked: lying.origin,
+      retryDelayMs: 1,
+    });
+    expect(await selector.read(CID, reader(CID))).toBe(FILE);
+    expect(selector.snapshot().entries.at(-1)).toMatchObject({ state: 'mismatch' });
+    lying.behaviour.lie = false;
+    try {
+      selector.pick(lying.origin);
+      expect(await selector.read(CID, reader(CID))).toBe(FILE);
+      expect(selector.snapshot().entries.find((e) => e.origin === lying.origin)).toMatchObject({
+        state: 'ok',
+        error: null,
+      });
+    } finally {
+      lying.behaviour.lie = true;
+    }
   });
 
   it('says so when the only gateways that answer send another file', async () => {
