@@ -64,10 +64,11 @@ export default defineConfig({
     },
   },
   webServer: {
-    // The stack's slow (8081) and failing (8082) gateways, plus one answering a web page (8083)
-    // and one that never answers (8084) for the gateway tests.
+    // The stack's slow (8081) and failing (8082) gateways, plus one answering a web page (8083),
+    // one that never answers (8084) and one answering every CID with another file (8085) for the
+    // gateway tests.
     command:
-      'node scripts/stack.mjs --fresh -- --instant --auction-duration 3 --seed --gateways 8081:delay=800,8082:status=502,8083:html,8084:hang',
+      'node scripts/stack.mjs --fresh -- --instant --auction-duration 3 --seed --gateways 8081:delay=800,8082:status=502,8083:html,8084:hang,8085:lie',
     cwd: root,
     // The devnet stands in for the public nodes of the pinned networks: a hostile node that
     // claims one of them meets a second opinion (docs/security.md).

@@ -15,7 +15,7 @@
 // Options (environment): BENCH_TIMELINE=1 adds one cold and one warm load with their timeline
 // (files, long frames, marks); BENCH_WARM_ONLY=1 skips the cold loads; BENCH_LATENCY=1 puts the
 // chain behind a proxy adding 100 ms per message each way (the relay, the home and IPFS stay
-// direct); BENCH_PROFILE=1 takes a CPU profile.
+// direct); BENCH_PROFILE=1 takes a CPU profile; BENCH_LOADS=N makes N loads a series (9 by default).
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
@@ -35,7 +35,7 @@ const ORIGIN = 'http://127.0.0.1:5173';
 const HOME = `${ORIGIN}/#/telemetry`;
 /** A document of the app's origin that runs none of the app: where a profile is prepared. */
 const BLANK = `${ORIGIN}/favicon.svg`;
-const LOADS = 9;
+const LOADS = Number(process.env.BENCH_LOADS ?? 9);
 const TAPS = 9;
 export const GOALS = { coldMs: 1000, warmMs: 400, tapMs: 200 };
 

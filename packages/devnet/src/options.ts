@@ -33,6 +33,11 @@ export interface ExtraGatewaySpec {
   html?: boolean;
   /** Requests are accepted and never answered (until HANG_LIMIT_MS). */
   hang?: boolean;
+  /**
+   * Every CID is answered with another file's genuine content (an older file, as a gateway
+   * serving a stale envelope would): in every format, the CAR of that file included.
+   */
+  lie?: boolean;
 }
 
 /** Everything a devnet service may need to know to start. */

@@ -1,3 +1,8 @@
+import {
+  fileFromCar,
+  parseIpfsAddress,
+  VerifyError,
+} from '@robonomics-dapp/robonomics/ipfs/verify';
 import { create } from 'kubo-rpc-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_APP_ORIGINS } from '../http/origins.ts';
@@ -15,14 +20,25 @@ let slow: string;
 let failing: string;
 let html: string;
 let hanging: string;
+let lying: string;
+/** An older version of CONFIG, added before it: what the lying gateway answers CONFIG with. */
+const OLDER = '{"twin_id": 89, "sending_timeout": 300}';
+let olderCid: string;
 
 beforeAll(async () => {
   const { bobEd, alice } = await seedAccounts();
   devnet = await startTestDevnet(undefined, {
-    gateways: parseGatewaysOption(`0:delay=${DELAY_MS},0:status=502,0:html,0:hang`),
+    gateways: parseGatewaysOption(`0:delay=${DELAY_MS},0:status=502,0:html,0:hang,0:lie`),
   });
-  [slow, failing, html, hanging] = devnet.ipfs.extraGatewayUrls as [string, string, string, string];
+  [slow, failing, html, hanging, lying] = devnet.ipfs.extraGatewayUrls as [
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   const client = create({ url: devnet.ipfs.apiUrl, headers: web3Headers(bobEd, alice.address) });
+  olderCid = (await client.add(OLDER)).cid.toString();
   cid = (await client.add(CONFIG)).cid.toString();
 });
 
@@ -33,15 +49,16 @@ afterAll(async () => {
 
 describe('--gateways', () => {
   it('parses ports and behaviours', () => {
-    expect(parseGatewaysOption('8081:delay=800, 8082:status=502,8083:html,8084:hang,8085')).toEqual(
-      [
-        { port: 8081, delayMs: 800 },
-        { port: 8082, status: 502 },
-        { port: 8083, html: true },
-        { port: 8084, hang: true },
-        { port: 8085 },
-      ],
-    );
+    expect(
+      parseGatewaysOption('8081:delay=800, 8082:status=502,8083:html,8084:hang,8085,8086:lie'),
+    ).toEqual([
+      { port: 8081, delayMs: 800 },
+      { port: 8082, status: 502 },
+      { port: 8083, html: true },
+      { port: 8084, hang: true },
+      { port: 8085 },
+      { port: 8086, lie: true },
+    ]);
     expect(parseGatewaysOption('0:delay=100:status=503')).toEqual([
       { port: 0, delayMs: 100, status: 503 },
     ]);
@@ -57,6 +74,8 @@ describe('--gateways', () => {
     ['8081:delay=600000', 'a delay is at most 60000 ms'],
     ['8081:status=200', 'between 400 and 599'],
     ['8081:html:hang', 'may fail in one way only'],
+    ['8081:lie:status=502', 'may fail in one way only'],
+    ['8081:lie=yes', 'unknown behaviour'],
     ['8081,8081:html', 'a port is given twice'],
     [Array.from({ length: 9 }, (_, i) => 9000 + i).join(','), 'at most 8 gateways'],
   ])('refuses %j', (text, message) => {
@@ -71,6 +90,7 @@ describe('--gateways', () => {
       `gateway ${failing}/ipfs/ (answers HTTP 502)`,
       `gateway ${html}/ipfs/ (answers a web page instead of the file)`,
       `gateway ${hanging}/ipfs/ (never answers)`,
+      `gateway ${lying}/ipfs/ (answers every CID with another file's content)`,
     ]);
   });
 });
@@ -125,5 +145,30 @@ describe('extra gateways over the same files', () => {
       (e: Error) => e.name,
     );
     expect(outcome).toBe('TimeoutError');
+  });
+
+  it("a lying one answers a CID with another file's genuine content, CAR included", async () => {
+    const plain = await fetch(`${lying}/ipfs/${cid}`);
+    expect(plain.status).toBe(200);
+    expect(await plain.text()).toBe(OLDER);
+    const car = await fetch(`${lying}/ipfs/${cid}?format=car&dag-scope=entity`);
+    expect(car.headers.get('content-type')).toMatch(/^application\/vnd\.ipld\.car; version=1/);
+    const body = new Uint8Array(await car.arrayBuffer());
+    // Genuine: the older file's CAR checks out against the older file's CID...
+    const older = await fileFromCar(body, parseIpfsAddress(olderCid));
+    expect(new TextDecoder().decode(older)).toBe(OLDER);
+    // ...and not against the CID asked for.
+    const error = await fileFromCar(body, parseIpfsAddress(cid)).catch((e) => e);
+    expect(error).toBeInstanceOf(VerifyError);
+    expect(error.fault).toBe('mismatch');
+    // The honest gateway's CAR of the same CID checks out.
+    const honest = await fetch(`${devnet.ipfs.gatewayUrl}/ipfs/${cid}?format=car`);
+    const file = await fileFromCar(
+      new Uint8Array(await honest.arrayBuffer()),
+      parseIpfsAddress(cid),
+    );
+    expect(new TextDecoder().decode(file)).toBe(CONFIG);
+    // Identity CIDs hold their bytes: nothing to lie about.
+    expect(await (await fetch(`${lying}/ipfs/bafkqaaa`)).text()).toBe('');
   });
 });

@@ -9,10 +9,11 @@ export const MAX_GATEWAY_DELAY_MS = 60_000;
 /** A hanging request is dropped after this, so no socket is held for ever. */
 export const HANG_LIMIT_MS = 120_000;
 
-export const GATEWAYS_OPTION_HELP = `PORT[:delay=MS|:status=CODE|:html|:hang],… extra IPFS gateways
-                          over the same files, e.g. 8081:delay=800,8082:status=502`;
+export const GATEWAYS_OPTION_HELP = `PORT[:delay=MS|:status=CODE|:html|:hang|:lie],… extra IPFS
+                          gateways over the same files, e.g. 8081:delay=800,8082:status=502
+                          (lie: every CID answered with another file's content)`;
 
-/** Parses `--gateways`, e.g. "8081:delay=800,8082:status=502,8083:html,8084:hang". */
+/** Parses `--gateways`, e.g. "8081:delay=800,8082:status=502,8083:html,8084:hang,8085:lie". */
 export function parseGatewaysOption(text: string): ExtraGatewaySpec[] {
   const items = text
     .split(',')
@@ -42,13 +43,14 @@ export function parseGatewaysOption(text: string): ExtraGatewaySpec[] {
         }
       } else if (name === 'html' && value === undefined) spec.html = true;
       else if (name === 'hang' && value === undefined) spec.hang = true;
+      else if (name === 'lie' && value === undefined) spec.lie = true;
       else {
         throw new Error(
-          `--gateways: unknown behaviour "${behaviour}" (use delay=MS, status=CODE, html or hang)`,
+          `--gateways: unknown behaviour "${behaviour}" (use delay=MS, status=CODE, html, hang or lie)`,
         );
       }
     }
-    if ([spec.status, spec.html, spec.hang].filter((b) => b !== undefined).length > 1) {
+    if ([spec.status, spec.html, spec.hang, spec.lie].filter((b) => b !== undefined).length > 1) {
       throw new Error(`--gateways: "${item}" may fail in one way only`);
     }
     return spec;
@@ -65,6 +67,7 @@ export function describeGateway(spec: ExtraGatewaySpec): string {
   if (spec.status) parts.push(`answers HTTP ${spec.status}`);
   if (spec.html) parts.push('answers a web page instead of the file');
   if (spec.hang) parts.push('never answers');
+  if (spec.lie) parts.push("answers every CID with another file's content");
   return parts.join(', ') || 'as fast as the main gateway';
 }
 
@@ -79,12 +82,28 @@ export interface ExtraGateway {
   close(): Promise<void>;
 }
 
-/** Starts one extra gateway in front of `gateway` (the node's own gateway handler). */
+/**
+ * A lying gateway's request: the same request for another file (`otherFile` names it), so every
+ * answer, plain or trustless, is that file's genuine content under the CID asked for. Identity
+ * CIDs hold their bytes and are left alone, as is a request for a CID with no other file.
+ */
+function lieAbout(url: string, otherFile: (cid: string) => string | null): string {
+  const match = /^\/ipfs\/([^/?#]+)[^?#]*(.*)$/.exec(url);
+  if (!match || match[1]!.startsWith('bafkq')) return url;
+  const other = otherFile(match[1]!);
+  return other ? `/ipfs/${other}${match[2]}` : url;
+}
+
+/**
+ * Starts one extra gateway in front of `gateway` (the node's own gateway handler). A lying one
+ * asks `otherFile` which file to answer a CID with.
+ */
 export async function startExtraGateway(
   host: string,
   spec: ExtraGatewaySpec,
   gateway: RequestListener,
   origins: readonly string[] = DEFAULT_APP_ORIGINS,
+  otherFile: (cid: string) => string | null = () => null,
 ): Promise<ExtraGateway> {
   // A hanging gateway holds its answers longer than the devnet's usual idle limit.
   const server = createBoundedServer(undefined, {
@@ -120,6 +139,7 @@ export async function startExtraGateway(
         res.end(req.method === 'HEAD' ? undefined : RATE_LIMIT_PAGE);
         return;
       }
+      if (spec.lie && req.url) req.url = lieAbout(req.url, otherFile);
       gateway(req, res);
     };
     if (!spec.delayMs) {

@@ -5,6 +5,7 @@ import { DEFAULT_APP_ORIGINS } from '../http/origins.ts';
 import { sniffContentType, typeFromName } from './content-type.ts';
 import { close, createBoundedServer, listen, refuseForeignOrigin, setCors } from './http.ts';
 import { IpfsError, type IpfsPath, type IpfsRepo, parseIpfsPath } from './repo.ts';
+import { serveTrustless, type TrustlessRequest, trustlessRequest } from './trustless.ts';
 
 export interface GatewayServer {
   url: string;
@@ -59,7 +60,9 @@ function ownOrigin(req: IncomingMessage): string[] {
 /**
  * The gateway's answer to one request: GET/HEAD /ipfs/<cid>[/<path>] without auth, as public
  * gateways. Content types come from the file name when the path has one, else from the bytes;
- * directories serve their index.html or a listing. Also mounted on the API origin.
+ * directories serve their index.html or a listing. The trustless formats (a raw block, a CAR)
+ * are served when `?format=` or `Accept` asks for them (trustless.ts). Also mounted on the API
+ * origin.
  */
 export function gatewayHandler(
   repo: IpfsRepo,
@@ -72,6 +75,8 @@ export function gatewayHandler(
     const pageOrigins = [...origins, ...ownOrigin(req)];
     if (refuseForeignOrigin(req, res, pageOrigins)) return;
     setCors(req, res, 'GET, HEAD, OPTIONS', pageOrigins);
+    // The same URL answers the plain file or a trustless format, by Accept.
+    res.setHeader('vary', 'Origin, Accept');
     if (req.method === 'OPTIONS') {
       res.writeHead(204).end();
       return;
@@ -88,11 +93,17 @@ export function gatewayHandler(
     }
     let requestPath: string;
     let path: IpfsPath;
+    let trustless: TrustlessRequest | null;
     try {
       requestPath = decodeURIComponent(url.pathname);
       path = parseIpfsPath(requestPath);
+      trustless = trustlessRequest(req, url);
     } catch (error) {
       sendText(res, 400, (error as Error).message);
+      return;
+    }
+    if (trustless) {
+      await serveTrustless(req, res, repo, path, requestPath, trustless);
       return;
     }
     let entry = await repo.resolve(path);

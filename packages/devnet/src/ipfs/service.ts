@@ -65,8 +65,17 @@ export async function startIpfsService(
       repo,
       allowedOrigins: options.allowedOrigins,
     });
+    // What a lying gateway answers a CID with: the file pinned just before it (an older envelope
+    // of the same home, typically), else the latest other pinned file.
+    const otherFile = (cid: string) => {
+      const roots = [...repo.pins.recursive];
+      const at = roots.indexOf(cid);
+      return at > 0 ? roots[at - 1]! : (roots.filter((r) => r !== cid).at(-1) ?? null);
+    };
     for (const spec of options.gateways ?? []) {
-      extra.push(await startExtraGateway(options.host, spec, serveFiles, options.allowedOrigins));
+      extra.push(
+        await startExtraGateway(options.host, spec, serveFiles, options.allowedOrigins, otherFile),
+      );
     }
   } catch (error) {
     await Promise.all([api.close(), gateway?.close(), ...extra.map((g) => g.close())]);

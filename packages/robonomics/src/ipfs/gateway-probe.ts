@@ -8,8 +8,11 @@ export const PROBE_TIMEOUT_MS = 10_000;
 /** Attempts per probe when a gateway fails fast (network error, HTTP error); a timeout ends it. */
 export const PROBE_ATTEMPTS = 3;
 
-/** Where a gateway stands: not probed yet, serving, or failing. */
-export type GatewayState = 'untested' | 'ok' | 'failed';
+/**
+ * Where a gateway stands: not probed yet, serving, failing, or caught sending bytes that do not
+ * match the address asked for (worse than failing: ranked last).
+ */
+export type GatewayState = 'untested' | 'ok' | 'failed' | 'mismatch';
 
 export interface ProbeResult {
   origin: string;
@@ -113,11 +116,15 @@ export async function probeGateway(
   return { origin, ok: false, ms: null, error };
 }
 
-/** Available gateways by speed first, then the ones not checked yet, then unavailable ones. */
+/**
+ * Available gateways by speed first, then the ones not checked yet, then unavailable ones, then
+ * those that sent bytes not matching the address.
+ */
 export function rankGateways<T extends { origin: string; state: GatewayState; ms: number | null }>(
   entries: readonly T[],
 ): T[] {
-  const weight = (e: T) => (e.state === 'ok' ? 0 : e.state === 'failed' ? 2 : 1);
+  const weights: Record<GatewayState, number> = { ok: 0, untested: 1, failed: 2, mismatch: 3 };
+  const weight = (e: T) => weights[e.state];
   return entries
     .map((entry, index) => ({ entry, index }))
     .sort(

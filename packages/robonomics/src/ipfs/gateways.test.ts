@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchIpfsText, GatewayReadError } from './gateway.ts';
+import { addFile, carOf } from '../test-support/ipfs-car.ts';
+import { fetchIpfsText, GatewayMismatchError, GatewayReadError } from './gateway.ts';
 import {
   addUserGateway,
   MAX_USER_GATEWAYS,
@@ -9,12 +10,31 @@ import {
   parseStoredGateways,
 } from './gateway-list.ts';
 import { probeGateway, rankGateways } from './gateway-probe.ts';
-import { GatewaySelector, type GatewaySnapshot, NoGatewayError } from './gateways.ts';
+import {
+  GatewaySelector,
+  type GatewaySnapshot,
+  NO_VERIFIED_GATEWAYS_TEXT,
+  NoGatewayError,
+  UNVERIFIED_FILE_TEXT,
+} from './gateways.ts';
 
-const CID = 'QmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG';
 const FILE = '{"data": "0x00"}';
+/** FILE as kubo adds it ("Qm…"), and the CAR a trustless gateway answers for it. */
+let CID: string;
+let CAR: Uint8Array;
+/** The CAR of another file (an older envelope, say): what a lying gateway sends. */
+let OTHER_CAR: Uint8Array;
 
-type Behaviour = { delayMs?: number; status?: number; html?: boolean; hang?: boolean };
+type Behaviour = {
+  delayMs?: number;
+  status?: number;
+  html?: boolean;
+  hang?: boolean;
+  /** Answers with another file's genuine CAR. */
+  lie?: boolean;
+  /** Ignores the trustless formats: always the plain file. */
+  plain?: boolean;
+};
 
 /** A small gateway on a free port that serves FILE for CID with the given behaviour. */
 interface TestGateway {
@@ -30,6 +50,7 @@ async function startGateway(behaviour: Behaviour = {}): Promise<TestGateway> {
   const gateway = { behaviour, requests: [] } as unknown as TestGateway;
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     gateway.requests.push({ method: req.method ?? '', path: req.url ?? '' });
+    const url = new URL(req.url ?? '/', 'http://localhost');
     const b = gateway.behaviour;
     if (b.hang) return;
     setTimeout(() => {
@@ -37,9 +58,19 @@ async function startGateway(behaviour: Behaviour = {}): Promise<TestGateway> {
         res.writeHead(b.status, { 'content-type': 'text/html' }).end('<html>bad gateway</html>');
       } else if (b.html) {
         res.writeHead(200, { 'content-type': 'text/html' }).end('<!DOCTYPE html><p>slow down</p>');
-      } else if (req.url === `/ipfs/${CID}`) {
-        res.writeHead(200, { 'content-type': 'application/json', 'content-length': FILE.length });
-        res.end(req.method === 'HEAD' ? undefined : FILE);
+      } else if (url.pathname === `/ipfs/${CID}`) {
+        const car = b.lie ? OTHER_CAR : CAR;
+        if (url.searchParams.get('format') === 'car' && !b.plain) {
+          res.writeHead(200, {
+            'content-type': 'application/vnd.ipld.car; version=1; order=dfs; dups=n',
+            'content-length': car.length,
+          });
+          res.end(req.method === 'HEAD' ? undefined : car);
+          return;
+        }
+        const body = b.lie ? '{"data": "0x01"}' : FILE;
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+        res.end(req.method === 'HEAD' ? undefined : body);
       } else {
         res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       }
@@ -58,9 +89,18 @@ let failing: TestGateway;
 let html: TestGateway;
 let hanging: TestGateway;
 let closedOrigin: string;
+let lying: TestGateway;
+let plain: TestGateway;
 
 beforeAll(async () => {
+  const file = await addFile(new TextEncoder().encode(FILE));
+  CID = file.root.toString();
+  CAR = carOf([file.root], file.blocks.values());
+  const other = await addFile(new TextEncoder().encode('{"data": "0x01"}'));
+  OTHER_CAR = carOf([other.root], other.blocks.values());
   fast = await startGateway();
+  lying = await startGateway({ lie: true });
+  plain = await startGateway({ plain: true });
   slow = await startGateway({ delayMs: 250 });
   failing = await startGateway({ status: 502 });
   html = await startGateway({ html: true });
@@ -225,8 +265,37 @@ describe('probeGateway (HEAD /ipfs/<cid>)', () => {
 });
 
 describe('fetchIpfsText', () => {
-  it('reads the file', async () => {
+  it('reads the file as a CAR of its blocks, checked against its CID', async () => {
     expect(await fetchIpfsText(fast.origin, CID)).toBe(FILE);
+    expect(fast.requests.at(-1)).toEqual({
+      method: 'GET',
+      path: `/ipfs/${CID}?format=car&dag-scope=entity`,
+    });
+  });
+
+  it('reads an identity CID from the CID itself, without asking the gateway', async () => {
+    // "hi" inlined in a raw identity CID; the gateway is not even reachable.
+    expect(await fetchIpfsText(closedOrigin, 'bafkqaatine')).toBe('hi');
+  });
+
+  it("does not believe a gateway that sends another file's blocks", async () => {
+    const error = await fetchIpfsText(lying.origin, CID).catch((e) => e);
+    expect(error).toBeInstanceOf(GatewayMismatchError);
+    expect(error.message).toBe('sent a file that does not match its address');
+  });
+
+  it('believes a plain answer only when hashing it proves it is the file', async () => {
+    expect(await fetchIpfsText(plain.origin, CID)).toBe(FILE);
+    plain.behaviour.lie = true;
+    try {
+      const error = await fetchIpfsText(plain.origin, CID).catch((e) => e);
+      // Not proven a lie (the file might have been added another way), but not believed either.
+      expect(error).toBeInstanceOf(GatewayReadError);
+      expect(error).not.toBeInstanceOf(GatewayMismatchError);
+      expect(error.message).toBe('sent the file without the blocks to check it by');
+    } finally {
+      plain.behaviour.lie = false;
+    }
   });
 
   it.each([
@@ -394,6 +463,69 @@ describe('GatewaySelector', () => {
       checking: false,
       noneAvailable: true,
     });
+  });
+
+  it('moves on from a gateway that sends another file and ranks it below failing ones', async () => {
+    const selector = new GatewaySelector({
+      defaults: [lying.origin, failing.origin, slow.origin],
+      picked: lying.origin,
+      retryDelayMs: 1,
+    });
+    expect(await selector.read(CID, reader(CID))).toBe(FILE);
+    await selector.recheck();
+    const snapshot = selector.snapshot();
+    expect(snapshot.picked).toBe(slow.origin);
+    expect(snapshot.entries.map((e) => [e.origin, e.state])).toEqual([
+      [slow.origin, 'ok'],
+      [failing.origin, 'failed'],
+      [lying.origin, 'mismatch'],
+    ]);
+    expect(snapshot.entries[2]!.error).toBe('sent a file that does not match its address');
+    // Its HEAD answers in the next round: it stays distrusted and is not read from.
+    const before = lying.requests.filter((r) => r.method === 'GET').length;
+    expect(await selector.read(CID, reader(CID))).toBe(FILE);
+    await selector.recheck();
+    expect(lying.requests.filter((r) => r.method === 'GET').length).toBe(before);
+    expect(selector.snapshot().entries.at(-1)).toMatchObject({
+      origin: lying.origin,
+      state: 'mismatch',
+    });
+  });
+
+  it('trusts a distrusted gateway again once a read through it checks out', async () => {
+    const selector = new GatewaySelector({
+      defaults: [lying.origin, slow.origin],
+      picked: lying.origin,
+      retryDelayMs: 1,
+    });
+    expect(await selector.read(CID, reader(CID))).toBe(FILE);
+    expect(selector.snapshot().entries.at(-1)).toMatchObject({ state: 'mismatch' });
+    lying.behaviour.lie = false;
+    try {
+      selector.pick(lying.origin);
+      expect(await selector.read(CID, reader(CID))).toBe(FILE);
+      expect(selector.snapshot().entries.find((e) => e.origin === lying.origin)).toMatchObject({
+        state: 'ok',
+        error: null,
+      });
+    } finally {
+      lying.behaviour.lie = true;
+    }
+  });
+
+  it('says so when the only gateways that answer send another file', async () => {
+    const selector = new GatewaySelector({
+      defaults: [lying.origin, failing.origin],
+      retryDelayMs: 1,
+    });
+    const error = await selector.read(CID, reader(CID)).catch((e) => e);
+    expect(error).toBeInstanceOf(NoGatewayError);
+    expect(error.message).toBe(UNVERIFIED_FILE_TEXT);
+    expect(UNVERIFIED_FILE_TEXT).toBe(
+      'File not available: no gateway served the file as its address says.',
+    );
+    expect(selector.snapshot()).toMatchObject({ noneAvailable: true, unverified: true });
+    expect(NO_VERIFIED_GATEWAYS_TEXT).toContain('No gateway served the file as its address says.');
   });
 
   it('adds, switches to and removes a user gateway, keeping them on the device', async () => {

@@ -1,7 +1,7 @@
 // Several IPFS gateways ranked by speed, as production needs them (see docs/ipfs-gateways.md):
 // the choice of the gateway every read goes through, with failover when it stops answering. The
 // list is in gateway-list.ts, the probe and the ranking in gateway-probe.ts.
-import { GatewayReadError } from './gateway.ts';
+import { GatewayMismatchError, GatewayReadError } from './gateway.ts';
 import {
   addUserGateway,
   gatewayOrigins,
@@ -16,7 +16,7 @@ import {
   rankGateways,
 } from './gateway-probe.ts';
 
-export { GatewayReadError };
+export { GatewayMismatchError, GatewayReadError };
 
 /** Probes in flight at once, over every round. */
 export const PROBE_CONCURRENCY = 6;
@@ -24,6 +24,12 @@ export const PROBE_CONCURRENCY = 6;
 /** What the panel shows when no gateway can serve the file (docs/ipfs-gateways.md). */
 export const NO_GATEWAYS_TEXT =
   'No available gateways found. Try adding your custom gateway or wait.';
+/** What a read says when gateways answered but none with the file its address names. */
+export const UNVERIFIED_FILE_TEXT =
+  'File not available: no gateway served the file as its address says.';
+/** What the panel shows then. */
+export const NO_VERIFIED_GATEWAYS_TEXT =
+  'No gateway served the file as its address says. Try adding your custom gateway or wait.';
 
 export interface GatewayEntry {
   origin: string;
@@ -44,12 +50,17 @@ export interface GatewaySnapshot {
   checking: boolean;
   /** The last check found no gateway that serves the file. */
   noneAvailable: boolean;
+  /** ...and at least one of them sent bytes that do not match the file's address. */
+  unverified: boolean;
 }
 
-/** No gateway could serve the file. */
+/** No gateway could serve the file (`mismatch`: one at least sent bytes not matching it). */
 export class NoGatewayError extends Error {
-  constructor(readonly lastError: string | null) {
-    super('File not available');
+  constructor(
+    readonly lastError: string | null,
+    readonly mismatch = false,
+  ) {
+    super(mismatch ? UNVERIFIED_FILE_TEXT : 'File not available');
     this.name = 'NoGatewayError';
   }
 }
@@ -92,8 +103,14 @@ export class GatewaySelector {
   >();
   /** Gateways with a probe under way in the current round. */
   private readonly probing = new Set<string>();
+  /**
+   * Gateways caught sending bytes that do not match the address asked for, with what they did:
+   * ranked last in every round until a read through one of them checks out again.
+   */
+  private readonly mismatched = new Map<string, string>();
   private checks = 0;
   private noneAvailable = false;
+  private unverified = false;
   private round: Round | null = null;
   private lastPath: string | null = null;
   private readonly listeners = new Set<(snapshot: GatewaySnapshot) => void>();
@@ -155,6 +172,7 @@ export class GatewaySelector {
     if (!this.user.includes(origin)) return;
     this.user = this.user.filter((o) => o !== origin);
     this.states.delete(origin);
+    this.mismatched.delete(origin);
     const wasPicked = this.picked === origin;
     if (wasPicked) this.picked = null;
     this.persist();
@@ -173,14 +191,14 @@ export class GatewaySelector {
     for (const origin of this.gateways()) void this.probeIn(round, origin);
     try {
       const picked = this.picked;
-      if (picked && (await this.probeIn(round, picked)).ok) {
+      if (picked && (await this.probeIn(round, picked)).ok && !this.mismatched.has(picked)) {
         this.setNone(false);
         return;
       }
       await this.visibly(async () => {
         const next = await this.nextAvailable(round, new Set(picked ? [picked] : []));
         if (next) this.setPicked(next);
-        this.setNone(next === null);
+        this.setNone(next === null, false);
       });
     } finally {
       round.readers--;
@@ -203,6 +221,7 @@ export class GatewaySelector {
     for (const origin of this.gateways()) void this.probeIn(round, origin);
     const tried = new Set<string>();
     let lastError: string | null = null;
+    let mismatch = false;
     let visible = false;
     try {
       let origin = this.picked;
@@ -215,21 +234,29 @@ export class GatewaySelector {
           }
           origin = await this.nextAvailable(round, tried);
           if (!origin) {
-            this.setNone(true);
-            throw new NoGatewayError(lastError);
+            this.setNone(true, mismatch);
+            throw new NoGatewayError(lastError, mismatch);
           }
           this.setPicked(origin);
         }
         tried.add(origin);
         try {
           const value = await reader(origin);
+          if (this.mismatched.delete(origin)) {
+            const settled = round.settled.get(origin);
+            this.setState(origin, { state: 'ok', ms: settled?.ms ?? null, error: null });
+          }
           this.setNone(false);
           return value;
         } catch (error) {
           if (!(error instanceof GatewayReadError)) throw error;
           lastError = error.message;
           round.failed.set(origin, error.message);
-          this.setState(origin, { state: 'failed', ms: null, error: error.message });
+          if (error instanceof GatewayMismatchError) {
+            mismatch = true;
+            this.mismatched.set(origin, error.message);
+            this.setState(origin, { state: 'mismatch', ms: null, error: error.message });
+          } else this.setState(origin, { state: 'failed', ms: null, error: error.message });
           for (const wake of [...round.wake]) wake();
           origin = null;
         }
@@ -286,11 +313,14 @@ export class GatewaySelector {
       round.settled.set(origin, final);
       if (this.gateways().includes(origin) && this.round === round) {
         this.probing.delete(origin);
-        this.setState(origin, {
-          state: final.ok ? 'ok' : 'failed',
-          ms: final.ms,
-          error: final.error,
-        });
+        // Answering a HEAD does not clear a gateway that sent the wrong bytes.
+        const lied = this.mismatched.get(origin);
+        this.setState(
+          origin,
+          lied !== undefined
+            ? { state: 'mismatch', ms: final.ms, error: lied }
+            : { state: final.ok ? 'ok' : 'failed', ms: final.ms, error: final.error },
+        );
       }
       for (const wake of [...round.wake]) wake();
       return final;
@@ -299,7 +329,10 @@ export class GatewaySelector {
     return probe;
   }
 
-  /** The fastest gateway that answered in this round and is not excluded; waits for one. */
+  /**
+   * The fastest gateway that answered in this round and is not excluded; waits for one. Those
+   * that sent the wrong bytes before come last: tried only when no other answers.
+   */
   private async nextAvailable(round: Round, exclude: Set<string>): Promise<string | null> {
     for (;;) {
       const gateways = this.gateways().filter((o) => !exclude.has(o));
@@ -307,9 +340,16 @@ export class GatewaySelector {
       const answered = gateways
         .map((o) => round.settled.get(o))
         .filter((r): r is ProbeResult => r?.ok === true && !round.failed.has(r.origin))
-        .sort((a, b) => (a.ms ?? 0) - (b.ms ?? 0));
-      if (answered[0]) return answered[0].origin;
-      if (gateways.every((o) => round.settled.has(o) || round.failed.has(o))) return null;
+        .sort(
+          (a, b) =>
+            Number(this.mismatched.has(a.origin)) - Number(this.mismatched.has(b.origin)) ||
+            (a.ms ?? 0) - (b.ms ?? 0),
+        );
+      const settled = gateways.every((o) => round.settled.has(o) || round.failed.has(o));
+      const best = answered[0];
+      // A trusted one may still answer: wait for it before falling back on a distrusted one.
+      if (best && (!this.mismatched.has(best.origin) || settled)) return best.origin;
+      if (settled) return null;
       await new Promise<void>((resolve) => {
         const wake = () => {
           round.wake.delete(wake);
@@ -357,9 +397,11 @@ export class GatewaySelector {
     this.emit();
   }
 
-  private setNone(none: boolean) {
-    if (this.noneAvailable === none) return;
+  private setNone(none: boolean, unverified = false) {
+    const value = none && unverified;
+    if (this.noneAvailable === none && this.unverified === value) return;
     this.noneAvailable = none;
+    this.unverified = value;
     this.emit();
   }
 
@@ -381,6 +423,7 @@ export class GatewaySelector {
       picked: this.picked,
       checking: this.checks > 0,
       noneAvailable: this.noneAvailable,
+      unverified: this.unverified,
     };
   }
 

@@ -1,4 +1,8 @@
-import type { GatewayEntry } from '@robonomics-dapp/robonomics/ipfs/gateways';
+import {
+  type GatewayEntry,
+  NO_GATEWAYS_TEXT,
+  NO_VERIFIED_GATEWAYS_TEXT,
+} from '@robonomics-dapp/robonomics/ipfs/gateways';
 import { type FormEvent, useId, useState } from 'react';
 import { gatewaySelector, useGateways } from '../../../../lib/files/ipfs-gateways.ts';
 
@@ -12,7 +16,8 @@ export interface IpfsPanelProps {
 /** The last result stays shown while the gateway is checked again. */
 function entryStatus(entry: GatewayEntry): string {
   if (entry.state === 'ok') return `${entry.ms} ms`;
-  if (entry.state === 'failed') return `unavailable: ${entry.error ?? 'no answer'}`;
+  if (entry.state === 'failed' || entry.state === 'mismatch')
+    return `unavailable: ${entry.error ?? 'no answer'}`;
   return entry.checking ? 'checking…' : 'not checked yet';
 }
 
@@ -24,7 +29,7 @@ function entryStatus(entry: GatewayEntry): string {
  * and changes the app's one gateway choice (lib/files/ipfs-gateways.ts).
  */
 export function IpfsPanel({ id: panelId, hidden }: IpfsPanelProps) {
-  const { entries, picked, checking, noneAvailable } = useGateways();
+  const { entries, picked, checking, noneAvailable, unverified } = useGateways();
   const [input, setInput] = useState('');
   const [error, setError] = useState<string | null>(null);
   const id = useId();
@@ -52,7 +57,7 @@ export function IpfsPanel({ id: panelId, hidden }: IpfsPanelProps) {
       )}
       {noneAvailable && !checking && (
         <p className="small error" role="alert">
-          No available gateways found. Try adding your custom gateway or wait.
+          {unverified ? NO_VERIFIED_GATEWAYS_TEXT : NO_GATEWAYS_TEXT}
         </p>
       )}
       <fieldset className="gateway-list">
@@ -60,7 +65,8 @@ export function IpfsPanel({ id: panelId, hidden }: IpfsPanelProps) {
         <ul className="plain-list">
           {entries.map((entry) => {
             const active = entry.origin === picked;
-            const unavailable = entry.state === 'failed';
+            // A gateway that sent the wrong bytes is not offered either (it is listed last).
+            const unavailable = entry.state === 'failed' || entry.state === 'mismatch';
             return (
               <li
                 key={entry.origin}
