@@ -4,8 +4,10 @@ import { maxDevicesOf } from '@robonomics-dapp/robonomics/chain/metadata/runtime
 import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/model/client-type';
 import { TxCancelledError } from '@robonomics-dapp/robonomics/chain/model/errors';
 import type { OwnerFacts } from '@robonomics-dapp/robonomics/chain/queries/decision-facts';
+import type { Tracking } from '@robonomics-dapp/robonomics/chain/tx/send-transaction';
 import { formatExact } from '@robonomics-dapp/robonomics/rws/format';
 import { type ReactNode, useState } from 'react';
+import { trackedAs } from '../lib/actions/follow-transactions.ts';
 import { checkOwnerFacts, type FactsCheck, PRICE_AND_BOUND } from '../lib/chain/second-opinion.ts';
 import { readOwnSecondNode, secondNodeNetworkKey } from '../lib/storage/second-nodes.ts';
 import { useChain } from '../lib/stores/chain-store.ts';
@@ -105,10 +107,13 @@ export function useFactsChoice(): {
  */
 export function usePurchaseFacts(): {
   checkFacts(client: RobonomicsClient, buyer: string): Promise<OwnerFacts>;
+  /** The bid followed to its end (docs/transactions.md). */
+  tracking: Tracking;
   view: ReactNode;
 } {
   const choice = useFactsChoice();
   return {
+    tracking: trackedAs('purchase', 'bid for a subscription'),
     checkFacts: async (client, buyer) => {
       const checked = await checkOwnerFacts(client, buyer, PRICE_AND_BOUND);
       await choice.decide(checked);

@@ -87,6 +87,8 @@ export function useDeviceListWrite(
       },
       payer: owner,
       onSigned,
+      purpose: 'device list',
+      what: 'device list',
     });
     writeConfirmedDevices(endpoint, owner, after);
   };

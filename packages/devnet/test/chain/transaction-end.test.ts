@@ -69,10 +69,12 @@ describe('a sent transaction’s end', () => {
       client.tx.datalog.record('kept first'),
       await alice(),
       {
-        onSent: (sent) => {
-          kept = sent;
-          // Nothing is handed over before the record is kept.
-          expect(hostile.submitted).toHaveLength(0);
+        tracking: {
+          onSent: (sent) => {
+            kept = sent;
+            // Nothing is handed over before the record is kept.
+            expect(hostile.submitted).toHaveLength(0);
+          },
         },
       },
     );
@@ -97,7 +99,7 @@ describe('a sent transaction’s end', () => {
       client.tx.datalog.record('not mine').call,
     );
     await expect(
-      sendTransaction(client, failing, await alice(), { onSent: (s) => (sent = s) }),
+      sendTransaction(client, failing, await alice(), { tracking: { onSent: (s) => (sent = s) } }),
     ).rejects.toThrow();
     const end = await endOf(sent!);
     expect(end).toMatchObject({ kind: 'included', failed: { reason: expect.any(String) } });
@@ -136,7 +138,7 @@ describe('a sent transaction’s end', () => {
     let sent: SentInfo | null = null;
     const sending = sendTransaction(client, client.tx.datalog.record('swallowed'), await alice(), {
       mortalBlocks: 8,
-      onSent: (s) => (sent = s),
+      tracking: { onSent: (s) => (sent = s) },
     });
     sending.catch(() => {});
     // Swallowed once the node has it: the rule stays until then.

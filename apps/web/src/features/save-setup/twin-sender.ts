@@ -15,5 +15,11 @@ export function twinSender(
   signed: () => void,
 ): SendCall {
   if (!ownerAddress) throw new Error(NO_OWNER);
-  return actionSender({ signer: toKeyringPair(pair), payer: ownerAddress, onSigned: signed });
+  return actionSender({
+    signer: toKeyringPair(pair),
+    payer: ownerAddress,
+    onSigned: signed,
+    purpose: 'twin',
+    what: 'digital twin change',
+  });
 }

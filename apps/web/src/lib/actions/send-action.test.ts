@@ -42,6 +42,8 @@ describe('the action pipeline before anything is signed', () => {
           built = true;
           throw new Error('not reached');
         },
+        purpose: 'record',
+        what: 'record',
       }),
     ).rejects.toBeInstanceOf(ChainNotReadyError);
     expect(built).toBe(false);

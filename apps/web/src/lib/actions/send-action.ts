@@ -2,13 +2,17 @@ import type {
   RobonomicsClient,
   RuntimeCallLike,
 } from '@robonomics-dapp/robonomics/chain/model/client-type';
+import { TxCancelledError } from '@robonomics-dapp/robonomics/chain/model/errors';
 import type { Submittable, TxResult } from '@robonomics-dapp/robonomics/chain/model/transaction';
 import { sendTransaction } from '@robonomics-dapp/robonomics/chain/tx/send-transaction';
 import { throughSubscription } from '@robonomics-dapp/robonomics/chain/tx/through-subscription';
 import type { IKeyringPair } from 'dedot/types';
+import type { SentPurpose } from '../storage/sent-transactions.ts';
 import { useChain } from '../stores/chain-store.ts';
 import { type TxOrigin, useWallet } from '../wallet/wallet-store.ts';
 import { chainUnavailableText } from './chain-unavailable.ts';
+import { trackedAs } from './follow-transactions.ts';
+import { callHashOf, confirmRepeat } from './repeat-check.ts';
 
 /**
  * The one way the app sends a transaction (docs/architecture.md, "Actions"): the chain must be
@@ -80,6 +84,10 @@ export interface Action {
   payerDevices?: readonly string[];
   /** Called once the transaction is signed and sent (the wait for its block begins). */
   onSigned?(): void;
+  /** What the transaction is for: its record says so until its end is known. */
+  purpose: SentPurpose;
+  /** The same in the user's words ("a launch of the living-room light"). */
+  what: string;
 }
 
 export async function sendAction(action: Action): Promise<TxResult> {
@@ -91,9 +99,13 @@ export async function sendAction(action: Action): Promise<TxResult> {
         devices: action.payerDevices,
       })
     : tx;
+  const callHash = callHashOf(sent);
+  const sender = typeof origin.from === 'string' ? origin.from : origin.from.address;
+  if (!confirmRepeat(client.genesisHash, sender, callHash)) throw new TxCancelledError();
   return sendTransaction(client, sent, origin.from, {
     signer: origin.signer,
     onPhase: (phase) => phase === 'broadcast' && action.onSigned?.(),
+    tracking: trackedAs(action.purpose, action.what, callHash),
   });
 }
 

@@ -41,6 +41,11 @@ export async function transferSubscription(
   onSigned: () => void,
 ): Promise<void> {
   const to = target.trim();
-  await sendAction({ call: (c) => rwsTransferTx(c, to), onSigned });
+  await sendAction({
+    call: (c) => rwsTransferTx(c, to),
+    onSigned,
+    purpose: 'subscription transfer',
+    what: 'transfer of the subscription',
+  });
   writeSubscriptionMove(useChain.getState().endpoint, owner, { to, at: Date.now() });
 }

@@ -15,7 +15,7 @@ import { fetchLedger } from '../queries/ledger.ts';
 import { subscribeAuctionWinner } from '../subscriptions/auction.ts';
 import { subscribeLedger } from '../subscriptions/ledger.ts';
 import { buySubscriptionTx } from '../tx/buy-subscription.ts';
-import { sendTransaction } from '../tx/send-transaction.ts';
+import { sendTransaction, type Tracking } from '../tx/send-transaction.ts';
 import { deviceListAsShown, requireShownList } from './device-list.ts';
 
 /** How long to wait for the auction to rotate (10 blocks on the real chain, ~1 min). */
@@ -43,6 +43,8 @@ export interface BuyRequest {
    * stops it, nothing signed.
    */
   checkFacts: (client: RobonomicsClient, buyer: string) => Promise<OwnerFacts>;
+  /** How the bid is followed to its end across a dropped link or a reload. */
+  tracking?: Tracking;
 }
 
 export interface PreparedBuy {
@@ -102,6 +104,7 @@ export async function buySubscription({
   onSigned,
   onBid,
   checkFacts,
+  tracking,
 }: BuyRequest): Promise<SubscriptionLedger> {
   const address = typeof from === 'string' ? from : from.address;
   if (!client) throw new TxFailedError(buyRefusal({ ready: false }) ?? 'Parachain is not ready');
@@ -110,6 +113,7 @@ export async function buySubscription({
   await sendTransaction(client, tx, from, {
     signer,
     onPhase: (phase) => phase === 'broadcast' && onSigned?.(),
+    tracking,
   });
   onBid?.(auctionIndex);
   return waitForActivation(client, address, auctionIndex, previousIssue);

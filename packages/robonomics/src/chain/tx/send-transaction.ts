@@ -49,15 +49,38 @@ export class TxOutcomeUnknownError extends TxFailedError {
   }
 }
 
+/**
+ * How the app follows a transaction to its end across dropped links, reloads and closed tabs
+ * (docs/transactions.md): each hook is optional.
+ */
+export interface Tracking {
+  /**
+   * The nonce to sign with, given the node's next one: an earlier transaction that may still land
+   * can lend its own, so that only one of the two can ever run.
+   */
+  nonce?(sender: string, next: number): number | Promise<number>;
+  /**
+   * The transaction is signed and about to be handed to the node: a record kept here outlives a
+   * tab closed or a link dropped on its way.
+   */
+  onSent?(sent: SentInfo): void;
+  /**
+   * The status stream settled it: ran in a block, failed in one (`inBlock`), or was refused by the
+   * node when it was handed over.
+   */
+  onEnd?(sent: SentInfo, end: { result: TxResult } | { error: Error; inBlock: boolean }): void;
+  /**
+   * The link dropped after the hand-over: the end, found in the chain's blocks, instead of
+   * TxOutcomeUnknownError.
+   */
+  whenUnknown?(sent: SentInfo): Promise<TxResult>;
+}
+
 export interface SendOptions {
   /** The wallet signer, when `from` is an address whose key lives in an extension. */
   signer?: InjectedSigner;
   onPhase?: (phase: TxPhase) => void;
-  /**
-   * Called once the transaction is signed, before it is handed to the node: a record kept here
-   * outlives a tab closed or a link dropped while it is on its way.
-   */
-  onSent?: (sent: SentInfo) => void;
+  tracking?: Tracking;
   /** The signature's window in blocks (MORTAL_BLOCKS by default). */
   mortalBlocks?: number;
 }
@@ -72,7 +95,7 @@ export async function sendTransaction(
   client: RobonomicsClient,
   tx: Submittable,
   from: string | IKeyringPair,
-  { signer, onPhase, onSent, mortalBlocks = MORTAL_BLOCKS }: SendOptions = {},
+  { signer, onPhase, tracking = {}, mortalBlocks = MORTAL_BLOCKS }: SendOptions = {},
 ): Promise<TxResult> {
   const address = typeof from === 'string' ? from : from.address;
   // What the signature commits to: the runtime's description, checked against the build's pin
@@ -82,7 +105,8 @@ export async function sendTransaction(
   });
   const metadataHash = metadataHashToSign(signing);
   // Pool-aware nonce: a second send while the first is pending must not reuse its nonce.
-  const nonce = await fetchNextAccountIndex(client, address);
+  const next = await fetchNextAccountIndex(client, address);
+  const nonce = tracking.nonce ? await tracking.nonce(address, next) : next;
   // What the transaction is signed for: a runtime upgrade before it reaches the node makes the
   // node refuse it (its signature covers the spec version), never run it under the new rules.
   const signedFor = client.runtimeVersion.specVersion;
@@ -115,14 +139,19 @@ export async function sendTransaction(
     sender: address,
     nonce,
   };
-  onSent?.(sent);
-  return new Promise<TxResult>((resolve, reject) => {
+  tracking.onSent?.(sent);
+  let inBlock = false;
+  const ended = new Promise<TxResult>((resolve, reject) => {
     let settled = false;
     let stopWatching: (() => Promise<void>) | null = null;
     // A dropped socket ends the status subscription for good. Once the transaction was handed to
     // the node, it may have been included: its end is found in the blocks, not guessed.
     const stopListening = client.provider.on('disconnected', () =>
-      finish(() => reject(new TxOutcomeUnknownError(sent))),
+      finish(() =>
+        tracking.whenUnknown
+          ? tracking.whenUnknown(sent).then(resolve, reject)
+          : reject(new TxOutcomeUnknownError(sent)),
+      ),
     );
     const finish = (outcome: () => void) => {
       if (settled) return;
@@ -142,6 +171,7 @@ export async function sendTransaction(
         void refusal(`1010: ${status.value.error}`).then((error) => finish(() => reject(error)));
       } else if (status.type === 'BestChainBlockIncluded' || status.type === 'Finalized') {
         onPhase?.('in-block');
+        inBlock = true;
         if (result.dispatchError) {
           finish(() => reject(describeDispatchError(client, result.dispatchError!)));
         } else {
@@ -161,6 +191,19 @@ export async function sendTransaction(
       },
     );
   });
+  return ended.then(
+    (result) => {
+      tracking.onEnd?.(sent, { result });
+      return result;
+    },
+    (error: unknown) => {
+      // A failure whose end is still unknown (the link dropped, nobody followed it) is no end.
+      if (!(error instanceof TxOutcomeUnknownError)) {
+        tracking.onEnd?.(sent, { error: error as Error, inBlock });
+      }
+      throw error;
+    },
+  );
 }
 
 /**

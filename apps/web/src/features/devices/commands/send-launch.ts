@@ -130,6 +130,8 @@ export async function sendLaunch(
       signer: toKeyringPair(ctx.user),
       payer: ctx.owner,
       payerDevices: ctx.devices,
+      purpose: 'launch',
+      what: 'command to the home',
     });
   } catch (error) {
     if (error instanceof TxCancelledError) {

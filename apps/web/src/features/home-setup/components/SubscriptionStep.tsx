@@ -66,6 +66,7 @@ export function SubscriptionStep({ guide }: { guide: Guide }) {
         onSigned: signed,
         onBid: (auction) => mark(endpoint, owner, { bid: { auction, at: Date.now() } }),
         checkFacts: purchaseFacts.checkFacts,
+        tracking: purchaseFacts.tracking,
       });
       confirmPurchasedDevices(endpoint, owner, chosen);
       const saved = useSavedSetups.getState();

@@ -57,7 +57,12 @@ export function HumanoidPage() {
           ).fee,
       );
       if (why) throw new Error(why);
-      const result = await sendAction({ call: () => payment, onSigned: signed });
+      const result = await sendAction({
+        call: () => payment,
+        onSigned: signed,
+        purpose: 'payment',
+        what: 'payment to the robot',
+      });
       return `Paid: ${result.blockNumber}-${result.txIndex}`;
     });
 

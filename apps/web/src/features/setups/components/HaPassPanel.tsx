@@ -131,6 +131,8 @@ export function HaPassPanel({
         payer: setup.owner,
         payerDevices: devices,
         onSigned: signed,
+        purpose: 'record',
+        what: 'Home Assistant password record',
       });
       setPassword('');
       return 'The password is saved. Home Assistant picks it up with the next record it reads.';

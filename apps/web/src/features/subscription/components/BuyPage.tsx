@@ -133,6 +133,7 @@ export function BuyPage() {
           if (gift) writePendingGift(endpoint, address, { beneficiary: gift, at: Date.now() });
         },
         checkFacts: purchaseFacts.checkFacts,
+        tracking: purchaseFacts.tracking,
       });
       confirmPurchasedDevices(endpoint, address, devices);
       const existing = useSavedSetups

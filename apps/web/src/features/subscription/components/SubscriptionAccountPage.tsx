@@ -249,6 +249,8 @@ function TransferPanel({
       await sendAction({
         call: (c) => transferTx(c, recipient, check.planck),
         onSigned: signed,
+        purpose: 'transfer',
+        what: 'transfer to the new account',
       });
       onTransferred();
       return 'Transfer completed successfully!';
@@ -332,6 +334,7 @@ function BuyForGeneratedPanel({ account }: { account: GeneratedAccount }) {
         from: account.pair,
         onSigned: signed,
         checkFacts: purchaseFacts.checkFacts,
+        tracking: purchaseFacts.tracking,
       });
       addSetup({ owner: account.address, name: randomSetupName(), network });
       return 'Subscription has been activated for the new account. It is in your setups.';

@@ -92,7 +92,10 @@ export default function DigitalTwinPage() {
 
   const onCreate = () =>
     createTx.run(async (signed) => {
-      const { result } = await createTwin(readyClient(), actionSender({ payer, onSigned: signed }));
+      const { result } = await createTwin(
+        readyClient(),
+        actionSender({ payer, onSigned: signed, purpose: 'twin', what: 'new digital twin' }),
+      );
       return `Digital twin created in block ${result.blockNumber}.`;
     });
 
@@ -104,7 +107,7 @@ export default function DigitalTwinPage() {
       const hexTopic = topicFromInput(topic);
       await setTwinSource(
         client,
-        actionSender({ payer, onSigned: signed }),
+        actionSender({ payer, onSigned: signed, purpose: 'twin', what: 'digital twin source' }),
         twin,
         hexTopic as `0x${string}`,
         source.trim(),
