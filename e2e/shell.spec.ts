@@ -179,6 +179,31 @@ test.describe('app shell', () => {
     );
   });
 
+  test('the footer says the releases API sent too much rather than reading it', async ({
+    page,
+  }) => {
+    let asked = 0;
+    await page.route(RELEASES_URL, (route) => {
+      asked += 1;
+      return route.fulfill({
+        contentType: 'application/json',
+        // A release whose notes alone are 2 MB: more than the app reads (1 MB).
+        body: JSON.stringify({
+          html_url: 'https://github.com/airalab/robonomics.app/releases/tag/v9.9.9',
+          name: 'Huge',
+          tag_name: 'v9.9.9',
+          body: 'n'.repeat(2 * 1024 * 1024),
+        }),
+      });
+    });
+    await open(page, '/');
+    await expect(page.getByTestId('latest-release')).toHaveText(
+      'Latest release: could not be loaded (the releases API sent more than a release can be)',
+    );
+    // The same answer again would be as large: asked once.
+    expect(asked).toBe(1);
+  });
+
   test('the three lazy pages load their own chunks on demand', async ({ page }) => {
     const chunks: string[] = [];
     page.on('request', (request) => {

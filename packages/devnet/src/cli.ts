@@ -5,6 +5,7 @@ import { ControlError, startControlServer } from './control/control-server.ts';
 import { type ControllerHandle, startControllerService } from './controller/service.ts';
 import { DEFAULT_APP_ORIGINS, parseOrigins } from './http/origins.ts';
 import { GATEWAYS_OPTION_HELP, parseGatewaysOption } from './ipfs/extra-gateways.ts';
+import { asService, installLastGuard } from './last-guard.ts';
 import type { RunningServices } from './options.ts';
 import { type ChainEngine, chainEngines, type DevnetOptions, defaultPorts } from './options.ts';
 import { parseProxyOption } from './proxy/proxy-option.ts';
@@ -198,6 +199,7 @@ async function main(): Promise<void> {
   const stopAll = async (code: number) => {
     if (stopping) return;
     stopping = true;
+    guard.stopping();
     rmSync(pidFile, { force: true });
     await control?.close().catch(() => {});
     // In reverse start order: a service may depend on those started before it.
@@ -212,6 +214,14 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stopAll(0));
   process.on('SIGTERM', () => void stopAll(0));
+  // An error that escapes a service ends the devnet while it starts; once it serves, it is logged
+  // with the service's name and the others go on (docs/devnet.md, "When one service fails").
+  const guard = installLastGuard({
+    onStartupFailure: (_error, service) => {
+      console.error(`devnet: ${service ?? 'the devnet'} failed to start`);
+      void stopAll(1);
+    },
+  });
 
   /**
    * Stops a running service and, unless `startWith` is null, starts it again in its place with
@@ -238,7 +248,7 @@ async function main(): Promise<void> {
         console.log(`${name} stopped`);
         return;
       }
-      const handle = await starter({ ...startWith, reset: false }, running);
+      const handle = await asService(name, () => starter({ ...startWith, reset: false }, running));
       running.set(name, handle);
       console.log(`${name} ready ${handle.url}`);
       for (const note of handle.notes ?? []) console.log(`  ${note}`);
@@ -263,7 +273,7 @@ async function main(): Promise<void> {
 
   for (const name of services) {
     try {
-      const handle = await serviceStarters[name]!(options, running);
+      const handle = await asService(name, () => serviceStarters[name]!(options, running));
       running.set(name, handle);
       console.log(`${name} ready ${handle.url}`);
       for (const note of handle.notes ?? []) console.log(`  ${note}`);
@@ -338,79 +348,81 @@ async function main(): Promise<void> {
   try {
     const levers = !hasLevers
       ? undefined
-      : await startControlServer(options.host, options.ports.control, {
-          status: () => {
-            const controller = running.get('controller') as ControllerHandle | undefined;
-            return {
-              proxy: proxyGeneration,
-              helloHeld,
-              controllerRunning: controller !== undefined,
-              homeAssistantLinked: controller?.proxyLink.connected ?? null,
-              // What Home Assistant last heard from its proxy: the home's peer id and addresses.
-              home: controller
-                ? { peerId: controller.peerId, addresses: controller.addresses() }
-                : null,
-            };
-          },
-          restartRelay: async () => {
-            needs('relay');
-            await replace('relay', options);
-          },
-          pushRelayUpdate: async (body) => {
-            needs('relay');
-            const result = await (running.get('relay') as RelayHandle).pushUpdate(body);
-            console.log(
-              `relay: pushed an /update of its own to ${result.sent} app(s), ${result.answered} took it`,
-            );
-            return result;
-          },
-          restartProxy: async (generation) => {
-            ownProxy();
-            await replace(
-              'proxy',
-              samePorts({ ...options, proxy: { kind: generation } }),
-              startProxy(),
-            );
-            proxyGeneration = generation;
-            // Homes adopted from now on run the same generation.
-            (running.get('controller') as ControllerHandle | undefined)?.useGenerationForNewHomes(
-              generation,
-            );
-          },
-          holdHello: async (held) => {
-            ownProxy();
-            helloHeld = held;
-            (running.get('proxy') as ProxyHandle | undefined)?.holdHello(held);
-            console.log(`proxy: the hello to Home Assistant is ${held ? 'held' : 'let through'}`);
-          },
-          newProxyIdentity: async () => {
-            ownProxy();
-            // As a reinstalled proxy add-on: a new random peer key, kept from now on.
-            await replace(
-              'proxy',
-              samePorts({ ...options, proxy: { kind: proxyGeneration as 'legacy' | 'current' } }),
-              startProxy({ newIdentity: true }),
-            );
-          },
-          linkHomeAssistant: async (connected) => {
-            runningController().proxyLink.setEnabled(connected);
-          },
-          homes: () => runningController().homes(),
-          adoptHome: (input) => runningController().adopt(input),
-          runController: async (on) => {
-            needs('controller');
-            if (on === running.has('controller')) return;
-            const current = running.get('controller') as ControllerHandle | undefined;
-            if (current) haPort = Number(new URL(current.haUrl).port);
-            // Switched off as when the home loses power or its internet (no datalog records, no
-            // /update, no peer-to-peer answer, Home Assistant's port closed); on again with its keys
-            // and twin from the data dir, so it comes back as the same home. While its proxy
-            // holds the hello, it does not wait for it: it publishes at once, without a peer.
-            await replace('controller', on ? samePorts(options) : null, (o, r) =>
-              startControllerService(o, r, helloHeld ? { helloWaitMs: 0 } : {}),
-            );
-          },
-        });
+      : await asService('levers', () =>
+          startControlServer(options.host, options.ports.control, {
+            status: () => {
+              const controller = running.get('controller') as ControllerHandle | undefined;
+              return {
+                proxy: proxyGeneration,
+                helloHeld,
+                controllerRunning: controller !== undefined,
+                homeAssistantLinked: controller?.proxyLink.connected ?? null,
+                // What Home Assistant last heard from its proxy: the home's peer id and addresses.
+                home: controller
+                  ? { peerId: controller.peerId, addresses: controller.addresses() }
+                  : null,
+              };
+            },
+            restartRelay: async () => {
+              needs('relay');
+              await replace('relay', options);
+            },
+            pushRelayUpdate: async (body) => {
+              needs('relay');
+              const result = await (running.get('relay') as RelayHandle).pushUpdate(body);
+              console.log(
+                `relay: pushed an /update of its own to ${result.sent} app(s), ${result.answered} took it`,
+              );
+              return result;
+            },
+            restartProxy: async (generation) => {
+              ownProxy();
+              await replace(
+                'proxy',
+                samePorts({ ...options, proxy: { kind: generation } }),
+                startProxy(),
+              );
+              proxyGeneration = generation;
+              // Homes adopted from now on run the same generation.
+              (running.get('controller') as ControllerHandle | undefined)?.useGenerationForNewHomes(
+                generation,
+              );
+            },
+            holdHello: async (held) => {
+              ownProxy();
+              helloHeld = held;
+              (running.get('proxy') as ProxyHandle | undefined)?.holdHello(held);
+              console.log(`proxy: the hello to Home Assistant is ${held ? 'held' : 'let through'}`);
+            },
+            newProxyIdentity: async () => {
+              ownProxy();
+              // As a reinstalled proxy add-on: a new random peer key, kept from now on.
+              await replace(
+                'proxy',
+                samePorts({ ...options, proxy: { kind: proxyGeneration as 'legacy' | 'current' } }),
+                startProxy({ newIdentity: true }),
+              );
+            },
+            linkHomeAssistant: async (connected) => {
+              runningController().proxyLink.setEnabled(connected);
+            },
+            homes: () => runningController().homes(),
+            adoptHome: (input) => runningController().adopt(input),
+            runController: async (on) => {
+              needs('controller');
+              if (on === running.has('controller')) return;
+              const current = running.get('controller') as ControllerHandle | undefined;
+              if (current) haPort = Number(new URL(current.haUrl).port);
+              // Switched off as when the home loses power or its internet (no datalog records, no
+              // /update, no peer-to-peer answer, Home Assistant's port closed); on again with its keys
+              // and twin from the data dir, so it comes back as the same home. While its proxy
+              // holds the hello, it does not wait for it: it publishes at once, without a peer.
+              await replace('controller', on ? samePorts(options) : null, (o, r) =>
+                startControllerService(o, r, helloHeld ? { helloWaitMs: 0 } : {}),
+              );
+            },
+          }),
+        );
     control = levers;
     if (levers) console.log(`control ready ${levers.url}`);
   } catch (error) {
@@ -420,6 +432,7 @@ async function main(): Promise<void> {
   }
   mkdirSync(options.dataDir, { recursive: true });
   writeFileSync(pidFile, `${process.pid}\n`);
+  guard.started();
   console.log(`devnet ready (${services.join(', ')}); data in ${options.dataDir}`);
 }
 

@@ -7,18 +7,22 @@ import type { ManualEntry, SetupInput } from '../controller/integration-flow.ts'
 import type { AdoptOutcome } from '../controller/setup-page.ts';
 import {
   BodyTooLargeError,
+  closeAfterAnswer,
   closeServer,
   createBoundedServer,
   listen,
   readBody,
+  skipBody,
 } from '../http/limits.ts';
 import { originOf } from '../http/origins.ts';
 import type { ProxyGeneration } from '../proxy/proxy-node.ts';
 
 /**
  * The devnet's levers for tools and tests, over HTTP on loopback (see docs/devnet.md, "Levers"):
- * what a real network does to a home now and then, on demand. Web pages get nothing here (every
- * request naming an origin is refused).
+ * what a real network does to a home now and then, on demand. Web pages get nothing here: every
+ * request naming an origin is refused, and so is every request whose Host is not this server's
+ * loopback address (a DNS-rebinding page's requests name its own host, and carry no Origin when
+ * they are same-origin to it).
  *
  * - `GET /` — what runs: `{"proxy": "legacy" | "current" | "external", "homeAssistantLinked": …}`
  * - `POST /relay/restart` — the relay goes away and comes back (as `kill -USR2`).
@@ -161,6 +165,19 @@ export function adoptAnswer(outcome: AdoptOutcome): { status: number; body: unkn
   }
 }
 
+/** The loopback names the levers answer to, each with the server's port. */
+const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
+
+/**
+ * Whether the request names this server by a loopback address and its port. A page of another
+ * site that had its name resolve to 127.0.0.1 (DNS rebinding) reaches the port, but its requests
+ * carry its own name as Host.
+ */
+export function isLoopbackHost(host: string | undefined, port: number | undefined): boolean {
+  if (host === undefined || port === undefined) return false;
+  return LOOPBACK_HOSTS.some((name) => host.toLowerCase() === `${name}:${port}`);
+}
+
 export async function startControlServer(
   host: string,
   port: number,
@@ -213,16 +230,26 @@ export async function startControlServer(
   };
 
   const server = createBoundedServer((req, res) => {
+    if (!isLoopbackHost(req.headers.host, req.socket?.localPort)) {
+      skipBody(req, res);
+      reply(res, 403, {
+        error: `The devnet levers answer only requests to their loopback address (Host 127.0.0.1:${req.socket?.localPort}, localhost or [::1] with that port).`,
+      });
+      return;
+    }
     if (originOf(req) !== undefined) {
+      skipBody(req, res);
       reply(res, 403, { error: 'The devnet levers serve tools, not web pages.' });
       return;
     }
     route(req).then(
       ({ status, body }) => reply(res, status, body),
-      (error: unknown) =>
-        reply(res, error instanceof ControlError ? error.status : 500, {
-          error: (error as Error).message,
-        }),
+      (error: unknown) => {
+        const status = error instanceof ControlError ? error.status : 500;
+        // The rest of a body over the limit is not read: the connection closes after the answer.
+        if (status === 413) closeAfterAnswer(req, res);
+        reply(res, status, { error: (error as Error).message });
+      },
     );
   });
   const url = await listen(server, host, port);

@@ -235,6 +235,21 @@ describe("the Robonomics integration's setup page", () => {
       403,
     );
     expectError(await postFile('not json', PASSWORD, { origin: own }), 'wrong_config_format');
+    // `Origin: null` (HA's own form under a no-referrer policy) only with Sec-Fetch-Site:
+    // same-origin; absent or any other value is refused before the form is read.
+    const fromNull = (site?: string) =>
+      postFile('not json', PASSWORD, {
+        origin: 'null',
+        ...(site === undefined ? {} : { 'sec-fetch-site': site }),
+      });
+    expectError(await fromNull('same-origin'), 'wrong_config_format');
+    for (const site of [undefined, 'cross-site', 'same-site', 'none']) {
+      const refused = await fromNull(site);
+      expect(refused.status, String(site)).toBe(403);
+      expect(refused.html).toContain(
+        escapeHtml("takes requests only from Home Assistant's own pages"),
+      );
+    }
   });
 
   it('refuses wrong files with the integration errors, and creates nothing', async () => {
@@ -255,6 +270,36 @@ describe("the Robonomics integration's setup page", () => {
     expect(homeFolders()).toEqual([]);
     expect(existsSync(join(dataDir, 'homes', 'homes.json'))).toBe(false);
     expect(controller.homes()).toHaveLength(1);
+  });
+
+  it('refuses a keystore asking for absurd scrypt work in milliseconds, page and levers alike', async () => {
+    // N 2^20, r 8, p 16: a gigabyte and about a hundred seconds of the one core every service
+    // shares, had it been worked through (crypto/keystore.test.ts estimates it).
+    const file = JSON.parse(setupFile(first)) as { controller: { private: string } };
+    const keystore = JSON.parse(file.controller.private) as { encoded: string };
+    const bytes = Buffer.from(keystore.encoded, 'base64');
+    bytes.writeUInt32LE(1 << 20, 32);
+    bytes.writeUInt32LE(16, 36);
+    bytes.writeUInt32LE(8, 40);
+    keystore.encoded = bytes.toString('base64');
+    file.controller.private = JSON.stringify(keystore);
+    const text = JSON.stringify(file);
+    let started = performance.now();
+    const page = await postFile(text);
+    const pageMs = performance.now() - started;
+    expectError(page, 'unknown');
+    expect(page.html).toContain('asks for more key-derivation work than Polkadot keystores do');
+    started = performance.now();
+    const lever = await controlPost('/homes', { file: text, password: PASSWORD });
+    const leverMs = performance.now() - started;
+    expect(lever.status).toBe(422);
+    expect(lever.body.reason).toMatch(/scrypt N 1048576, r 8, p 16: 16,384 MiB of mixing/);
+    console.log(
+      `absurd keystore refused: setup page ${pageMs.toFixed(0)} ms, POST /homes ${leverMs.toFixed(0)} ms`,
+    );
+    expect(pageMs).toBeLessThan(500);
+    expect(leverMs).toBeLessThan(500);
+    expect(homeFolders()).toEqual([]);
   });
 
   it('adopts a home from a good file', async () => {

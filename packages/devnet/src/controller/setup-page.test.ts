@@ -96,6 +96,14 @@ describe("the page's origins", () => {
     expect(mayUsePage(request({ origin: 'null', 'sec-fetch-site': 'cross-site' }), app)).toBe(
       false,
     );
+    // A null origin is HA's own form only when the browser says so; without the header nothing
+    // tells it from a sandboxed frame of another site.
+    expect(mayUsePage(request({ origin: 'null' }), app)).toBe(false);
+    for (const site of ['same-site', 'none', '', 'same-origin, cross-site']) {
+      expect(mayUsePage(request({ origin: 'null', 'sec-fetch-site': site }), app), site).toBe(
+        false,
+      );
+    }
     expect(mayUsePage(request({ origin: 'https://evil.example' }), app)).toBe(false);
     expect(mayUsePage(request({ origin: 'http://127.0.0.1:8124' }), app)).toBe(false);
   });

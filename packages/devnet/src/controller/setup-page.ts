@@ -5,7 +5,7 @@ import {
   SETUP_ERROR_TEXT,
   type SetupErrorKey,
 } from '@robonomics-dapp/robonomics/home-assistant/setup-file';
-import { BodyTooLargeError, readBody, skipBody } from '../http/limits.ts';
+import { BodyTooLargeError, closeAfterAnswer, readBody, skipBody } from '../http/limits.ts';
 import { originOf } from '../http/origins.ts';
 import { ulid } from './ha-auth.ts';
 import type { ManualEntry, SetupInput } from './integration-flow.ts';
@@ -218,18 +218,17 @@ function sendPage(res: ServerResponse, status: number, html: string): void {
  * The page belongs to Home Assistant, opened by the user's browser: requests without an Origin
  * (navigation, tools), HA's own pages and the app's are served. A form of HA's own page may
  * arrive with `Origin: null` (a no-referrer policy); that counts only when the browser says the
- * request is same-origin, so a sandboxed frame of another site cannot post here.
+ * request is same-origin (`Sec-Fetch-Site: same-origin`), so a sandboxed frame of another site
+ * cannot post here. Without that header nothing tells the two apart: a browser that sends
+ * `Origin` also sends `Sec-Fetch-Site` (every current one), so `null` without it is refused.
  */
 export function mayUsePage(req: IncomingMessage, appOrigins: readonly string[]): boolean {
   const origin = originOf(req);
   if (origin === undefined) return true;
-  const port = req.socket.localPort;
+  const port = req.socket?.localPort;
   if (origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}`) return true;
   if (appOrigins.includes(origin)) return true;
-  if (origin === 'null') {
-    const site = req.headers['sec-fetch-site'];
-    return site === undefined || site === 'same-origin';
-  }
+  if (origin === 'null') return req.headers['sec-fetch-site'] === 'same-origin';
   return false;
 }
 
@@ -436,9 +435,8 @@ export function createSetupPage(options: SetupPageOptions) {
         return true;
       }
       if (error instanceof PageProblem) {
-        if (error.status === 413) res.setHeader('connection', 'close');
+        if (error.status === 413) closeAfterAnswer(req, res);
         sendPage(res, error.status, renderMessage(error.message));
-        if (error.status === 413) res.once('finish', () => req.socket.destroy());
         return true;
       }
       options.log(`the setup page failed: ${(error as Error).message}`);

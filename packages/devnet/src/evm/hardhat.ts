@@ -7,6 +7,7 @@ import { HDKey } from 'viem/accounts';
 import { WebSocketServer } from 'ws';
 import {
   BodyTooLargeError,
+  closeAfterAnswer,
   closeServer,
   createBoundedServer,
   listen,
@@ -127,12 +128,11 @@ export async function serveJsonRpc(
   const handler = new JsonRpcHandler(provider);
   const internal = handler as unknown as { _handleSingleRequest(req: unknown): Promise<RpcReply> };
   const single = internal._handleSingleRequest.bind(handler);
-  const answer = (res: ServerResponse, status: number, body: unknown, close = false) => {
+  const answer = (res: ServerResponse, status: number, body: unknown) => {
     const text = JSON.stringify(body);
     res.writeHead(status, {
       'content-type': 'application/json',
       'content-length': Buffer.byteLength(text),
-      ...(close ? { connection: 'close' } : {}),
     });
     res.end(text);
   };
@@ -158,8 +158,8 @@ export async function serveJsonRpc(
         parsed = JSON.parse((await readBody(req, MAX_EVM_REQUEST_BYTES)).toString('utf8'));
       } catch (error) {
         if (error instanceof BodyTooLargeError) {
-          answer(res, 413, tooLarge, true);
-          res.once('finish', () => req.socket.destroy());
+          closeAfterAnswer(req, res);
+          answer(res, 413, tooLarge);
           return;
         }
         answer(res, 200, rpcError(-32700, `Parse error: ${(error as Error).message}`));
@@ -187,7 +187,13 @@ export async function serveJsonRpc(
       socket.end('HTTP/1.1 403 Forbidden\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => void handler.handleWs(ws));
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      // Hardhat's socket handler is async: a failure ends that client, not the process.
+      handler.handleWs(ws).catch((error: unknown) => {
+        console.error('devnet: evm: a WebSocket client failed:', error);
+        ws.terminate();
+      });
+    });
   });
   const url = await listen(http, host, port);
   return {

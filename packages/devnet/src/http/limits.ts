@@ -6,6 +6,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { currentService } from '../last-guard.ts';
 
 /** Time limits every devnet HTTP server applies (see docs/security.md). */
 export interface HttpTimeouts {
@@ -30,25 +31,94 @@ export const HTTP_TIMEOUTS: HttpTimeouts = {
 export const MAX_HEADER_BYTES = 16 * 1024;
 
 /**
+ * Whether a request target can be read as a URL. Node's parser takes any target of visible
+ * characters, and `new URL('//', base)` (a scheme-relative target without a host) throws.
+ */
+function isReadableTarget(target: string | undefined): boolean {
+  try {
+    new URL(target ?? '/', 'http://localhost');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The name to log a server's trouble under: its service's, when it runs in one. */
+const who = () => `devnet: ${currentService() ?? 'a server'}`;
+
+/**
+ * Answers a request whose handler failed: 500 while nothing was sent, else the connection is
+ * dropped. Never throws: it runs where nothing else would catch.
+ */
+function failRequest(req: IncomingMessage, res: ServerResponse, error: unknown): void {
+  try {
+    console.error(`${who()}: a request failed:`, error);
+    if (res.headersSent || res.destroyed) {
+      res.destroy();
+      return;
+    }
+    closeAfterAnswer(req, res);
+    const text = 'Internal error\n';
+    res.writeHead(500, {
+      'content-type': 'text/plain; charset=utf-8',
+      'content-length': Buffer.byteLength(text),
+    });
+    res.end(text);
+  } catch {
+    req.socket?.destroy();
+  }
+}
+
+/**
+ * The request listener as every devnet server runs it: a target that is no URL gets 400 before
+ * the listener sees it, and whatever the listener throws, or rejects when it returns a promise,
+ * is answered 500 (or drops the connection) instead of escaping into the process.
+ */
+function guarded(listener: RequestListener): RequestListener {
+  return (req, res) => {
+    if (!isReadableTarget(req.url)) {
+      skipBody(req, res);
+      const text = 'Bad Request: the request target is not a path\n';
+      res.writeHead(400, {
+        'content-type': 'text/plain; charset=utf-8',
+        'content-length': Buffer.byteLength(text),
+      });
+      res.end(text);
+      return;
+    }
+    try {
+      const result = listener(req, res) as unknown;
+      if (result instanceof Promise) result.catch((error: unknown) => failRequest(req, res, error));
+    } catch (error) {
+      failRequest(req, res, error);
+    }
+  };
+}
+
+/**
  * An HTTP server with the devnet's bounds: headers within a few seconds, whole requests within
  * a minute, idle connections closed, headers at most 16 KiB. Node checks the header and request
- * deadlines on a timer; it runs every second here (30 s by default).
+ * deadlines on a timer; it runs every second here (30 s by default). Its listener is guarded (a
+ * target that is no URL is refused, a throw answered 500), and an error of the listening server
+ * is logged rather than left to end the process.
  */
 export function createBoundedServer(
   listener?: RequestListener,
   timeouts: HttpTimeouts = HTTP_TIMEOUTS,
 ): Server {
-  const server = createServer(
-    {
-      headersTimeout: timeouts.headersMs,
-      requestTimeout: timeouts.requestMs,
-      keepAliveTimeout: timeouts.keepAliveMs,
-      connectionsCheckingInterval: Math.min(1_000, timeouts.headersMs),
-      maxHeaderSize: MAX_HEADER_BYTES,
-    },
-    listener,
-  );
+  const server = createServer({
+    headersTimeout: timeouts.headersMs,
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    connectionsCheckingInterval: Math.min(1_000, timeouts.headersMs),
+    maxHeaderSize: MAX_HEADER_BYTES,
+  });
+  if (listener) server.on('request', guarded(listener));
   server.setTimeout(timeouts.idleMs);
+  // Before it listens, `listen` reports the error (a port in use); after, nobody else would.
+  server.on('error', (error) => {
+    if (server.listening) console.error(`${who()}: the server failed:`, error);
+  });
   // A malformed or timed-out request: answer what HTTP allows, then drop the connection.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable || socket.destroyed) {
@@ -79,6 +149,25 @@ export const SKIPPED_BODY_LIMIT = 64 * 1024;
 export const SKIPPED_BODY_MS = 5_000;
 
 /**
+ * Closes the connection once the answer is sent (at once when it was): for an answer given
+ * without reading all of the body. The socket is taken now: once the answer has finished Node
+ * may have let go of it (`req.socket` is null then), and the body's reader may have destroyed it
+ * already. Never throws.
+ */
+export function closeAfterAnswer(req: IncomingMessage, res: ServerResponse): void {
+  const socket = req.socket as IncomingMessage['socket'] | null;
+  const close = () => socket?.destroy();
+  if (res.writableFinished) {
+    close();
+    return;
+  }
+  if (!res.headersSent) res.setHeader('connection', 'close');
+  res.once('finish', close);
+  // An answer that never finishes (the client went away): the socket closes anyway.
+  res.once('close', close);
+}
+
+/**
  * For an answer given without using the request's body. A small body is read and dropped, so a
  * client still writing it (a browser posting a form) gets the answer rather than a broken pipe;
  * a body declared larger than `SKIPPED_BODY_LIMIT`, one that grows past it, or one that does not
@@ -90,28 +179,21 @@ export function skipBody(
   res: ServerResponse,
   { limit = SKIPPED_BODY_LIMIT, ms = SKIPPED_BODY_MS } = {},
 ): void {
-  const closeAfterAnswer = () => {
-    if (res.writableFinished) req.socket.destroy();
-    else {
-      if (!res.headersSent) res.setHeader('connection', 'close');
-      res.once('finish', () => req.socket.destroy());
-    }
-  };
   const declared = declaredLength(req);
   if (declared !== null && declared > limit) {
-    closeAfterAnswer();
+    closeAfterAnswer(req, res);
     return;
   }
   if (req.complete) return;
   let seen = 0;
-  const timer = setTimeout(closeAfterAnswer, ms);
+  const timer = setTimeout(() => closeAfterAnswer(req, res), ms);
   timer.unref();
   req.on('data', (chunk: Buffer) => {
     seen += chunk.length;
     if (seen > limit) {
       clearTimeout(timer);
       req.removeAllListeners('data');
-      closeAfterAnswer();
+      closeAfterAnswer(req, res);
     }
   });
   req.once('end', () => clearTimeout(timer));
@@ -139,18 +221,16 @@ export function refuseLargeBody(
   const declared = declaredLength(req);
   if (declared === null || declared <= limit) return false;
   const { contentType, text } = body();
-  res.writeHead(413, {
-    'content-type': contentType,
-    'content-length': Buffer.byteLength(text),
-    connection: 'close',
-  });
-  res.end(text, () => req.socket.destroy());
+  closeAfterAnswer(req, res);
+  res.writeHead(413, { 'content-type': contentType, 'content-length': Buffer.byteLength(text) });
+  res.end(text);
   return true;
 }
 
 /**
  * The request body, refused with BodyTooLargeError past `limit` bytes (declared or sent).
- * The caller answers 413 and should close the connection: the rest of the body is not read.
+ * The caller answers 413 and closes the connection (`closeAfterAnswer`): the rest of the body is
+ * not read, and a body cut off while it arrived has destroyed the request and its socket.
  */
 export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = declaredLength(req);

@@ -10,6 +10,7 @@ import { kuboCommands, sendJson, sendKuboError } from './api-commands.ts';
 import {
   BodyTooLargeError,
   close,
+  closeAfterAnswer,
   createBoundedServer,
   listen,
   refuseForeignOrigin,
@@ -103,10 +104,10 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
         return;
       }
       if (error instanceof BodyTooLargeError) {
-        // The rest of the body is not read: answer, then drop the connection.
-        res.setHeader('connection', 'close');
+        // The rest of the body is not read: answer, then drop the connection (whose socket the
+        // body's reader may have destroyed already).
+        closeAfterAnswer(req, res);
         sendJson(res, 413, { Message: error.message, Code: 1, Type: 'error' });
-        res.once('finish', () => req.socket.destroy());
         return;
       }
       skipBody(req, res);

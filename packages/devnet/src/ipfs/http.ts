@@ -3,6 +3,7 @@ import { DEFAULT_APP_ORIGINS, isAllowedOrigin, originOf } from '../http/origins.
 
 export {
   BodyTooLargeError,
+  closeAfterAnswer,
   closeServer as close,
   createBoundedServer,
   listen,

@@ -3,6 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { WebSocket, WebSocketServer } from 'ws';
 import {
   BodyTooLargeError,
+  closeAfterAnswer,
   createBoundedServer,
   readBody,
   refuseLargeBody,
@@ -159,9 +160,8 @@ async function serveHttpPost<S>(
       body = await readBody(req, limits.maxFrameBytes);
     } catch (error) {
       if (!(error instanceof BodyTooLargeError)) throw error;
-      res.setHeader('connection', 'close');
+      closeAfterAnswer(req, res);
       answerHttp(res, 413, JSON.stringify(bodyTooLarge));
-      res.once('finish', () => req.socket.destroy());
       return;
     }
     const origin = originOf(req);

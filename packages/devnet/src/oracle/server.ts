@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   BodyTooLargeError,
+  closeAfterAnswer,
   closeServer,
   createBoundedServer,
   listen,
@@ -95,8 +96,9 @@ export async function startOracleServer(
           if (error instanceof BodyTooLargeError) {
             // Sent without a length and past the limit: answer, then drop the connection.
             const { contentType, text } = tooLargeBody();
-            res.writeHead(413, { 'content-type': contentType, connection: 'close' });
-            res.end(text, () => req.socket.destroy());
+            closeAfterAnswer(req, res);
+            res.writeHead(413, { 'content-type': contentType });
+            res.end(text);
             return;
           }
           console.error('devnet: oracle request failed:', error);

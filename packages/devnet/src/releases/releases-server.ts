@@ -1,3 +1,4 @@
+import { escapePoint } from '../fault.ts';
 import { closeServer, createBoundedServer, listen, skipBody } from '../http/limits.ts';
 import { corsGate, DEFAULT_APP_ORIGINS } from '../http/origins.ts';
 import type { ServiceHandle } from '../options.ts';
@@ -35,10 +36,12 @@ export async function startReleasesServer(
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if ((req.method === 'GET' || req.method === 'HEAD') && path === LATEST_RELEASE_PATH) {
       res.writeHead(200).end(JSON.stringify(release));
+      void escapePoint('releases:request');
       return;
     }
     res.writeHead(404).end(JSON.stringify({ message: 'Not Found', status: '404' }));
   });
   const url = await listen(server, host, port);
+  await escapePoint('releases:start');
   return { name: 'releases', url, stop: () => closeServer(server) };
 }

@@ -29,16 +29,18 @@ export interface DevnetProcessOptions {
   env?: Record<string, string>;
 }
 
-const PORT_OPTION: Record<string, string> = {
-  chain: '--chain-port',
-  crust: '--crust-port',
-  ipfs: '--ipfs-port',
-  evm: '--evm-port',
-  oracle: '--oracle-port',
-  releases: '--releases-port',
-  controller: '--controller-port',
-  relay: '--relay-port',
-  proxy: '--proxy-port',
+/** Each service's port options, all given 0 (a free port). */
+const PORT_OPTIONS: Record<string, string[]> = {
+  chain: ['--chain-port'],
+  crust: ['--crust-port'],
+  ipfs: ['--ipfs-port', '--gateway-port'],
+  evm: ['--evm-port'],
+  oracle: ['--oracle-port'],
+  releases: ['--releases-port'],
+  // Home Assistant's port (the setup page) belongs to the controller.
+  controller: ['--controller-port', '--ha-port'],
+  relay: ['--relay-port'],
+  proxy: ['--proxy-port'],
 };
 
 /** Starts a real devnet process on free ports and waits until every service is ready. */
@@ -48,11 +50,9 @@ export async function startDevnet(
   { services = ['chain'], env = {} }: DevnetProcessOptions = {},
 ): Promise<DevnetProcess> {
   const dir = dataDir ?? tempDir();
-  const ports = services.flatMap((name) => {
-    const option = PORT_OPTION[name];
-    if (!option) return [];
-    return name === 'ipfs' ? [option, '0', '--gateway-port', '0'] : [option, '0'];
-  });
+  const ports = services.flatMap((name) =>
+    (PORT_OPTIONS[name] ?? []).flatMap((option) => [option, '0']),
+  );
   const child = spawn(
     process.execPath,
     // The levers' port too: tests run side by side.

@@ -19,11 +19,12 @@ export interface KeystoreJson {
 // The DER framing polkadot-js puts around the 64-byte secret and the public key.
 const PKCS8_HEADER = Uint8Array.from([48, 83, 2, 1, 1, 48, 5, 6, 3, 43, 101, 112, 4, 34, 4, 32]);
 const PKCS8_DIVIDER = Uint8Array.from([161, 35, 3, 33, 0]);
+/** The scrypt work of the keystores the app writes (polkadot-js's defaults). */
 const SCRYPT = { N: 1 << 15, p: 1, r: 8 };
+/** The derived key's length: the first 32 bytes are the secretbox key. */
+const DK_LEN = 64;
 const SALT_LENGTH = 32;
 const PARAMS_LENGTH = SALT_LENGTH + 12;
-/** Files with a cost above this are refused: they would freeze the tab. */
-const MAX_SCRYPT_N = 1 << 20;
 
 export class KeystoreError extends Error {
   constructor(message: string) {
@@ -48,8 +49,72 @@ function u32le(value: number): Uint8Array {
   return out;
 }
 
+/** scrypt's parameters as a keystore file gives them. */
+interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+  dkLen: number;
+}
+
+/**
+ * The most scrypt work a keystore may ask. The app writes N 2^15, r 8, p 1 (32 MiB of mixing, as
+ * 128·N·r·p counts it). polkadot-js, and the wallets built on it, write N 2^17 (128 MiB) and read
+ * five other combinations of no more work, N 2^13 with p 10 the one with the largest p: every
+ * keystore they write opens here, and nothing that asks for more.
+ */
+const MAX_SCRYPT: Readonly<ScryptParams> = { N: 1 << 17, r: 8, p: 10, dkLen: DK_LEN };
+/** 128·N·r·p bytes of mixing (scrypt's memory is 128·N·r, its time grows with N·r·p): 128 MiB. */
+const MAX_SCRYPT_BYTES = 128 * (1 << 17) * 8;
+
+const isWhole = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
+
+/**
+ * Refuses scrypt parameters asking for more work than Polkadot keystores do, before any of it is
+ * done: a file may name any N, r and p, and one asking for N 2^20, r 8 and p 16 would hold about a
+ * gigabyte and a minute and a half of one core (the tab, or every service of the devnet) to find
+ * out whether the password is right.
+ */
+function checkScryptParams(params: Partial<Record<keyof ScryptParams, unknown>>): void {
+  const { N, r, p, dkLen } = params;
+  if (
+    !isWhole(N) ||
+    !isWhole(r) ||
+    !isWhole(p) ||
+    !isWhole(dkLen) ||
+    N < 2 ||
+    !Number.isInteger(Math.log2(N))
+  ) {
+    throw new KeystoreError(
+      'The keystore file is damaged: its key derivation (scrypt) needs whole numbers, N a power of two.',
+    );
+  }
+  const bytes = 128 * N * r * p;
+  if (
+    N > MAX_SCRYPT.N ||
+    r > MAX_SCRYPT.r ||
+    p > MAX_SCRYPT.p ||
+    dkLen > MAX_SCRYPT.dkLen ||
+    bytes > MAX_SCRYPT_BYTES
+  ) {
+    throw new KeystoreError(
+      `This keystore file asks for more key-derivation work than Polkadot keystores do (scrypt N ${N}, r ${r}, p ${p}: ${mib(bytes)} of mixing, where polkadot-js writes N ${1 << 17}, r 8, p 1: ${mib(MAX_SCRYPT_BYTES)}, and this app N ${SCRYPT.N}). It is not opened, as that work could hold this device for minutes; export the key again from its wallet.`,
+    );
+  }
+}
+
+const mib = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${Math.round(bytes / (1024 * 1024)).toLocaleString('en-US')} MiB`
+    : `${bytes} bytes`;
+
 function deriveKey(password: string, salt: Uint8Array, params: typeof SCRYPT): Uint8Array {
-  return scrypt(new TextEncoder().encode(password), salt, { ...params, dkLen: 64 }).slice(0, 32);
+  checkScryptParams({ ...params, dkLen: DK_LEN });
+  return scrypt(new TextEncoder().encode(password), salt, { ...params, dkLen: DK_LEN }).slice(
+    0,
+    32,
+  );
 }
 
 /** Seals a key pair into a keystore file with `password`. */
@@ -104,9 +169,8 @@ export function decodeKeystore(json: unknown, password: string): KeyPair {
     p: view.getUint32(4, true),
     r: view.getUint32(8, true),
   };
-  if (params.N > MAX_SCRYPT_N || params.p > 16 || params.r > 16 || params.N < 2) {
-    throw new KeystoreError('The keystore file asks for an unsupported key derivation.');
-  }
+  // Before any work: a file asking for more than the app's own files is refused at once.
+  checkScryptParams({ ...params, dkLen: DK_LEN });
   const key = deriveKey(password, bytes.subarray(0, SALT_LENGTH), params);
   const nonce = bytes.subarray(PARAMS_LENGTH, PARAMS_LENGTH + 24);
   let opened: Uint8Array;

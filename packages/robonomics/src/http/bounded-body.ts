@@ -1,7 +1,21 @@
-/** A response body larger than the reader allows: it was not read to its end. */
+/**
+ * A size in words: whole MB or KB (of 1024) where it is one, else bytes. The bounds are set in
+ * such units, so the words say exactly the bound.
+ */
+export function sizeText(bytes: number): string {
+  const MB = 1024 * 1024;
+  if (bytes >= MB && bytes % MB === 0) return `${bytes / MB} MB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KB`;
+  return `${bytes.toLocaleString('en-US')} bytes`;
+}
+
+/**
+ * A response body larger than the reader allows: it was not read to its end. Its message says
+ * the source sent too much; callers may name the source in their own words.
+ */
 export class BodyTooLargeError extends Error {
   constructor(readonly limit: number) {
-    super(`The answer is larger than ${limit} bytes.`);
+    super(`The answer is larger than ${sizeText(limit)}, more than it can be; it was not read.`);
     this.name = 'BodyTooLargeError';
   }
 }

@@ -51,7 +51,13 @@ function LatestReleaseLine() {
   return (
     <p className="small" data-testid="latest-release">
       Latest release: {release.status === 'loading' && <span className="muted">loading…</span>}
-      {release.status === 'failed' && <span className="error">could not be loaded</span>}
+      {release.status === 'failed' && (
+        <span className="error">
+          {release.tooLarge
+            ? 'could not be loaded (the releases API sent more than a release can be)'
+            : 'could not be loaded'}
+        </span>
+      )}
       {release.status === 'loaded' && (
         <a href={release.release.htmlUrl} target="_blank" rel="noopener noreferrer">
           {[release.release.tagName, release.release.name].filter(Boolean).join(' ')}

@@ -30,6 +30,30 @@ describe('fetchLatestRelease', () => {
     await expect(fetchLatestRelease('http://x')).rejects.toThrow('The releases API answered 403.');
   });
 
+  it('reads a release of up to 1 MB and refuses one byte more, in words', async () => {
+    const release = (bytes: number) => {
+      const fields = {
+        html_url: 'https://github.com/a/b/releases/tag/v1',
+        name: 'One',
+        tag_name: 'v1',
+      };
+      const empty = JSON.stringify({ ...fields, body: '' });
+      return JSON.stringify({ ...fields, body: 'n'.repeat(bytes - empty.length) });
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(release(1024 * 1024))),
+    );
+    await expect(fetchLatestRelease('http://x')).resolves.toMatchObject({ tagName: 'v1' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(release(1024 * 1024 + 1))),
+    );
+    await expect(fetchLatestRelease('http://x')).rejects.toThrow(
+      'The releases API sent more than 1 MB; it was not read.',
+    );
+  });
+
   it('fails on a body without a release and on a non-https link', async () => {
     answer(200, { message: 'Not Found' });
     await expect(fetchLatestRelease('http://x')).rejects.toThrow('without a release');
@@ -75,6 +99,14 @@ describe('useLatestRelease', () => {
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(fetchMock).toHaveBeenCalledTimes(3);
     again.unmount();
+  });
+
+  it('says the releases API sent too much, at once: the same answer again would be as large', async () => {
+    const fetchMock = vi.fn(async () => new Response(`{"body":"${'n'.repeat(2 * 1024 * 1024)}"}`));
+    vi.stubGlobal('fetch', fetchMock);
+    const { result } = renderHook(() => useLatestRelease('http://releases.test/large'));
+    await vi.waitFor(() => expect(result.current).toEqual({ status: 'failed', tooLarge: true }));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('says it failed after the second try fails too', async () => {

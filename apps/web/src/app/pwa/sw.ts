@@ -92,6 +92,7 @@ const deps: CheckDeps = {
   load: loadReminderState,
   save: saveReminderState,
   async read(endpoint, owners, controllers) {
+    // Storage values only: the socket's default bound on a message (1 MB) holds them many times.
     const socket = openRpcSocket(endpoint, { requests: [], timeoutMs: 30_000 });
     try {
       return await readReminderFacts(socket.send, owners, controllers);

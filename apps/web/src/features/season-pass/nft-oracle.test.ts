@@ -32,4 +32,27 @@ describe('nft oracle client', () => {
       error: 'The NFT oracle could not be reached.',
     });
   });
+
+  it('reads an answer of up to 16 KB and says the oracle sent too much past it', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const answer = (bytes: number) => {
+      const empty = JSON.stringify({ error: '' });
+      return new Response(JSON.stringify({ error: 'e'.repeat(bytes - empty.length) }));
+    };
+    fetchMock.mockResolvedValueOnce(answer(16 * 1024));
+    const within = await checkFreeMinimum('http://o', 1, '0xa');
+    expect(within.ok === false && within.error.length).toBe(16 * 1024 - 12);
+    fetchMock.mockResolvedValueOnce(answer(16 * 1024 + 1));
+    await expect(checkFreeMinimum('http://o', 1, '0xa')).resolves.toEqual({
+      ok: false,
+      error:
+        'The NFT oracle sent more than 16 KB in answer, more than an answer can be; it was not read.',
+    });
+    fetchMock.mockResolvedValueOnce(new Response('null'));
+    await expect(checkFreeMinimum('http://o', 1, '0xa')).resolves.toEqual({
+      ok: false,
+      error: 'The NFT oracle refused the request.',
+    });
+  });
 });

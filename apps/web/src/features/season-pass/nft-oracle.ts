@@ -1,3 +1,9 @@
+import {
+  BodyTooLargeError,
+  readBoundedJson,
+  sizeText,
+} from '@robonomics-dapp/robonomics/http/bounded-body';
+
 /** The free-minimum NFT oracle (docs/nft-oracle.md): every answer is {result} or {error}. */
 export const ALREADY_RECEIVED = 'Free minimum for this token has already been received';
 
@@ -9,6 +15,12 @@ export type FreeMinimumState = (typeof FreeMinimumState)[keyof typeof FreeMinimu
 export const ORACLE_CHECK_INTERVAL_MS = 10_000;
 
 export type OracleAnswer = { ok: true } | { ok: false; error: string };
+
+/**
+ * The most of an answer that is read: `{"result": true}` or `{"error": "<a sentence>"}` is under
+ * 1 KB; 16 KB leaves room for any sentence the oracle may write.
+ */
+const MAX_ANSWER_BYTES = 16 * 1024;
 
 async function post(
   base: string,
@@ -28,16 +40,23 @@ async function post(
     if ((error as Error).name === 'AbortError') throw error;
     return { ok: false, error: 'The NFT oracle could not be reached.' };
   }
-  let json: { result?: unknown; error?: unknown };
+  let json: { result?: unknown; error?: unknown } | null;
   try {
-    json = (await response.json()) as typeof json;
-  } catch {
+    json = (await readBoundedJson(response, MAX_ANSWER_BYTES)) as typeof json;
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    if (error instanceof BodyTooLargeError) {
+      return {
+        ok: false,
+        error: `The NFT oracle sent more than ${sizeText(MAX_ANSWER_BYTES)} in answer, more than an answer can be; it was not read.`,
+      };
+    }
     return { ok: false, error: `The NFT oracle answered ${response.status} without a result.` };
   }
-  if (json.result === true) return { ok: true };
+  if (json?.result === true) return { ok: true };
   return {
     ok: false,
-    error: typeof json.error === 'string' ? json.error : 'The NFT oracle refused the request.',
+    error: typeof json?.error === 'string' ? json.error : 'The NFT oracle refused the request.',
   };
 }
 

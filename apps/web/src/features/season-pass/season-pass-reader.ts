@@ -1,4 +1,5 @@
 // Loaded on demand: viem stays out of the dashboard's bundle.
+import { BodyTooLargeError, readBoundedText } from '@robonomics-dapp/robonomics/http/bounded-body';
 import {
   BaseError,
   ContractFunctionRevertedError,
@@ -61,14 +62,42 @@ export interface IpfsAccess {
   gateway(): Promise<string>;
 }
 
-/** A metadata file over plain http(s): a bounded fetch. */
+/**
+ * The largest metadata file read: a token's metadata is a name, a description and an image link,
+ * under 1 KB for the season pass.
+ */
+const MAX_METADATA_BYTES = 100_000;
+
+/** A pass whose metadata could not be read, in words the page shows. */
+class TokenMetadataError extends Error {
+  constructor(tokenId: bigint, reason: string) {
+    super(`Season pass #${tokenId}: ${reason}`);
+    this.name = 'TokenMetadataError';
+  }
+}
+
+/** An address as the page names it: its first 100 characters. */
+const shown = (uri: string) => (uri.length > 100 ? `${uri.slice(0, 100)}…` : uri);
+
+const tooLarge = (where: string) =>
+  `its metadata (${shown(where)}) is larger than ${MAX_METADATA_BYTES.toLocaleString('en-US')} bytes, more than a pass's metadata can be; it was not read.`;
+
+/** A metadata file over plain http(s): read no further than its bound, within 20 s. */
 async function fetchText(url: string): Promise<string> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), 20_000);
   try {
     const response = await fetch(url, { signal: controller.signal });
-    if (!response.ok) throw new Error(`metadata answered ${response.status}`);
-    return await response.text();
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => {});
+      throw new Error(`its metadata (${shown(url)}) answered HTTP ${response.status}.`);
+    }
+    return await readBoundedText(response, MAX_METADATA_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw new Error(tooLarge(url));
+    if (controller.signal.aborted)
+      throw new Error(`its metadata (${shown(url)}) did not arrive in 20 s.`);
+    throw error;
   } finally {
     clearTimeout(timer);
   }
@@ -77,18 +106,27 @@ async function fetchText(url: string): Promise<string> {
 /** Metadata is untrusted: bounded, string fields only. IPFS URIs go through the gateways. */
 async function readMetadata(uri: string, ipfs: IpfsAccess): Promise<TokenMetadata> {
   const path = ipfsPathOf(uri);
-  if (path === null && !/^https?:\/\//.test(uri)) throw new Error('unusable metadata URI');
+  if (path === null && !/^https?:\/\//.test(uri)) {
+    throw new Error(`its metadata address (${shown(uri)}) is neither ipfs:// nor http(s).`);
+  }
   const text = path === null ? await fetchText(uri) : await ipfs.readText(path);
-  if (text.length > 100_000) throw new Error('metadata too large');
-  const json = JSON.parse(text) as { name?: unknown; image?: unknown };
+  // The gateways read up to their own bound: a pass's metadata is held to this one too.
+  if (text.length > MAX_METADATA_BYTES) throw new Error(tooLarge(uri));
+  let json: { name?: unknown; image?: unknown } | null;
+  try {
+    json = JSON.parse(text) as typeof json;
+  } catch {
+    throw new Error(`its metadata (${shown(uri)}) is not JSON.`);
+  }
   return {
-    name: typeof json.name === 'string' ? json.name.slice(0, 200) : 'Season Pass',
-    image: typeof json.image === 'string' ? json.image : null,
+    name: typeof json?.name === 'string' ? json.name.slice(0, 200) : 'Season Pass',
+    image: typeof json?.image === 'string' ? json.image : null,
   };
 }
 
 /**
- * Every token of the owner with its metadata and activation; a token that fails is skipped.
+ * Every token of the owner with its metadata and activation; a token that fails is skipped, and
+ * one whose metadata could not be read is named in `unreadable` with the reason.
  * `metadata` caches the metadata by token URI across calls (it does not change per block).
  */
 export async function readTokens(
@@ -97,7 +135,7 @@ export async function readTokens(
   owner: Address,
   ipfs: IpfsAccess,
   metadata: Map<string, Promise<TokenMetadata>> = new Map(),
-): Promise<{ balance: bigint; tokens: SeasonPassToken[] }> {
+): Promise<{ balance: bigint; tokens: SeasonPassToken[]; unreadable: string[] }> {
   const client = publicClient(provider);
   const balance = await readBalance(provider, contract, owner);
   const indexes = Array.from({ length: Number(balance > 100n ? 100n : balance) }, (_, i) =>
@@ -132,7 +170,9 @@ export async function readTokens(
         // A failed fetch is tried again on the next read.
         pending.catch(() => metadata.delete(uri));
       }
-      const meta = await pending;
+      const meta = await pending.catch((error: unknown) => {
+        throw new TokenMetadataError(tokenId, (error as Error).message);
+      });
       return {
         tokenId,
         name: `${meta.name} #${tokenId}`,
@@ -142,7 +182,10 @@ export async function readTokens(
     }),
   );
   const tokens = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
-  return { balance, tokens };
+  const unreadable = results.flatMap((r) =>
+    r.status === 'rejected' && r.reason instanceof TokenMetadataError ? [r.reason.message] : [],
+  );
+  return { balance, tokens, unreadable };
 }
 
 /** activatedOf of each token, in order. */

@@ -2,8 +2,10 @@
  * A plain JSON-RPC connection to a node over one WebSocket, without the chain client: requests
  * given at the start go out the moment it opens and their answers wait until they are asked for.
  * The page's first script reads the dashboard's first data through it before the app's own
- * scripts have arrived (docs/first-data.md); the service worker reads reminders through it.
+ * scripts have arrived (docs/first-data.md); the service worker reads reminders through it, and
+ * the second opinion asks a second node through it.
  */
+import { isMessageOver, MessageTooLargeError } from '../../http/bounded-message.ts';
 
 /** A JSON-RPC call: method and parameters in, the result out. */
 export type RpcSend = (method: string, params: unknown[]) => Promise<unknown>;
@@ -33,19 +35,31 @@ export interface MinimalWebSocket {
   onerror: ((event: unknown) => void) | null;
 }
 
+/**
+ * The largest message the socket takes by default: the storage values, headers and block hashes
+ * the second opinion and the reminders read are a few KB at most (a device list of 32 accounts is
+ * about 2 KB of hex). The metadata is larger; the first reads, which ask for it, set their own.
+ */
+export const DEFAULT_MAX_MESSAGE_BYTES = 1024 * 1024;
+
 export interface RpcSocketOptions {
   /** Sent as soon as the socket opens, in this order; their answers are kept until asked for. */
   requests: readonly RpcRequest[];
   /** The socket gives up (and rejects what waits) after this long. */
   timeoutMs?: number;
-  createSocket?: (endpoint: string) => MinimalWebSocket;
-  /** Called once when the socket opens. */
-  onOpen?: () => void;
   /**
-   * The longest message taken (characters of its text): a longer one closes the socket and
-   * rejects what waits, so a node cannot make the page hold an answer of any size.
+   * A message over this many bytes closes the socket and rejects what waits, with a
+   * MessageTooLargeError, before it is parsed (default DEFAULT_MAX_MESSAGE_BYTES).
    */
   maxMessageBytes?: number;
+  /**
+   * The socket for `endpoint`. A browser's WebSocket hands over whole messages only; a Node one
+   * (`ws`) can stop reading at the frame's header when it is given `maxMessageBytes`
+   * (`maxPayload`), so that such a message is never held at all.
+   */
+  createSocket?: (endpoint: string, maxMessageBytes: number) => MinimalWebSocket;
+  /** Called once when the socket opens. */
+  onOpen?: () => void;
   /**
    * Called once when a socket that had opened is closed by the other side or the network (not by
    * `close()` or the timeout): a drop.
@@ -54,11 +68,8 @@ export interface RpcSocketOptions {
 }
 
 const OPEN = 1;
-/**
- * The longest message taken by default: the largest answer read through these sockets is a
- * runtime's metadata (about 0.7 MB of hex); 16 MiB is a node's own frame limit.
- */
-const DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+/** What `ws` (Node) reports when a message passes its `maxPayload`. */
+const WS_PAYLOAD_ERROR = 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH';
 /** One request's identity: its method and parameters (the same request asked twice is one key). */
 export const requestKey = (method: string, params: readonly unknown[]) =>
   `${method}:${JSON.stringify(params)}`;
@@ -72,10 +83,10 @@ export function openRpcSocket(
   {
     requests,
     timeoutMs = 10_000,
+    maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES,
     createSocket = (url) => new WebSocket(url) as unknown as MinimalWebSocket,
     onOpen,
     onDrop,
-    maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES,
   }: RpcSocketOptions,
 ): RpcSocket {
   const waiting = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
@@ -87,11 +98,11 @@ export function openRpcSocket(
   let opened = false;
   let socket: MinimalWebSocket | null = null;
 
-  const fail = (reason: string) => {
+  const fail = (reason: string | Error) => {
     if (closed) return;
     closed = true;
     clearTimeout(timer);
-    const error = new Error(reason);
+    const error = typeof reason === 'string' ? new Error(reason) : reason;
     for (const { reject } of waiting.values()) reject(error);
     waiting.clear();
     try {
@@ -113,7 +124,7 @@ export function openRpcSocket(
 
   const timer = setTimeout(() => fail('The node did not answer in time.'), timeoutMs);
   try {
-    socket = createSocket(endpoint);
+    socket = createSocket(endpoint, maxMessageBytes);
   } catch {
     fail('The node could not be reached.');
   }
@@ -123,17 +134,21 @@ export function openRpcSocket(
       onOpen?.();
       for (const message of queued.splice(0)) socket?.send(message);
     };
+    const dropped = (reason: string | Error) => {
+      const drop = opened && !closed;
+      fail(reason);
+      if (drop) onDrop?.();
+    };
     socket.onmessage = ({ data }) => {
-      const text = typeof data === 'string' ? data : String(data);
-      if (text.length > maxMessageBytes) {
-        fail(
-          `The node sent an answer larger than ${maxMessageBytes.toLocaleString('en-US')} characters.`,
-        );
+      // Measured before anything else: an answer over the bound is not parsed, and the socket
+      // that brought it is not used again.
+      if (isMessageOver(data, maxMessageBytes)) {
+        dropped(new MessageTooLargeError(maxMessageBytes));
         return;
       }
       let reply: { id?: unknown; result?: unknown; error?: { message?: unknown } };
       try {
-        reply = JSON.parse(text);
+        reply = JSON.parse(String(data));
       } catch {
         return;
       }
@@ -143,13 +158,15 @@ export function openRpcSocket(
       if (reply.error) entry.reject(new Error(String(reply.error.message ?? 'RPC error')));
       else entry.resolve(reply.result);
     };
-    const dropped = (reason: string) => {
-      const drop = opened && !closed;
-      fail(reason);
-      if (drop) onDrop?.();
-    };
     socket.onclose = () => dropped('The connection to the node closed.');
-    socket.onerror = () => dropped('The node could not be reached.');
+    socket.onerror = (event) => {
+      const code = (event as { error?: { code?: unknown } } | null)?.error?.code;
+      dropped(
+        code === WS_PAYLOAD_ERROR
+          ? new MessageTooLargeError(maxMessageBytes)
+          : 'The node could not be reached.',
+      );
+    };
   }
 
   for (const [method, params] of requests) {

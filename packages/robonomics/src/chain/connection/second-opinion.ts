@@ -80,7 +80,10 @@ export interface CheckFactsOptions {
   createSocket?: (endpoint: string) => MinimalWebSocket;
 }
 
-/** The longest answer taken from a second node: a runtime's metadata is about 0.7 MB of hex. */
+/**
+ * The longest answer taken from a second node: a runtime's description (read where nothing pins
+ * the constants) is about 0.7 MB of hex; 16 MiB is a node's own frame limit.
+ */
 const SECOND_NODE_MESSAGE_BYTES = 16 * 1024 * 1024;
 
 const HASH = /^0x[0-9a-fA-F]{64}$/;

@@ -62,7 +62,8 @@ export function useSeasonPassTokens(
           }),
         );
         setStatus(tokensStatus(result.balance, result.tokens.length));
-        setError(null);
+        // Passes whose metadata could not be read (too large, unreachable) are named, not hidden.
+        setError(result.unreadable.length ? result.unreadable.join(' ') : null);
       } catch (e) {
         if (owner.current !== account || seq < applied.current) return;
         applied.current = seq;

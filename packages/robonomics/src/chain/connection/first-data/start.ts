@@ -8,6 +8,14 @@ import { type WorkerFirstReads, withWorkerAnswers } from './worker-reads.ts';
 type Hex = `0x${string}`;
 
 /**
+ * The largest message the first reads take: their largest answer is the runtime's metadata
+ * (176,522 bytes for Robonomics' runtime, about 0.35 MB as hex in JSON), and a polkadot-sdk node
+ * sends no message over 10 MB (of 1024² bytes) unless its operator raised
+ * `--rpc-max-response-size`.
+ */
+const FIRST_READS_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
+
+/**
  * The first reads under way on a socket of their own (docs/first-data.md): the page's first
  * script starts them before the app's modules have arrived, the chain connection takes them over.
  */
@@ -79,6 +87,7 @@ export function startFirstData({
       dropped = true;
       for (const listener of [...dropListeners]) listener();
     },
+    maxMessageBytes: FIRST_READS_MAX_MESSAGE_BYTES,
     createSocket,
   });
   let latest: FirstData | null = null;
