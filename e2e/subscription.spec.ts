@@ -51,10 +51,11 @@ test.describe('subscription', () => {
     await expect(page.getByTestId('purchase-needs')).toHaveText(
       `A purchase needs 1.010000001 XRT: the bid of 1.000000001 XRT and 0.01 XRT for fees. This account has ${formatXrt(balance)} XRT: ${formatXrt(missing)} XRT more is needed.`,
     );
-    await page.getByRole('button', { name: 'Buy subscription' }).click();
-    await expect(page.getByRole('alert')).toHaveText(
+    // The refusal is said beside the button before any click, and the button offers nothing.
+    await expect(page.getByTestId('tx-refusal')).toHaveText(
       'Subscription can not be activated due to unsuffcicient XRT balance',
     );
+    await expect(page.getByRole('button', { name: 'Buy subscription' })).toBeDisabled();
     expect(wallet.signedCount()).toBe(0);
   });
 

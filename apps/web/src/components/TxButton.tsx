@@ -14,6 +14,11 @@ interface TxButtonProps {
    * the form's onSubmit (not onClick) starts it.
    */
   submit?: boolean;
+  /**
+   * Why the chain would refuse it for this account now: the button is disabled and this is said
+   * beside it, before any click.
+   */
+  refusal?: string | null;
 }
 
 /** A transaction button with its state, fee and outcome line. */
@@ -25,6 +30,7 @@ export function TxButton({
   labels,
   fee,
   submit = false,
+  refusal,
 }: TxButtonProps) {
   const busy = status === 'PRE_PROCESS' || status === 'WAIT_TX';
   const label =
@@ -43,13 +49,18 @@ export function TxButton({
         type={submit ? 'submit' : 'button'}
         className="button primary"
         onClick={submit ? undefined : onClick}
-        disabled={disabled || busy}
+        disabled={disabled || busy || !!refusal}
         aria-busy={busy}
       >
         {busy && <span className="spinner" aria-hidden="true" />}
         {label}
       </button>
       {fee && status === 'NEW' && <p className="small muted">{fee}</p>}
+      {refusal && !busy && (
+        <p className="small notice-warn" data-testid="tx-refusal">
+          {refusal}
+        </p>
+      )}
       {/* Always there, so that screen readers announce each change of the transaction's state. */}
       {outcome && outcome.kind !== 'error' ? (
         <p className={`small ${outcome.kind === 'success' ? 'ok' : 'muted'}`} role="status">

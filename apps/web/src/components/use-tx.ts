@@ -1,5 +1,5 @@
 import { TxCancelledError } from '@robonomics-dapp/robonomics/chain/model/errors';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { nextTxStatus, type TxEvent, type TxStatus } from './tx-status.ts';
 
 export interface TxOutcome {
@@ -10,8 +10,12 @@ export interface TxOutcome {
 /** What an action gets: call `signed()` once the user has signed and the wait begins. */
 export type TxAction = (signed: () => void) => Promise<string | undefined>;
 
-/** Runs a transaction action through the button states, keeping the outcome to show. */
-export function useTx(cancelText = 'The transaction was cancelled.') {
+/**
+ * Runs a transaction action through the button states, keeping the outcome to show. The state
+ * belongs to `owner` (the account and network it is for): when that changes, the button starts
+ * afresh, so no account is shown another's outcome or reason (docs/transactions.md).
+ */
+export function useTx(cancelText = 'The transaction was cancelled.', owner?: string | null) {
   const [status, setStatus] = useState<TxStatus>('NEW');
   const [outcome, setOutcome] = useState<TxOutcome | null>(null);
   const statusRef = useRef<TxStatus>('NEW');
@@ -46,6 +50,15 @@ export function useTx(cancelText = 'The transaction was cancelled.') {
     dispatch({ type: 'reset' });
     setOutcome(null);
   }, [dispatch]);
+
+  // Another account or network: what this one did is not shown for it. A run still going on keeps
+  // its state (its own end is followed and recorded for its account).
+  const shownFor = useRef(owner);
+  useEffect(() => {
+    if (shownFor.current === owner) return;
+    shownFor.current = owner;
+    if (statusRef.current !== 'PRE_PROCESS' && statusRef.current !== 'WAIT_TX') reset();
+  }, [owner, reset]);
 
   return { status, outcome, run, reset, busy: status === 'PRE_PROCESS' || status === 'WAIT_TX' };
 }

@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useChain } from '../../lib/stores/chain-store.ts';
 import { OfflineNotice } from '../pwa/OfflineNotice.tsx';
 import { UpdatePrompt } from '../pwa/UpdatePrompt.tsx';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
@@ -7,6 +8,9 @@ import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { RpcLinkBanner } from './RpcLinkBanner.tsx';
 import { Toasts } from './Toasts.tsx';
+
+/** Follows sent transactions and lists ends found meanwhile: loaded once a node is connected. */
+const SentTransactionsNotice = lazy(() => import('./SentTransactionsNotice.tsx'));
 
 /**
  * After moving to another route (not on the first load), focus goes to the new page's content,
@@ -24,6 +28,7 @@ function useFocusOnNavigation(path: string) {
 export function RootLayout() {
   const location = useLocation();
   useFocusOnNavigation(location.pathname);
+  const connected = useChain((s) => s.client !== null);
   return (
     <div className="app">
       <button
@@ -36,6 +41,11 @@ export function RootLayout() {
       <Header />
       <RpcLinkBanner />
       <ConnectionBanner />
+      {connected && (
+        <Suspense fallback={null}>
+          <SentTransactionsNotice />
+        </Suspense>
+      )}
       <UpdatePrompt />
       {/* Keyed by path: every route change mounts the page afresh (docs/product-rules.md, Routes). */}
       <main id="main" className="main" tabIndex={-1} key={location.pathname}>

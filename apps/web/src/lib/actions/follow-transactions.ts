@@ -10,6 +10,7 @@ import { useChain } from '../stores/chain-store.ts';
 import {
   endSentRecord,
   keepSentRecord,
+  markSentSeen,
   setLooking,
   updateSentRecord,
   useSentTransactions,
@@ -31,6 +32,11 @@ export const EXPIRED_TEXT = (block: number) =>
   `The transaction was not included by block #${block.toLocaleString('en-US')}, the last its signature allowed, so it can never run: nothing was spent. You can try again.`;
 
 const waiters = new Map<string, Array<(end: SentEnd) => void>>();
+/**
+ * Transactions whose status the node is telling live: searched too (a node may go silent about
+ * one), but what the search finds so far is not shown while the node still speaks of it.
+ */
+const live = new Set<string>();
 
 /** Resolves once the record's end is known. */
 export function untilEnd(hash: string): Promise<SentEnd> {
@@ -69,6 +75,8 @@ async function searchOnce(client: RobonomicsClient) {
         { from: (record.searchedTo ?? record.birth - 1) + 1 },
       );
       const at = Date.now();
+      // The node said it refused it, yet it is in a block: that is news to tell.
+      if (end.kind === 'included' && record.refused) updateSentRecord(record.hash, { seen: false });
       if (end.kind === 'included') {
         endSentRecord(
           record.hash,
@@ -86,6 +94,7 @@ async function searchOnce(client: RobonomicsClient) {
         endSentRecord(record.hash, { kind: 'expired', block: end.searched.to, at });
       } else {
         if (end.searched) updateSentRecord(record.hash, { searchedTo: end.searched.to });
+        if (live.has(record.hash)) continue;
         setLooking(
           record.hash,
           end.why
@@ -152,7 +161,8 @@ function settle(sent: SentInfo, end: SentEnd): TxResult {
 export function trackedAs(purpose: SentPurpose, what: string, callHash?: `0x${string}`): Tracking {
   return {
     nonce: async (sender, next) => reusableNonce(sender, next),
-    onSent: (sent) =>
+    onSent: (sent) => {
+      live.add(sent.hash);
       keepSentRecord({
         hash: sent.hash,
         genesisHash: sent.genesisHash.toLowerCase(),
@@ -164,8 +174,10 @@ export function trackedAs(purpose: SentPurpose, what: string, callHash?: `0x${st
         what,
         sentAt: Date.now(),
         ...(callHash ? { callHash } : {}),
-      }),
+      });
+    },
     onEnd: (sent, end) => {
+      live.delete(sent.hash);
       if ('result' in end) {
         endSentRecord(sent.hash, {
           kind: 'succeeded',
@@ -174,13 +186,27 @@ export function trackedAs(purpose: SentPurpose, what: string, callHash?: `0x${st
           index: end.result.txIndex,
           at: Date.now(),
         });
+        // Told live where the user acted: no notice needs to say it again.
+        markSentSeen([sent.hash]);
       } else if (!end.inBlock) {
-        // Not in a block: said at once, and followed until its window passes.
-        updateSentRecord(sent.hash, { refused: { reason: end.error.message, at: Date.now() } });
+        // Not in a block: said where the user acted, and followed quietly until its window
+        // passes (in case the node passed it on all the same).
+        updateSentRecord(sent.hash, {
+          refused: { reason: end.error.message, at: Date.now() },
+          seen: true,
+        });
+      } else {
+        // Failed in a block, said where the user acted: the search records the block.
+        updateSentRecord(sent.hash, { seen: true });
       }
-      // A failure in a block is recorded with its block by the search, a moment later.
     },
-    whenUnknown: async (sent) => settle(sent, await untilEnd(sent.hash)),
+    onLinkLost: (sent) => live.delete(sent.hash),
+    foundEnd: async (sent) => {
+      const end = await untilEnd(sent.hash);
+      // The action still waiting says the end where the user acted.
+      markSentSeen([sent.hash]);
+      return settle(sent, end);
+    },
   };
 }
 

@@ -6,12 +6,9 @@ import { formatTime } from '../time/format-date.ts';
 
 /**
  * The same action signed twice in a row (docs/transactions.md): a second tap on a button whose
- * first transaction is still on its way, or ran a moment ago, is asked about before anything is
- * signed again.
+ * first transaction is still on its way is asked about before anything is signed again (the
+ * second takes the first one's nonce, so at most one of them runs).
  */
-
-/** How recent a first signature must be for a second one to be asked about. */
-const REPEAT_WINDOW_MS = 2 * 60_000;
 
 /** blake2-256 of the call a transaction makes (what it does, whoever signs it and when). */
 export function callHashOf(tx: Submittable): `0x${string}` | undefined {
@@ -20,27 +17,22 @@ export function callHashOf(tx: Submittable): `0x${string}` | undefined {
 }
 
 /**
- * True to go ahead: no recent record makes this call, or the user confirmed signing it again.
+ * True to go ahead: no transaction of this account making the same call is still on its way, or
+ * the user confirmed signing it again.
  */
 export function confirmRepeat(
   genesisHash: string,
   sender: string,
   callHash: `0x${string}` | undefined,
-  now = Date.now(),
   ask: (question: string) => boolean = (question) => globalThis.confirm?.(question) ?? true,
 ): boolean {
   if (!callHash) return true;
   const last = recordsOf(useSentTransactions.getState().records, genesisHash, sender).find(
-    (r) => r.callHash === callHash && now - r.sentAt < REPEAT_WINDOW_MS,
+    (r) => r.callHash === callHash,
   );
-  if (!last || last.end?.kind === 'failed' || last.end?.kind === 'expired' || last.refused) {
-    return true;
-  }
-  const state =
-    last.end?.kind === 'succeeded'
-      ? `it ran in block #${last.end.block.toLocaleString('en-US')}`
-      : 'its outcome is not known yet';
+  // Only one still on its way: one that ran or ended may well be meant to be done again.
+  if (!last || last.end || last.refused) return true;
   return ask(
-    `You signed the same ${last.what} at ${formatTime(last.sentAt)}, and ${state}. Sign it again?`,
+    `You signed the same ${last.what} at ${formatTime(last.sentAt)} and its outcome is not known yet. Sign it again? At most one of the two can run.`,
   );
 }

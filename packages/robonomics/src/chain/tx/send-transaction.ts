@@ -70,10 +70,14 @@ export interface Tracking {
    */
   onEnd?(sent: SentInfo, end: { result: TxResult } | { error: Error; inBlock: boolean }): void;
   /**
-   * The link dropped after the hand-over: the end, found in the chain's blocks, instead of
-   * TxOutcomeUnknownError.
+   * The end as found in the chain's blocks, raced with the node's status stream from the
+   * hand-over on: it settles the transaction when the link drops (instead of
+   * TxOutcomeUnknownError) or when the node goes silent about it (a transaction it swallowed ends
+   * once its window has passed).
    */
-  whenUnknown?(sent: SentInfo): Promise<TxResult>;
+  foundEnd?(sent: SentInfo): Promise<TxResult>;
+  /** The link dropped after the hand-over: the node will tell nothing more of it. */
+  onLinkLost?(sent: SentInfo): void;
 }
 
 export interface SendOptions {
@@ -146,12 +150,15 @@ export async function sendTransaction(
     let stopWatching: (() => Promise<void>) | null = null;
     // A dropped socket ends the status subscription for good. Once the transaction was handed to
     // the node, it may have been included: its end is found in the blocks, not guessed.
-    const stopListening = client.provider.on('disconnected', () =>
-      finish(() =>
-        tracking.whenUnknown
-          ? tracking.whenUnknown(sent).then(resolve, reject)
-          : reject(new TxOutcomeUnknownError(sent)),
-      ),
+    const linkLost = () => {
+      if (settled) return;
+      tracking.onLinkLost?.(sent);
+      if (!tracking.foundEnd) finish(() => reject(new TxOutcomeUnknownError(sent)));
+    };
+    const stopListening = client.provider.on('disconnected', linkLost);
+    tracking.foundEnd?.(sent).then(
+      (result) => finish(() => resolve(result)),
+      (error: unknown) => finish(() => reject(error)),
     );
     const finish = (outcome: () => void) => {
       if (settled) return;
@@ -185,6 +192,11 @@ export async function sendTransaction(
         if (settled) void unsub().catch(() => {});
       },
       (error: unknown) => {
+        // The link dropped with the submission under way: the node may have it all the same.
+        if (client.provider.status !== 'connected') {
+          linkLost();
+          return;
+        }
         void refusal(error instanceof Error ? error.message : String(error)).then((failure) =>
           finish(() => reject(failure)),
         );

@@ -7,8 +7,10 @@ import {
 import { purchaseNeeds } from '@robonomics-dapp/robonomics/rws/buy';
 import { Amount } from '../../../components/Amount.tsx';
 import { usePurchaseFacts } from '../../../components/FactsCheck.tsx';
+import { SentTransactionLine } from '../../../components/SentTransactionLine.tsx';
 import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
 import { TxButton } from '../../../components/TxButton.tsx';
+import { usePurchaseGate } from '../../../components/use-purchase-gate.ts';
 import { useTx } from '../../../components/use-tx.ts';
 import { NoSignerError, originOf, readyClient } from '../../../lib/actions/send-action.ts';
 import { useChainNow } from '../../../lib/chain/use-chain-now.ts';
@@ -44,12 +46,18 @@ function AuctionCountdown({ auction }: { auction: number }) {
 
 /** Step 2: a bid of the minimal price on the first free auction, then the wait for it to close. */
 export function SubscriptionStep({ guide }: { guide: Guide }) {
-  const tx = useTx('The bid was cancelled: nothing was signed.');
+  const tx = useTx(
+    'The bid was cancelled: nothing was signed.',
+    `${guide.endpoint}|${guide.facts.owner}`,
+  );
   const purchaseFacts = usePurchaseFacts();
   const mark = useGuideMarks((s) => s.mark);
   const { owner, minimalBid } = guide.facts;
   const devices = guide.deviceList.live ? guide.deviceList.devices : undefined;
   const expired = guide.ledger !== null && guide.ledger !== undefined;
+  // A bid still on its way is shown, and no second one offered (the step's own text explains
+  // the balance and the auction).
+  const gate = usePurchaseGate(owner, {});
 
   const onBid = () =>
     tx.run(async (signed) => {
@@ -96,6 +104,7 @@ export function SubscriptionStep({ guide }: { guide: Guide }) {
         outcome={tx.outcome}
         onClick={onBid}
         disabled={!owner || !devices || minimalBid === undefined}
+        refusal={tx.status === 'NEW' ? gate.refusal : null}
         labels={{
           idle: minimalBid === undefined ? 'Bid' : 'Bid for a subscription',
           working: 'Waiting for the auction',
@@ -104,6 +113,7 @@ export function SubscriptionStep({ guide }: { guide: Guide }) {
         }}
       />
       {purchaseFacts.view}
+      <SentTransactionLine record={gate.record} />
       {tx.status === 'WAIT_TX' && guide.marks.bid && (
         <AuctionCountdown auction={guide.marks.bid.auction} />
       )}

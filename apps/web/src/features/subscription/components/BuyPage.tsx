@@ -16,8 +16,10 @@ import { ChainNetwork } from '../../../components/ChainNetwork.tsx';
 import { usePurchaseFacts } from '../../../components/FactsCheck.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { PurchaseNeeds } from '../../../components/PurchaseNeeds.tsx';
+import { SentTransactionLine } from '../../../components/SentTransactionLine.tsx';
 import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
 import { TxButton } from '../../../components/TxButton.tsx';
+import { usePurchaseGate } from '../../../components/use-purchase-gate.ts';
 import { useTx } from '../../../components/use-tx.ts';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
 import { NoSignerError, originOf, readyClient } from '../../../lib/actions/send-action.ts';
@@ -89,7 +91,7 @@ export function BuyPage() {
   const address = useWallet((s) => s.address);
   const balance = useBalance(address);
   const ledger = useLedger(address);
-  const tx = useTx('The activation process has been canceled.');
+  const tx = useTx('The activation process has been canceled.', `${endpoint}|${address}`);
   const purchaseFacts = usePurchaseFacts();
   const addSetup = useSavedSetups((s) => s.addSetup);
   const [beneficiary, setBeneficiary] = useState('');
@@ -104,6 +106,12 @@ export function BuyPage() {
     `${available}:${ledger?.issueTime}:${devices?.shown.join()}:${devices?.keep.join()}`,
   );
   const required = minimalBid === undefined ? undefined : purchaseNeeds(minimalBid).required;
+  const gate = usePurchaseGate(address, {
+    balance: balance?.transferable,
+    minimalBid,
+    available,
+    ledger,
+  });
 
   const onBuy = () =>
     tx.run(async (signed) => {
@@ -235,6 +243,7 @@ export function BuyPage() {
                 outcome={tx.outcome}
                 onClick={onBuy}
                 disabled={!address || !devices}
+                refusal={tx.status === 'NEW' || tx.status === 'READY' ? gate.refusal : null}
                 fee={
                   fee !== null ? (
                     <span data-testid="buy-fee">
@@ -250,6 +259,7 @@ export function BuyPage() {
                 }}
               />
               {purchaseFacts.view}
+              <SentTransactionLine record={gate.record} />
               {tx.status === 'WAIT_TX' && (
                 <p className="small muted" role="status">
                   Please, sign and wait here for the activation process: the subscription starts

@@ -16,8 +16,10 @@ import { Amount, UnknownNetworkMark } from '../../../components/Amount.tsx';
 import { usePurchaseFacts } from '../../../components/FactsCheck.tsx';
 import { HiddenUsername } from '../../../components/HiddenUsername.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
+import { SentTransactionLine } from '../../../components/SentTransactionLine.tsx';
 import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
 import { TxButton } from '../../../components/TxButton.tsx';
+import { usePurchaseGate } from '../../../components/use-purchase-gate.ts';
 import { useTx } from '../../../components/use-tx.ts';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
 import { readyClient, sendAction } from '../../../lib/actions/send-action.ts';
@@ -315,9 +317,15 @@ function BuyForGeneratedPanel({ account }: { account: GeneratedAccount }) {
   const network = networkOfEndpoint(useChain((s) => s.endpoint));
   const balance = useBalance(account.address);
   const ledger = useLedger(account.address);
-  const { available } = useOffer();
+  const { available, minimalBid } = useOffer();
   const addSetup = useSavedSetups((s) => s.addSetup);
-  const tx = useTx('The activation process has been canceled.');
+  const tx = useTx('The activation process has been canceled.', account.address);
+  const gate = usePurchaseGate(account.address, {
+    balance: balance?.transferable,
+    minimalBid,
+    available,
+    ledger,
+  });
   const buyDevices = useBuyDevices(account.address);
   const purchaseFacts = usePurchaseFacts();
 
@@ -369,6 +377,7 @@ function BuyForGeneratedPanel({ account }: { account: GeneratedAccount }) {
         outcome={tx.outcome}
         onClick={onBuy}
         disabled={!buyDevices.devices}
+        refusal={tx.status === 'NEW' || tx.status === 'READY' ? gate.refusal : null}
         labels={{
           idle: 'Buy',
           working: 'Processing',
@@ -377,6 +386,7 @@ function BuyForGeneratedPanel({ account }: { account: GeneratedAccount }) {
         }}
       />
       {purchaseFacts.view}
+      <SentTransactionLine record={gate.record} />
     </section>
   );
 }
