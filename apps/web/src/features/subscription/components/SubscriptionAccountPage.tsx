@@ -14,6 +14,7 @@ import { useId, useState } from 'react';
 import { Address } from '../../../components/Address.tsx';
 import { Amount, UnknownNetworkMark } from '../../../components/Amount.tsx';
 import { HiddenUsername } from '../../../components/HiddenUsername.tsx';
+import { KeyKeepingNote } from '../../../components/KeyKeepingNote.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
 import { TxButton } from '../../../components/TxButton.tsx';
@@ -24,11 +25,12 @@ import { confirmWithSecondNode } from '../../../lib/chain/second-opinion.ts';
 import { useBalance } from '../../../lib/chain/use-balance.ts';
 import { useFee } from '../../../lib/chain/use-fee.ts';
 import { useLedger } from '../../../lib/chain/use-ledger.ts';
-import { keyKeeping } from '../../../lib/storage/key-keeping.ts';
 import { safeStorage } from '../../../lib/storage/safe-storage.ts';
 import { useChain } from '../../../lib/stores/chain-store.ts';
 import { randomSetupName, useSavedSetups } from '../../../lib/stores/saved-setups.ts';
 import { useNow } from '../../../lib/time/use-now.ts';
+import { keepingRefusal, keyKeepingCheck } from '../../../lib/user-key/key-keeping-check.ts';
+import { useKeyKeeping } from '../../../lib/user-key/use-key-keeping.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
 import { encryptSecret } from '../encrypted-secret.ts';
 import { useBuyDevices } from '../hooks/use-buy-devices.tsx';
@@ -64,6 +66,7 @@ function GeneratePanel({
   const [copied, setCopied] = useState(false);
   const [passphrase, setPassphrase] = useState('');
   const [saveMessage, setSaveMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const keeping = useKeyKeeping();
 
   const onGenerate = async () => {
     setBusy(true);
@@ -80,6 +83,13 @@ function GeneratePanel({
     try {
       const weakness = passwordWeakness(passphrase);
       if (weakness) throw new Error(weakness);
+      // Only once this visit found that keys may be kept here (refused, or no answer: not kept).
+      const refusal = keepingRefusal(await keyKeepingCheck.answered());
+      if (refusal) {
+        throw new Error(
+          `The account was not saved in this browser: ${refusal} Write the secret phrase down instead.`,
+        );
+      }
       const sealed = await encryptSecret(account.mnemonic, passphrase);
       const saved = JSON.parse(safeStorage.get(SAVED_ACCOUNTS_KEY) ?? '[]') as unknown[];
       const list = Array.isArray(saved) ? saved : [];
@@ -150,7 +160,7 @@ function GeneratePanel({
           >
             {copied ? 'Copied' : 'Copy the secret phrase'}
           </button>
-          {keyKeeping.allowed ? (
+          {keeping.state === 'allowed' ? (
             <>
               <label htmlFor={`${id}-pass`} className="small">
                 Save it in this browser, encrypted with a passphrase (optional)
@@ -182,7 +192,7 @@ function GeneratePanel({
               </p>
             </>
           ) : (
-            <p className="small notice-warn">{keyKeeping.reason}</p>
+            <KeyKeepingNote answer={keeping} instead="Write the secret phrase down instead." />
           )}
           {saveMessage && (
             <p className={saveMessage.ok ? 'ok small' : 'error small'}>{saveMessage.text}</p>
