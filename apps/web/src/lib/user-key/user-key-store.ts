@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import { takeEarlyKey } from '../../first-data/early-key-handoff.ts';
 import { clearHomeConfigCache } from '../storage/home-config-cache.ts';
 import { keyKeeping } from '../storage/key-keeping.ts';
+import { deleteSealKey } from '../storage/record-seal.ts';
 import { safeStorage } from '../storage/safe-storage.ts';
 import { useSavedSetups } from '../stores/saved-setups.ts';
 import { deleteHomeSnapshots, homeSnapshotsDeletedElsewhere } from './home-snapshot-db.ts';
@@ -126,6 +127,8 @@ function refused() {
   const { sealingKey } = useUserKey.getState();
   // A key open in this tab stays, for this tab only; nothing is sealed with it any more.
   if (sealingKey) useUserKey.setState({ sealingKey: null });
+  // Records sealed here (a gift to hand over) are no longer taken as the app's own.
+  void deleteSealKey().catch(() => {});
   void deleteUnkeepableKeys().then((users) => {
     useUserKey.setState({ deletedKeys: users });
   });
