@@ -130,6 +130,25 @@ export type KeptGiftRead =
   | { kind: 'gift'; gift: PendingGift; keptInTabOnly: boolean }
   | { kind: 'removed'; reason: string };
 
+/** Called whenever a gift is written or forgotten, in this tab or another. */
+const listeners = new Set<() => void>();
+const changed = () => {
+  for (const listener of listeners) listener();
+};
+
+/** Calls `listener` on every change of the kept gifts; returns how to stop. */
+export function watchPendingGifts(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === PENDING_GIFTS_KEY || event.key === null) listener();
+  };
+  globalThis.addEventListener?.('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    globalThis.removeEventListener?.('storage', onStorage);
+  };
+}
+
 /** Said after every removal: nothing was signed, and how to hand the subscription over anyway. */
 export const NOTHING_TRANSFERRED =
   'Nothing was transferred: if your subscription is meant for someone, hand it over with "Transfer the subscription" on Your setup.';
@@ -220,6 +239,7 @@ export async function writePendingGift(
   const refusal = keepingRefusal(await keyKeepingCheck.answered());
   if (refusal) {
     inThisTab.set(key, record);
+    changed();
     return refusal;
   }
   const seal = await sealWith(await sealKeyToKeep(), sealedText(endpoint, record));
@@ -234,9 +254,9 @@ export async function writePendingGift(
       (g: PendingGift) => g.at,
     ),
   );
-  if (kept) return null;
-  inThisTab.set(key, record);
-  return 'This browser did not let the app save data.';
+  if (!kept) inThisTab.set(key, record);
+  changed();
+  return kept ? null : 'This browser did not let the app save data.';
 }
 
 /** Forgets the gift of a buyer (handed over, given up, or removed as not acted on). */
@@ -244,4 +264,5 @@ export function forgetPendingGift(endpoint: string, wallet: string): void {
   const buyer = asKept(wallet);
   inThisTab.delete(accountKey(endpoint, buyer));
   removeKept(endpoint, buyer);
+  changed();
 }

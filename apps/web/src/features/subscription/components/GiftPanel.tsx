@@ -12,7 +12,7 @@ import { checkPendingGift, type GiftState } from '../../../lib/actions/pending-g
 import { readyClient } from '../../../lib/actions/send-action.ts';
 import { checkTransfer, transferSubscription } from '../../../lib/actions/transfer-subscription.ts';
 import { useLedger } from '../../../lib/chain/use-ledger.ts';
-import { forgetPendingGift } from '../../../lib/storage/pending-gifts.ts';
+import { forgetPendingGift, watchPendingGifts } from '../../../lib/storage/pending-gifts.ts';
 import { useChain } from '../../../lib/stores/chain-store.ts';
 import { formatDate } from '../../../lib/time/format-date.ts';
 
@@ -49,7 +49,9 @@ export function GiftPanel({ buyer }: { buyer: string }) {
     void issued;
     checkPendingGift(client, endpoint, buyer).then(
       (next) => {
-        if (current && !handingOver.current) setState(next);
+        if (!current || handingOver.current) return;
+        // What was removed stays said: the removal itself is a change that finds nothing.
+        setState((shown) => (next.kind === 'none' && shown?.kind === 'removed' ? shown : next));
       },
       () => {},
     );
@@ -57,6 +59,9 @@ export function GiftPanel({ buyer }: { buyer: string }) {
       current = false;
     };
   }, [client, endpoint, buyer, issued, checks]);
+
+  // A gift written (the bid is in a block) or forgotten, here or in another tab.
+  useEffect(() => watchPendingGifts(() => checkAgain((n) => n + 1)), []);
 
   // While the auction runs, its winner is followed: an outbid gift goes at once.
   const waitingOn = state?.kind === 'waiting' ? state.gift.auction : null;
