@@ -66,6 +66,8 @@ test('an owner transfers the subscription to a fresh account; both pages follow'
   await expect(review).toContainText('the new owner');
   await expect(review).toContainText('Stays with the current owner');
   await expect(review).toContainText('the new owner writes their own');
+  // The review takes the focus, which scrolls it into view: the full-page picture starts at the top.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SCREENS}/transfer-review-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${SCREENS}/mobile/transfer-review-390.png`, fullPage: true });
@@ -199,6 +201,7 @@ test('a subscription bought for someone else is handed to them once won, across 
   await expect(review).toContainText('the person you bought it for');
   await expect(review).toContainText('Stays with the current owner');
   expect(wallet.signedCount()).toBe(1);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SCREENS}/gift-review-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${SCREENS}/mobile/gift-review-390.png`, fullPage: true });

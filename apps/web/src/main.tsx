@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { startWorkerAfterPaint } from './app/pwa/start-worker.ts';
-import { afterNextPaint } from './lib/shell/after-next-paint.ts';
+import { afterFirstContent } from './lib/shell/after-first-content.ts';
 import { isFramed, showFramedNotice } from './lib/shell/frame-guard.ts';
 import { routePaths } from './lib/shell/route-table.ts';
 import { removePlaintextConfigs } from './lib/storage/home-config-cache.ts';
@@ -55,10 +55,9 @@ else {
     // Its install fetches every file of the app: not while the first values are on their way.
     startWorkerAfterPaint(firstDataIn(WORKER_WAIT_MS));
     // Whether this address serves nothing but the app, asked now rather than when a key is to be
-    // kept, so options that keep keys are answered by the time they are used; after the first
-    // paint, which it must not delay (docs/security.md, "Where keys are kept").
-    afterNextPaint(keyKeepingCheck.start);
-    setTimeout(keyKeepingCheck.start, KEEPING_CHECK_WAIT_MS);
+    // kept, so options that keep keys are answered by the time they are used; once the page has
+    // painted its first content, which it must not delay (docs/security.md, "Where keys are kept").
+    afterFirstContent(keyKeepingCheck.start, KEEPING_CHECK_WAIT_MS);
   };
   if (['', '#', '#/'].includes(window.location.hash)) {
     void firstDataIn(FIRST_RENDER_WAIT_MS).then(render);
