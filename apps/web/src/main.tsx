@@ -19,8 +19,8 @@ const FIRST_RENDER_WAIT_MS = 50;
 const WORKER_WAIT_MS = 10_000;
 /** The longest the chain client's start waits for a home kept on this device to be shown. */
 const CLIENT_HOLD_MS = 1500;
-/** The longest the check of where keys may be kept waits for the first paint (a hidden tab). */
-const KEEPING_CHECK_WAIT_MS = 1000;
+/** The longest the check of where keys may be kept waits for the first paint and idle time. */
+const KEEPING_CHECK_WAIT_MS = 2000;
 
 // An older version kept the decrypted Home Assistant config in localStorage.
 removePlaintextConfigs();
@@ -56,7 +56,8 @@ else {
     startWorkerAfterPaint(firstDataIn(WORKER_WAIT_MS));
     // Whether this address serves nothing but the app, asked now rather than when a key is to be
     // kept, so options that keep keys are answered by the time they are used; once the page has
-    // painted its first content, which it must not delay (docs/security.md, "Where keys are kept").
+    // painted its first content and is idle, so that it delays nothing that keeps no key
+    // (docs/security.md, "Where keys are kept").
     afterFirstContent(keyKeepingCheck.start, KEEPING_CHECK_WAIT_MS);
   };
   if (['', '#', '#/'].includes(window.location.hash)) {
