@@ -60,9 +60,14 @@ test('an owner transfers the subscription to a fresh account; both pages follow'
   await form.getByLabel('New owner (a Robonomics address)').fill(heir);
   await form.getByRole('button', { name: /^(Review the transfer|Try again)$/ }).click();
   const review = page.getByTestId('transfer-review');
-  await expect(review).toContainText(`Moves to ${heir}`);
+  // Both accounts in full, each apart from what it is to the user.
+  await expect(review.getByTestId('transfer-from')).toHaveText(owner);
+  await expect(review.getByTestId('transfer-to')).toHaveText(heir);
+  await expect(review).toContainText('the new owner');
   await expect(review).toContainText('Stays with the current owner');
   await expect(review).toContainText('the new owner writes their own');
+  // The review takes the focus, which scrolls it into view: the full-page picture starts at the top.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SCREENS}/transfer-review-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${SCREENS}/mobile/transfer-review-390.png`, fullPage: true });
@@ -125,37 +130,190 @@ test('a new owner with a subscription of its own is refused before signing, and 
   expect(wallet.signedCount()).toBe(1);
 });
 
-test('a subscription bought for someone else is handed to them once won, across a reload', async ({
-  page,
-}) => {
+/** The gift records the app keeps in this browser, as their raw entries. */
+function keptGifts(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() =>
+    Object.fromEntries(
+      Object.keys(localStorage)
+        .filter((key) => key.startsWith('robonomics-dapp.pending-gifts'))
+        .map((key) => [key, localStorage.getItem(key) ?? '']),
+    ),
+  );
+}
+
+/** Changes one field of every kept gift record, as a page of the same origin could. */
+function editKeptGifts(page: Page, field: string, value: unknown): Promise<void> {
+  return page.evaluate(
+    ({ field, value }) => {
+      for (const key of Object.keys(localStorage)) {
+        if (!key.startsWith('robonomics-dapp.pending-gifts')) continue;
+        const records = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<
+          string,
+          Record<string, unknown>
+        >;
+        for (const record of Object.values(records)) record[field] = value;
+        localStorage.setItem(key, JSON.stringify(records));
+      }
+    },
+    { field, value },
+  );
+}
+
+/**
+ * A funded buyer, whose key the test extension holds, bids on the Buy page for a fresh account;
+ * resolves once the bid is signed.
+ */
+async function buyForSomeoneElse(page: Page, name: string) {
   await chain.ensureFreeAuctions(1);
-  const uri = `//Transfer buyer ${Date.now()}`;
+  const uri = `//Transfer ${name} buyer ${Date.now()}`;
   const buyer = chain.pair(uri).address;
   await chain.transfer(buyer, 20n * XRT);
-  const wallet = await injectPolkadotExtension(page, [{ name: 'Buyer', uri, type: 'sr25519' }]);
-  const friend = chain.pair(`//Transfer friend ${Date.now()}`).address;
+  const wallet = await injectPolkadotExtension(page, [{ name, uri, type: 'sr25519' }]);
+  const friend = chain.pair(`//Transfer ${name} friend ${Date.now()}`).address;
   await page.goto('./#/rws-buy');
   await page.getByRole('main').getByRole('button', { name: 'Polkadot{.js}' }).click();
   await page.getByText('Buy it for someone else').click();
   await page.getByLabel('Their Robonomics address', { exact: false }).fill(friend);
   await page.getByRole('button', { name: 'Buy subscription' }).click();
   await expect.poll(() => wallet.signedCount()).toBe(1);
+  return { buyer, friend, wallet };
+}
+
+test('a subscription bought for someone else is handed to them once won, across a reload, after the full review', async ({
+  page,
+}) => {
+  const { buyer, friend, wallet } = await buyForSomeoneElse(page, 'Giving');
   // The page is closed while the auction runs; the gift is remembered.
   await page.waitForTimeout(500);
   await page.reload();
   await chain.newBlocks(12);
   const gift = page.getByTestId('gift-panel');
-  await expect(gift).toContainText(`is for`, { timeout: 30_000 });
+  await expect(gift.getByTestId('gift-beneficiary')).toHaveText(friend, { timeout: 30_000 });
   await page.screenshot({ path: `${SCREENS}/gift-offer-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${SCREENS}/mobile/gift-offer-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 720 });
-  await gift.getByRole('button', { name: 'Transfer it to them' }).click();
+  await gift.getByRole('button', { name: 'Review the hand-over' }).click();
+  // The same review as any transfer, both accounts in full; nothing is signed before it.
+  const review = gift.getByTestId('transfer-review');
+  await expect(review.getByTestId('transfer-from')).toHaveText(buyer);
+  await expect(review.getByTestId('transfer-to')).toHaveText(friend);
+  await expect(review).toContainText('the person you bought it for');
+  await expect(review).toContainText('Stays with the current owner');
+  expect(wallet.signedCount()).toBe(1);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SCREENS}/gift-review-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SCREENS}/mobile/gift-review-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await review.getByRole('button', { name: 'Sign the transfer' }).click();
   await expect(page.getByText(`The subscription now belongs to ${friend}.`)).toBeVisible({
     timeout: 30_000,
   });
+  expect(wallet.signedCount()).toBe(2);
   expect(await chain.hasSubscription(friend)).toBe(true);
   expect(await chain.hasSubscription(buyer)).toBe(false);
+});
+
+test('a gift record changed in storage is not acted on, nor one whose subscription changed since, and the page says why', async ({
+  page,
+}) => {
+  const { buyer, wallet } = await buyForSomeoneElse(page, 'Edited');
+  await chain.newBlocks(4);
+  const gift = page.getByTestId('gift-panel');
+  const handOver = page.getByRole('button', {
+    name: /^(Review the hand-over|Transfer it to them)$/,
+  });
+  await expect(handOver).toBeVisible({ timeout: 30_000 });
+  const genuine = await keptGifts(page);
+  const stranger = chain.pair(`//Transfer stranger ${Date.now()}`).address;
+  const [record] = Object.values(
+    JSON.parse(Object.values(genuine)[0] ?? '{}') as Record<string, { auction?: number }>,
+  );
+  // Another beneficiary, another chain, another auction: each edit is refused, in words.
+  for (const [field, value] of [
+    ['beneficiary', stranger],
+    ['genesis', `0x${'cd'.repeat(32)}`],
+    ['auction', (record?.auction ?? 0) + 1],
+  ] as const) {
+    await editKeptGifts(page, field, value);
+    await page.reload();
+    await expect(page.getByTestId('gift-removed'), field).toContainText(
+      'was not written by the app as it reads now',
+    );
+    await expect(page.getByTestId('gift-removed')).toContainText('Nothing was transferred');
+    await expect(handOver).toHaveCount(0);
+    expect(await keptGifts(page), field).toEqual(
+      Object.fromEntries(Object.keys(genuine).map((key) => [key, '{}'])),
+    );
+    if (field === 'beneficiary') {
+      await page.screenshot({ path: `${SCREENS}/gift-removed-1280.png`, fullPage: true });
+    }
+    // The record as the app wrote it, back for the next edit.
+    await page.evaluate((entries) => {
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+    }, genuine);
+  }
+  // Untouched, it is offered again.
+  await page.reload();
+  await expect(handOver).toBeVisible();
+
+  // The subscription is issued again (as a later purchase or the oracle would): it is not the one
+  // bought for them, so the gift goes, and the subscription is never offered to hand over.
+  await chain.grantSubscription(buyer);
+  await expect(page.getByTestId('gift-removed')).toContainText(
+    "This account's subscription is no longer the one bought for",
+  );
+  await expect(gift).toHaveCount(0);
+  expect(wallet.signedCount()).toBe(1);
+  expect(await chain.hasSubscription(buyer)).toBe(true);
+});
+
+test('a gift whose auction was lost is removed with why, and never offers the buyer’s own subscription', async ({
+  page,
+}) => {
+  const { buyer, wallet } = await buyForSomeoneElse(page, 'Outbid');
+  // The bid is in a block: the gift is remembered, for the auction the buyer leads.
+  await expect.poll(async () => Object.keys(await keptGifts(page)).length).toBe(1);
+  const queue = (await chain.api.query.rws.auctionQueue()) as unknown as { toNumber(): number }[];
+  let index = -1;
+  for (const entry of queue) {
+    const auction = (await chain.api.query.rws.auction(entry.toNumber())) as unknown as {
+      unwrap(): { toRawType(): string; toJSON(): { winner: string | null } };
+    };
+    const winner = auction.unwrap().toJSON().winner;
+    if (winner && chain.keyring.encodeAddress(winner, 32) === buyer) index = entry.toNumber();
+  }
+  expect(index).toBeGreaterThanOrEqual(0);
+  // A rival outbids the buyer before the auction closes: the chain names them its winner.
+  const rival = chain.pair(`//Transfer rival ${Date.now()}`).address;
+  const stored = (
+    (await chain.api.query.rws.auction(index)) as unknown as {
+      unwrap(): { toRawType(): string; toJSON(): Record<string, unknown> };
+    }
+  ).unwrap();
+  await chain.setStorage([
+    [
+      chain.api.query.rws.auction.key(index),
+      chain.api.createType(stored.toRawType(), { ...stored.toJSON(), winner: rival }).toHex(),
+    ],
+  ]);
+  await expect(page.getByTestId('gift-removed')).toContainText(
+    `Someone else won auction #${index}, the one you bid on for`,
+    { timeout: 20_000 },
+  );
+  await expect(page.getByTestId('gift-removed')).toContainText('your bid was returned');
+
+  // The buyer gets a subscription of their own later: the old gift never offers to hand it over.
+  await chain.newBlocks(3);
+  await chain.grantSubscription(buyer);
+  await page.reload();
+  await expect(page.getByTestId('buy-facts')).toContainText('Your current subscription');
+  await expect(
+    page.getByRole('button', { name: /^(Review the hand-over|Transfer it to them)$/ }),
+  ).toHaveCount(0);
+  await expect(page.getByTestId('gift-panel')).toHaveCount(0);
+  expect(wallet.signedCount()).toBe(1);
 });
 
 test('a 33rd device is refused before signing, with the runtime’s bound in words', async ({

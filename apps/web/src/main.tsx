@@ -3,10 +3,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { startWorkerAfterPaint } from './app/pwa/start-worker.ts';
+import { afterFirstContent } from './lib/shell/after-first-content.ts';
 import { isFramed, showFramedNotice } from './lib/shell/frame-guard.ts';
 import { routePaths } from './lib/shell/route-table.ts';
 import { removePlaintextConfigs } from './lib/storage/home-config-cache.ts';
 import { firstDataIn, holdChainClient, startChain } from './lib/stores/chain-store.ts';
+import { keyKeepingCheck } from './lib/user-key/key-keeping-check.ts';
 import './app/styles.css';
 
 markFirstData('script-parsed');
@@ -17,6 +19,8 @@ const FIRST_RENDER_WAIT_MS = 50;
 const WORKER_WAIT_MS = 10_000;
 /** The longest the chain client's start waits for a home kept on this device to be shown. */
 const CLIENT_HOLD_MS = 1500;
+/** The longest the check of where keys may be kept waits for the first paint and idle time. */
+const KEEPING_CHECK_WAIT_MS = 2000;
 
 // An older version kept the decrypted Home Assistant config in localStorage.
 removePlaintextConfigs();
@@ -50,6 +54,11 @@ else {
     );
     // Its install fetches every file of the app: not while the first values are on their way.
     startWorkerAfterPaint(firstDataIn(WORKER_WAIT_MS));
+    // Whether this address serves nothing but the app, asked now rather than when a key is to be
+    // kept, so options that keep keys are answered by the time they are used; once the page has
+    // painted its first content and is idle, so that it delays nothing that keeps no key
+    // (docs/security.md, "Where keys are kept").
+    afterFirstContent(keyKeepingCheck.start, KEEPING_CHECK_WAIT_MS);
   };
   if (['', '#', '#/'].includes(window.location.hash)) {
     void firstDataIn(FIRST_RENDER_WAIT_MS).then(render);

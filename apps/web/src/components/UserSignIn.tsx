@@ -3,15 +3,18 @@ import { shortAddress } from '@robonomics-dapp/robonomics/chain/model/short-addr
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { keyKeeping } from '../lib/storage/key-keeping.ts';
+import { useKeyKeeping } from '../lib/user-key/use-key-keeping.ts';
 import { useSavedKeys } from '../lib/user-key/use-saved-keys.ts';
 import { useUserKey } from '../lib/user-key/user-key-store.ts';
+import { KeyKeepingNote } from './KeyKeepingNote.tsx';
 import { SecretPhraseInput } from './SecretPhraseInput.tsx';
 
 /**
  * Sign-in as a user (device account) of the subscription with its secret phrase: the key stays in
  * memory, or, with "Keep me signed in", sealed in this browser's profile (docs/security.md, "Where
  * keys are kept": it keeps the phrase from other sites, not from whoever has the profile). Not
- * offered where the page's origin is shared with other content.
+ * offered where the page's origin is shared with other content, and shown waiting while this
+ * visit checks that it is not.
  */
 export function UserSignIn({ users }: { users: string[] }) {
   const id = useId();
@@ -21,7 +24,9 @@ export function UserSignIn({ users }: { users: string[] }) {
   const [keep, setKeep] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const canKeep = keyKeeping.allowed && typeof crypto !== 'undefined' && 'subtle' in crypto;
+  const keeping = useKeyKeeping();
+  const canSeal = typeof crypto !== 'undefined' && 'subtle' in crypto;
+  const canKeep = keeping.state === 'allowed' && canSeal;
 
   // A user who left the subscription is no longer the selected one.
   useEffect(() => {
@@ -103,12 +108,13 @@ export function UserSignIn({ users }: { users: string[] }) {
         value={phrase}
         onChange={setPhrase}
       />
-      {canKeep ? (
+      {canSeal && (keeping.state === 'allowed' || keeping.state === 'checking') && (
         <>
           <label className="row small">
             <input
               type="checkbox"
-              checked={keep}
+              checked={keep && canKeep}
+              disabled={!canKeep}
               onChange={(e) => setKeep(e.target.checked)}
               aria-describedby={`${id}-keep-note`}
             />
@@ -119,13 +125,8 @@ export function UserSignIn({ users }: { users: string[] }) {
             but anyone who can use this profile, or a copy of its files, can sign in as this user.
           </p>
         </>
-      ) : (
-        keyKeeping.reason && (
-          <p className="small notice-warn" data-testid="no-kept-keys">
-            {keyKeeping.reason}
-          </p>
-        )
       )}
+      <KeyKeepingNote answer={keeping} />
       {deletedKeys.length > 0 && (
         <p className="small notice-warn" data-testid="kept-keys-deleted">
           {deletedKeys.length === 1

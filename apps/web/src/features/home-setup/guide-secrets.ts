@@ -9,11 +9,20 @@ import type { FileVerdict } from '../../lib/files/setup-file-check.ts';
 interface GuideSecrets {
   controllerPassword: string | null;
   controllerPhrase: string | null;
+  /** Why the controller's key made here was not kept in this browser (its file was downloaded). */
+  controllerNotKept: string | null;
   userPhrase: { address: string; phrase: string } | null;
   fileVerdict: FileVerdict | null;
   set(
     patch: Partial<
-      Pick<GuideSecrets, 'controllerPassword' | 'controllerPhrase' | 'userPhrase' | 'fileVerdict'>
+      Pick<
+        GuideSecrets,
+        | 'controllerPassword'
+        | 'controllerPhrase'
+        | 'controllerNotKept'
+        | 'userPhrase'
+        | 'fileVerdict'
+      >
     >,
   ): void;
 }
@@ -21,6 +30,7 @@ interface GuideSecrets {
 export const useGuideSecrets = create<GuideSecrets>((set) => ({
   controllerPassword: null,
   controllerPhrase: null,
+  controllerNotKept: null,
   userPhrase: null,
   fileVerdict: null,
   set: (patch) => set(patch),

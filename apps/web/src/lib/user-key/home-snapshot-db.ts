@@ -1,5 +1,5 @@
 import { takeEarlyViews } from '../../first-data/early-key-handoff.ts';
-import { keyKeepingChecked } from './key-keeping-check.ts';
+import { keepingRefusal, keyKeepingCheck, keyKeepingChecked } from './key-keeping-check.ts';
 import { type SealedHomeSnapshot, sealHomeSnapshot } from './sealed-home-snapshot.ts';
 import { loadSealedKeyAndViews, runInKeyDb, VIEWS_STORE } from './sealed-key-db.ts';
 
@@ -22,7 +22,8 @@ let deletions = 0;
 
 /**
  * Seals `text` (and the page's `markup`, when given) for the user's view of one home and stores
- * it in place of the last one.
+ * it in place of the last one: only once this visit found that keys may be kept here (a sealed
+ * home is kept with the key that opens it).
  */
 export async function keepHomeSnapshot(
   key: CryptoKey,
@@ -31,6 +32,7 @@ export async function keepHomeSnapshot(
   markup?: string,
 ): Promise<void> {
   const before = deletions;
+  if (keepingRefusal(await keyKeepingCheck.answered())) return;
   const sealed = await sealHomeSnapshot(key, view, text, markup);
   if (deletions !== before) return;
   await runInKeyDb(VIEWS_STORE, 'readwrite', (store) => store.put(sealed));

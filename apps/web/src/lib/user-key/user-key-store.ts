@@ -4,10 +4,16 @@ import { create } from 'zustand';
 import { takeEarlyKey } from '../../first-data/early-key-handoff.ts';
 import { clearHomeConfigCache } from '../storage/home-config-cache.ts';
 import { keyKeeping } from '../storage/key-keeping.ts';
+import { deleteSealKey } from '../storage/record-seal.ts';
 import { safeStorage } from '../storage/safe-storage.ts';
 import { useSavedSetups } from '../stores/saved-setups.ts';
 import { deleteHomeSnapshots, homeSnapshotsDeletedElsewhere } from './home-snapshot-db.ts';
-import { keyKeepingChecked, whenKeyKeepingRefused } from './key-keeping-check.ts';
+import {
+  keepingRefusal,
+  keyKeepingCheck,
+  keyKeepingChecked,
+  whenKeyKeepingRefused,
+} from './key-keeping-check.ts';
 import {
   markSignedIn,
   markSignedOut,
@@ -121,6 +127,8 @@ function refused() {
   const { sealingKey } = useUserKey.getState();
   // A key open in this tab stays, for this tab only; nothing is sealed with it any more.
   if (sealingKey) useUserKey.setState({ sealingKey: null });
+  // Records sealed here (a gift to hand over) are no longer taken as the app's own.
+  void deleteSealKey().catch(() => {});
   void deleteUnkeepableKeys().then((users) => {
     useUserKey.setState({ deletedKeys: users });
   });
@@ -155,8 +163,11 @@ export const useUserKey = create<UserKeyState>((set, get) => ({
     markSignedIn(user);
     set({ user, pair: derived.pair, restored: false, sealingKey: null, signedOut: false });
     try {
-      // Never where the page's origin is shared with other content (key-keeping.ts).
-      if (keep && (await keyKeepingChecked())) {
+      if (keep) {
+        // Only once this visit found that this address serves nothing but the app: refused, or
+        // no answer, keeps the key in this tab only (key-keeping-check.ts).
+        const refusal = keepingRefusal(await keyKeepingCheck.answered());
+        if (refusal) return `Signed in, but the key was not kept on this device: ${refusal}`;
         const record = await sealUserKey(user, mnemonic.trim());
         await saveSealedKey(record);
         if (get().user === user) set({ sealingKey: record.key });

@@ -12,9 +12,11 @@ import {
 import { type FormEvent, useId, useState } from 'react';
 import { Address } from '../../../components/Address.tsx';
 import { PasswordField } from '../../../components/HiddenUsername.tsx';
+import { KeyKeepingNote } from '../../../components/KeyKeepingNote.tsx';
 import { downloadFile } from '../../../lib/files/download-file.ts';
-import { keyKeeping } from '../../../lib/storage/key-keeping.ts';
 import { useSavedSetups } from '../../../lib/stores/saved-setups.ts';
+import { keepingRefusal, keyKeepingCheck } from '../../../lib/user-key/key-keeping-check.ts';
+import { useKeyKeeping } from '../../../lib/user-key/use-key-keeping.ts';
 import { useGuideSecrets } from '../guide-secrets.ts';
 import { usersAmong } from '../guide-steps.ts';
 import type { Guide } from '../hooks/use-guide.ts';
@@ -22,6 +24,7 @@ import type { Guide } from '../hooks/use-guide.ts';
 export function ControllerSummary({ guide }: { guide: Guide }) {
   const controller = guide.setup?.controller;
   const phrase = useGuideSecrets((s) => s.controllerPhrase);
+  const notKept = useGuideSecrets((s) => s.controllerNotKept);
   if (!controller) return <>No controller yet.</>;
   return (
     <>
@@ -33,6 +36,11 @@ export function ControllerSummary({ guide }: { guide: Guide }) {
         <span className="notice-warn block" data-testid="controller-phrase">
           The controller's secret phrase, shown only in this visit (keep it offline; the setup file
           opens with the password): <span className="mono break">{phrase}</span>
+        </span>
+      )}
+      {notKept && !controller.keystore && (
+        <span className="notice-warn block" data-testid="controller-key-not-kept">
+          {notKept}
         </span>
       )}
     </>
@@ -52,6 +60,7 @@ export function ControllerStep({ guide }: { guide: Guide }) {
   const [existing, setExisting] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const keeping = useKeyKeeping();
   const { setup } = guide;
   const owner = guide.facts.owner;
   if (!setup || !owner) {
@@ -62,7 +71,7 @@ export function ControllerStep({ guide }: { guide: Guide }) {
   const save = (controller: { address: string; keystore?: string }) =>
     updateSetup(setup.owner, setup.network, { controller });
 
-  const onCreate = (event: FormEvent) => {
+  const onCreate = async (event: FormEvent) => {
     event.preventDefault();
     const weakness = password ? passwordWeakness(password) : 'Create password and store it savely';
     if (weakness) {
@@ -71,6 +80,8 @@ export function ControllerStep({ guide }: { guide: Guide }) {
     }
     setError(null);
     setBusy(true);
+    // The keystore is kept in the setup only once this visit found that keys may be kept here.
+    const refusal = keepingRefusal(await keyKeepingCheck.answered());
     // Let the page paint "Creating…" before the key derivation holds the main thread.
     setTimeout(() => {
       try {
@@ -79,13 +90,16 @@ export function ControllerStep({ guide }: { guide: Guide }) {
           name: `${setup.name} controller`,
         });
         const text = JSON.stringify(keystore);
-        // Where keys may not be kept, the downloaded keystore is the only copy.
-        if (!keyKeeping.allowed) downloadFile(`Controller-${keystore.address}.json`, text);
-        save({
-          address: keystore.address,
-          ...(keyKeeping.allowed ? { keystore: text } : {}),
+        // Where keys are not kept, the downloaded keystore is the only copy.
+        if (refusal) downloadFile(`Controller-${keystore.address}.json`, text);
+        save({ address: keystore.address, ...(refusal ? {} : { keystore: text }) });
+        remember({
+          controllerPassword: password,
+          controllerPhrase: mnemonic,
+          controllerNotKept: refusal
+            ? `The controller's key was not kept in this browser: ${refusal} Its keystore file was downloaded instead; keep it, Home Assistant needs it with the password.`
+            : null,
         });
-        remember({ controllerPassword: password, controllerPhrase: mnemonic });
         setPassword('');
       } catch (e) {
         setError(e instanceof Error ? e.message : String(e));
@@ -116,7 +130,11 @@ export function ControllerStep({ guide }: { guide: Guide }) {
         its key is sealed with a password you choose and goes into the setup file Home Assistant
         imports.
       </p>
-      <form className="stack-s" aria-label="Create the controller" onSubmit={onCreate}>
+      <form
+        className="stack-s"
+        aria-label="Create the controller"
+        onSubmit={(event) => void onCreate(event)}
+      >
         <PasswordField
           id={`${id}-password`}
           account={`${setup.name} controller`}
@@ -126,7 +144,7 @@ export function ControllerStep({ guide }: { guide: Guide }) {
           fresh
           rule={`${PASSWORD_RULE_TEXT} Home Assistant asks for it when it imports the file.`}
         />
-        {!keyKeeping.allowed && <p className="small notice-warn">{keyKeeping.reason}</p>}
+        <KeyKeepingNote answer={keeping} instead="The keystore file is downloaded instead." />
         <button type="submit" className="button primary" disabled={busy}>
           {busy ? 'Creating…' : 'Create the controller'}
         </button>

@@ -7,8 +7,9 @@ import {
 import { generateMnemonic, pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
 import { type FormEvent, useId, useState } from 'react';
 import { Address } from '../../../components/Address.tsx';
-import { keyKeeping } from '../../../lib/storage/key-keeping.ts';
+import { KeyKeepingNote } from '../../../components/KeyKeepingNote.tsx';
 import { useSavedSetups } from '../../../lib/stores/saved-setups.ts';
+import { useKeyKeeping } from '../../../lib/user-key/use-key-keeping.ts';
 import { useUserKey } from '../../../lib/user-key/user-key-store.ts';
 import { useGuideSecrets } from '../guide-secrets.ts';
 import type { Guide } from '../hooks/use-guide.ts';
@@ -45,6 +46,7 @@ export function UsersStep({ guide }: { guide: Guide }) {
   const updateSetup = useSavedSetups((s) => s.updateSetup);
   const remember = useGuideSecrets((s) => s.set);
   const signIn = useUserKey((s) => s.signIn);
+  const keeping = useKeyKeeping();
   const [keep, setKeep] = useState(false);
   const [address, setAddress] = useState('');
   const [label, setLabel] = useState('');
@@ -67,7 +69,7 @@ export function UsersStep({ guide }: { guide: Guide }) {
     const user = encodeAddress(pairFromUri(phrase, 'ed25519').publicKey, 32);
     addUser(user, 'This browser');
     remember({ userPhrase: { address: user, phrase } });
-    const failed = await signIn(user, phrase, keep && keyKeeping.allowed);
+    const failed = await signIn(user, phrase, keep && keeping.state === 'allowed');
     setError(failed);
   };
 
@@ -94,12 +96,18 @@ export function UsersStep({ guide }: { guide: Guide }) {
         Users are the accounts that control the home. A key made for this browser signs you in at
         once; its secret phrase signs you in on another device.
       </p>
-      {keyKeeping.allowed && (
+      {(keeping.state === 'allowed' || keeping.state === 'checking') && (
         <label className="row small">
-          <input type="checkbox" checked={keep} onChange={(e) => setKeep(e.target.checked)} />
+          <input
+            type="checkbox"
+            checked={keep && keeping.state === 'allowed'}
+            disabled={keeping.state !== 'allowed'}
+            onChange={(e) => setKeep(e.target.checked)}
+          />
           Keep me signed in on this device (only for trusted devices)
         </label>
       )}
+      <KeyKeepingNote answer={keeping} />
       <button type="button" className="button primary" onClick={() => void onCreate()}>
         Create a user key for this browser
       </button>

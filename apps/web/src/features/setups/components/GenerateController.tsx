@@ -7,8 +7,10 @@ import {
 import { useId, useState } from 'react';
 import { Address } from '../../../components/Address.tsx';
 import { PasswordField } from '../../../components/HiddenUsername.tsx';
+import { KeyKeepingNote } from '../../../components/KeyKeepingNote.tsx';
 import { downloadFile } from '../../../lib/files/download-file.ts';
-import { keyKeeping } from '../../../lib/storage/key-keeping.ts';
+import { keepingRefusal, keyKeepingCheck } from '../../../lib/user-key/key-keeping-check.ts';
+import { useKeyKeeping } from '../../../lib/user-key/use-key-keeping.ts';
 
 export interface GeneratedController {
   address: string;
@@ -23,8 +25,9 @@ export interface GeneratedController {
  * Generates a new ed25519 controller account: the keystore file, encrypted with the password
  * the user chose (held to the password rule: the controller key opens every envelope of the home
  * and can speak for Home Assistant), is downloaded and the secret phrase shown once.
- * `onGenerated` then saves it with its keystore (in the setup and so in its backup), except where
- * the page's origin is shared and keys are never kept: there the downloaded file is the only copy.
+ * `onGenerated` then saves it with its keystore (in the setup and so in its backup), once this
+ * visit found that keys may be kept here; where they are not (a shared origin, or no answer) the
+ * downloaded file is the only copy, and the page says so.
  */
 export function GenerateController({
   name,
@@ -37,7 +40,12 @@ export function GenerateController({
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [created, setCreated] = useState<{ address: string; mnemonic: string } | null>(null);
+  const [created, setCreated] = useState<{
+    address: string;
+    mnemonic: string;
+    notKept: string | null;
+  } | null>(null);
+  const keeping = useKeyKeeping();
 
   const onCreate = async () => {
     if (!password) {
@@ -52,6 +60,7 @@ export function GenerateController({
     setError(null);
     setBusy(true);
     try {
+      const refusal = keepingRefusal(await keyKeepingCheck.answered());
       const mnemonic = generateMnemonic();
       const keystore = encodeKeystore(pairFromUri(mnemonic, 'ed25519'), password, {
         name: `${name} controller`,
@@ -59,11 +68,8 @@ export function GenerateController({
       const text = JSON.stringify(keystore);
       downloadFile(`Controller-${keystore.address}.json`, text);
       setPassword('');
-      setCreated({ address: keystore.address, mnemonic });
-      onGenerated({
-        address: keystore.address,
-        ...(keyKeeping.allowed ? { keystore: text } : {}),
-      });
+      setCreated({ address: keystore.address, mnemonic, notKept: refusal });
+      onGenerated({ address: keystore.address, ...(refusal ? {} : { keystore: text }) });
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     } finally {
@@ -96,13 +102,16 @@ export function GenerateController({
           fresh
           rule={PASSWORD_RULE_TEXT}
         />
-        {keyKeeping.allowed ? (
+        {keeping.state === 'allowed' ? (
           <p className="small muted">
             The key, encrypted with this password, is kept in this setup and its backup: the file
             Home Assistant imports.
           </p>
         ) : (
-          <p className="small notice-warn">{keyKeeping.reason}</p>
+          <KeyKeepingNote
+            answer={keeping}
+            instead="The downloaded keystore file is then the only copy of the key."
+          />
         )}
         {error && <p className="error small">{error}</p>}
         <button type="submit" className="button" disabled={busy || created !== null}>
@@ -120,6 +129,12 @@ export function GenerateController({
           <p className="small muted">
             It is shown only now. The downloaded keystore file opens with your password.
           </p>
+          {created.notKept && (
+            <p className="small notice-warn" data-testid="controller-key-not-kept">
+              The key was not kept in this browser: {created.notKept} Keep the downloaded keystore
+              file: it is the only copy.
+            </p>
+          )}
         </div>
       )}
     </details>

@@ -6,8 +6,9 @@ import {
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/network/endpoint';
 import { fetchSubscriptionDevices } from '@robonomics-dapp/robonomics/chain/queries/subscription-devices';
 import { type ChangeEvent, type DragEvent, type FormEvent, useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { SparklesIcon } from '../../../components/icons.tsx';
+import { KeyKeepingNote } from '../../../components/KeyKeepingNote.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
 import { Tabs } from '../../../components/Tabs.tsx';
@@ -18,7 +19,6 @@ import { NoSignerError, readyClient } from '../../../lib/actions/send-action.ts'
 import { useLedger } from '../../../lib/chain/use-ledger.ts';
 import { parseBackup } from '../../../lib/files/setup-backup.ts';
 import { routePaths } from '../../../lib/shell/route-table.ts';
-import { keyKeeping } from '../../../lib/storage/key-keeping.ts';
 import { useChain } from '../../../lib/stores/chain-store.ts';
 import { deviceNameOf } from '../../../lib/stores/device-names.ts';
 import {
@@ -27,6 +27,8 @@ import {
   withoutControllerKey,
 } from '../../../lib/stores/saved-setups.ts';
 import { useNow } from '../../../lib/time/use-now.ts';
+import { keepingRefusal, keyKeepingCheck } from '../../../lib/user-key/key-keeping-check.ts';
+import { useKeyKeeping } from '../../../lib/user-key/use-key-keeping.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
 import { GenerateController, type GeneratedController } from './GenerateController.tsx';
 
@@ -236,17 +238,29 @@ function UploadSetup({ network }: { network: string }) {
   const navigate = useNavigate();
   const addSetup = useSavedSetups((s) => s.addSetup);
   const [error, setError] = useState<string | null>(null);
+  const [notKept, setNotKept] = useState<string | null>(null);
   const [keepKeys, setKeepKeys] = useState(false);
+  const keeping = useKeyKeeping();
 
-  const importText = (text: string) => {
+  const importText = async (text: string) => {
     const result = parseBackup(text, network);
     if (!result.ok) {
       setError(result.error);
       return;
     }
-    // A controller key in the file is kept in this browser only when the user asks.
-    const keep = keepKeys && keyKeeping.allowed;
+    setError(null);
+    // A controller key in the file is kept in this browser only when the user asks, and only once
+    // this visit found that keys may be kept here.
+    const wantsKey = keepKeys && result.setups.some((setup) => setup.controller?.keystore);
+    const refusal = wantsKey ? keepingRefusal(await keyKeepingCheck.answered()) : null;
+    const keep = wantsKey && !refusal;
     for (const setup of result.setups) addSetup(keep ? setup : withoutControllerKey(setup));
+    if (refusal) {
+      setNotKept(
+        `The setups were restored without the controller key: ${refusal} The key stays in your file; restore the file again to keep it here once this address is confirmed.`,
+      );
+      return;
+    }
     navigate(routePaths.setups);
   };
 
@@ -282,17 +296,22 @@ function UploadSetup({ network }: { network: string }) {
           onChange={(e: ChangeEvent<HTMLInputElement>) => readFile(e.target.files?.[0])}
         />
       </label>
-      {keyKeeping.allowed ? (
+      {(keeping.state === 'allowed' || keeping.state === 'checking') && (
         <label className="row small">
           <input
             type="checkbox"
-            checked={keepKeys}
+            checked={keepKeys && keeping.state === 'allowed'}
+            disabled={keeping.state !== 'allowed'}
             onChange={(e) => setKeepKeys(e.target.checked)}
           />
           Keep the encrypted controller key of the file in this browser (for backups)
         </label>
-      ) : (
-        <p className="small notice-warn">{keyKeeping.reason}</p>
+      )}
+      <KeyKeepingNote answer={keeping} />
+      {notKept && (
+        <p className="small notice-warn" role="status" data-testid="backup-key-not-kept">
+          {notKept} <Link to={routePaths.setups}>Your setups</Link>
+        </p>
       )}
       {error && (
         <p className="error small" role="alert">

@@ -1,11 +1,10 @@
 import { TxCancelledError } from '@robonomics-dapp/robonomics/chain/model/errors';
 import type { SubscriptionLedger } from '@robonomics-dapp/robonomics/chain/model/ledger';
 import { referenceCallWeight } from '@robonomics-dapp/robonomics/chain/queries/reference-call-weight';
-import { estimateFreeWeight, expiryOf } from '@robonomics-dapp/robonomics/rws/subscription';
+import { estimateFreeWeight } from '@robonomics-dapp/robonomics/rws/subscription';
 import { transferTargetProblem } from '@robonomics-dapp/robonomics/rws/transfer';
 import { type FormEvent, useId, useState } from 'react';
-import { Address } from '../../../components/Address.tsx';
-import { FactsCheckLine, SIGN_UNCONFIRMED } from '../../../components/FactsCheck.tsx';
+import { SubscriptionTransferReview } from '../../../components/SubscriptionTransferReview.tsx';
 import { TxButton } from '../../../components/TxButton.tsx';
 import { useTx } from '../../../components/use-tx.ts';
 import { readyClient } from '../../../lib/actions/send-action.ts';
@@ -14,7 +13,6 @@ import type { FactsCheck } from '../../../lib/chain/second-opinion.ts';
 import { useRuntimeHasCall } from '../../../lib/chain/use-runtime-features.ts';
 import { useSavedSetups } from '../../../lib/stores/saved-setups.ts';
 import type { SavedSetup } from '../../../lib/stores/saved-setups-format.ts';
-import { formatDate } from '../../../lib/time/format-date.ts';
 
 interface Review {
   target: string;
@@ -85,8 +83,6 @@ export function TransferPanel({
     });
   };
 
-  const expiry = review ? expiryOf(review.ledger) : null;
-  const unconfirmed = review?.checked.check.confirmation.kind === 'unconfirmed';
   return (
     <details className="stack-s" data-testid="transfer-panel">
       <summary>Transfer the subscription</summary>
@@ -120,44 +116,18 @@ export function TransferPanel({
         </button>
       )}
       {review && (
-        <section className="review stack-s" data-testid="transfer-review" aria-label="The transfer">
-          <h4>Check the transfer before you sign</h4>
-          <p className="small">
-            Moves to <span className="mono break">{review.target}</span>:
-          </p>
-          <ul className="small">
-            <li>
-              the subscription:{' '}
-              {expiry === null ? 'Lifetime' : `${formatDate(expiry)} is its last day`}, with its
-              free weight ({review.freeWeight.toLocaleString('en-US')} now);
-            </li>
-          </ul>
-          <p className="small">Stays with the current owner:</p>
-          <ul className="small">
-            <li>
-              the device list ({devices.length} {devices.length === 1 ? 'account' : 'accounts'}
-              {devices.length > 0 && ', the controller and the users among them'}): the new owner
-              writes their own, and until then nobody can act through the subscription;
-            </li>
-            <li>
-              Home Assistant's owner address: it keeps naming <Address address={setup.owner} />{' '}
-              until the new owner's setup file is imported again.
-            </li>
-          </ul>
-          <FactsCheckLine checked={review.checked} />
-          <div className="row">
-            <button
-              type="button"
-              className={unconfirmed ? 'button' : 'button primary'}
-              onClick={() => review.decide(true)}
-            >
-              {unconfirmed ? SIGN_UNCONFIRMED : 'Sign the transfer'}
-            </button>
-            <button type="button" className="button" onClick={() => review.decide(false)}>
-              Cancel
-            </button>
-          </div>
-        </section>
+        <SubscriptionTransferReview
+          owner={setup.owner}
+          ownerLabel="you, the current owner"
+          target={review.target}
+          targetLabel="the new owner"
+          ledger={review.ledger}
+          freeWeight={review.freeWeight}
+          checked={review.checked}
+          devices={devices}
+          onSign={() => review.decide(true)}
+          onCancel={() => review.decide(false)}
+        />
       )}
     </details>
   );

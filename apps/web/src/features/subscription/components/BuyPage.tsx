@@ -22,13 +22,14 @@ import { TxButton } from '../../../components/TxButton.tsx';
 import { usePurchaseGate } from '../../../components/use-purchase-gate.ts';
 import { useTx } from '../../../components/use-tx.ts';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
+import { bindPendingGift } from '../../../lib/actions/pending-gift-check.ts';
 import { NoSignerError, originOf, readyClient } from '../../../lib/actions/send-action.ts';
 import { useBalance } from '../../../lib/chain/use-balance.ts';
 import { useFee } from '../../../lib/chain/use-fee.ts';
 import { useLedger } from '../../../lib/chain/use-ledger.ts';
 import { useRuntimeHasCall } from '../../../lib/chain/use-runtime-features.ts';
 import { confirmPurchasedDevices } from '../../../lib/storage/confirmed-subscription-devices.ts';
-import { writePendingGift } from '../../../lib/storage/pending-gifts.ts';
+import { forgetPendingGift, writePendingGift } from '../../../lib/storage/pending-gifts.ts';
 import { useChain } from '../../../lib/stores/chain-store.ts';
 import { randomSetupName, useSavedSetups } from '../../../lib/stores/saved-setups.ts';
 import { formatDate } from '../../../lib/time/format-date.ts';
@@ -132,17 +133,33 @@ export function BuyPage() {
         if (problem) throw new Error(problem);
         if (await fetchLedger(ready, gift)) throw new Error(TARGET_HAS_SUBSCRIPTION);
       }
-      await buySubscription({
+      // The gift is remembered bound to what the purchase creates (pending-gifts.ts); a purchase
+      // for oneself forgets an older gift, whose auction could not be told from this one.
+      const bid: { auction?: number; kept?: Promise<unknown> } = {};
+      const bought = await buySubscription({
         client: ready,
         devices,
         ...origin,
         onSigned: signed,
-        onBid: () => {
-          if (gift) writePendingGift(endpoint, address, { beneficiary: gift, at: Date.now() });
+        onBid: (auction) => {
+          bid.auction = auction;
+          if (!gift) forgetPendingGift(endpoint, address);
+          else {
+            const record = { buyer: address, beneficiary: gift, auction, issueTime: null };
+            bid.kept = writePendingGift(endpoint, {
+              ...record,
+              genesis: ready.genesisHash,
+              at: Date.now(),
+            }).catch(() => null);
+          }
         },
         checkFacts: purchaseFacts.checkFacts,
         tracking: purchaseFacts.tracking,
       });
+      if (gift && bid.auction !== undefined) {
+        await bid.kept;
+        await bindPendingGift(endpoint, address, bid.auction, bought).catch(() => {});
+      }
       confirmPurchasedDevices(endpoint, address, devices);
       const existing = useSavedSetups
         .getState()

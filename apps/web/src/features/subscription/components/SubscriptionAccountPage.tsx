@@ -15,6 +15,7 @@ import { Address } from '../../../components/Address.tsx';
 import { Amount, UnknownNetworkMark } from '../../../components/Amount.tsx';
 import { usePurchaseFacts } from '../../../components/FactsCheck.tsx';
 import { HiddenUsername } from '../../../components/HiddenUsername.tsx';
+import { KeyKeepingNote } from '../../../components/KeyKeepingNote.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { SentTransactionLine } from '../../../components/SentTransactionLine.tsx';
 import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
@@ -26,11 +27,12 @@ import { readyClient, sendAction } from '../../../lib/actions/send-action.ts';
 import { useBalance } from '../../../lib/chain/use-balance.ts';
 import { useFee } from '../../../lib/chain/use-fee.ts';
 import { useLedger } from '../../../lib/chain/use-ledger.ts';
-import { keyKeeping } from '../../../lib/storage/key-keeping.ts';
 import { safeStorage } from '../../../lib/storage/safe-storage.ts';
 import { useChain } from '../../../lib/stores/chain-store.ts';
 import { randomSetupName, useSavedSetups } from '../../../lib/stores/saved-setups.ts';
 import { useNow } from '../../../lib/time/use-now.ts';
+import { keepingRefusal, keyKeepingCheck } from '../../../lib/user-key/key-keeping-check.ts';
+import { useKeyKeeping } from '../../../lib/user-key/use-key-keeping.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
 import { encryptSecret } from '../encrypted-secret.ts';
 import { useBuyDevices } from '../hooks/use-buy-devices.tsx';
@@ -66,6 +68,7 @@ function GeneratePanel({
   const [copied, setCopied] = useState(false);
   const [passphrase, setPassphrase] = useState('');
   const [saveMessage, setSaveMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const keeping = useKeyKeeping();
 
   const onGenerate = async () => {
     setBusy(true);
@@ -82,6 +85,13 @@ function GeneratePanel({
     try {
       const weakness = passwordWeakness(passphrase);
       if (weakness) throw new Error(weakness);
+      // Only once this visit found that keys may be kept here (refused, or no answer: not kept).
+      const refusal = keepingRefusal(await keyKeepingCheck.answered());
+      if (refusal) {
+        throw new Error(
+          `The account was not saved in this browser: ${refusal} Write the secret phrase down instead.`,
+        );
+      }
       const sealed = await encryptSecret(account.mnemonic, passphrase);
       const saved = JSON.parse(safeStorage.get(SAVED_ACCOUNTS_KEY) ?? '[]') as unknown[];
       const list = Array.isArray(saved) ? saved : [];
@@ -152,7 +162,7 @@ function GeneratePanel({
           >
             {copied ? 'Copied' : 'Copy the secret phrase'}
           </button>
-          {keyKeeping.allowed ? (
+          {keeping.state === 'allowed' ? (
             <>
               <label htmlFor={`${id}-pass`} className="small">
                 Save it in this browser, encrypted with a passphrase (optional)
@@ -184,7 +194,7 @@ function GeneratePanel({
               </p>
             </>
           ) : (
-            <p className="small notice-warn">{keyKeeping.reason}</p>
+            <KeyKeepingNote answer={keeping} instead="Write the secret phrase down instead." />
           )}
           {saveMessage && (
             <p className={saveMessage.ok ? 'ok small' : 'error small'}>{saveMessage.text}</p>
