@@ -40,7 +40,10 @@ export interface HostileRules {
   latestOnly?: boolean;
   /** Answered for chain_getFinalizedHead instead of the real one (an old block, or none at all). */
   finalizedHead?: string;
-  /** The link is cut (the page's socket closed) this many ms after a transaction is handed over. */
+  /**
+   * The link is cut (the page's socket closed) this many ms after the node took a transaction
+   * (its answer to the submission went out), before or while its status is told.
+   */
   cutAfterSubmit?: number;
   /** The link is cut right after a transaction's "in block" status is passed on, before "final". */
   cutAfterInBlock?: boolean;
@@ -287,8 +290,6 @@ export async function startHostileNode(options: {
           if (request?.method && SUBMIT_METHODS.has(request.method)) {
             const params = Array.isArray(request.params) ? request.params : [];
             node.submitted.push(String(params[0]));
-            const cut = node.rules.cutAfterSubmit;
-            if (cut !== undefined) setTimeout(closeBoth, cut);
             if (node.rules.swallowSubmissions && !Array.isArray(parsed)) {
               // Taken, as far as the page can tell: a subscription that never hears anything.
               swallowed = true;
@@ -319,6 +320,10 @@ export async function startHostileNode(options: {
         if ('id' in message && asked.has(message.id)) {
           const request = asked.get(message.id)!;
           asked.delete(message.id);
+          const cut = node.rules.cutAfterSubmit;
+          if (cut !== undefined && request.method && SUBMIT_METHODS.has(request.method)) {
+            setTimeout(closeBoth, cut);
+          }
           return rewriteAnswer(request, message);
         }
         const rule = listRule();

@@ -1,3 +1,4 @@
+import { secondNodesFor } from '../lib/chain/second-opinion.ts';
 import { useChain } from '../lib/stores/chain-store.ts';
 
 /**
@@ -7,8 +8,10 @@ import { useChain } from '../lib/stores/chain-store.ts';
  */
 export function OneNodeNote({ facts }: { facts: string }) {
   const endpoint = useChain((s) => s.endpoint);
-  const unknown = useChain((s) => s.network?.kind === 'unknown');
-  if (!unknown) return null;
+  const network = useChain((s) => s.network);
+  // A chain the app does not know, unless the user named a second node for it.
+  if (network?.kind !== 'unknown' || secondNodesFor(network, endpoint).nodes.length > 0)
+    return null;
   return (
     <p className="small muted" data-testid="one-node-note">
       {facts} come from one node, <span className="mono break">{endpoint}</span>: no second node of

@@ -7,21 +7,30 @@ import { useChain } from '../lib/stores/chain-store.ts';
 import { markSentSeen, useSentTransactions } from '../lib/stores/sent-transactions.ts';
 
 /** The newest record of this account's `purpose` on the chain in use that is open or unseen. */
-export function useSentRecord(sender: string | null, purpose: SentPurpose): SentRecord | null {
+export function useSentRecord(
+  sender: string | null,
+  purpose: SentPurpose,
+  /** Also one whose end was shown already. */
+  { seenToo = false } = {},
+): SentRecord | null {
   const genesisHash = useChain((s) =>
     s.network?.kind === 'known' || s.network?.kind === 'unknown' ? s.network.genesisHash : null,
   );
+  const endpoint = useChain((s) => s.endpoint);
   const records = useSentTransactions((s) => s.records);
-  if (!sender || !genesisHash) return null;
+  if (!sender) return null;
+  // Until the node tells its chain (a link down after a reload), the endpoint stands for it.
+  const onThisChain = (r: SentRecord) =>
+    genesisHash ? sameGenesis(r.genesisHash, genesisHash) : r.endpoint === endpoint;
   return (
     records
       .filter(
         (r) =>
           r.purpose === purpose &&
-          sameGenesis(r.genesisHash, genesisHash) &&
+          onThisChain(r) &&
           addressEq(r.sender, sender) &&
           // Still on its way, or ended unseen; one the node refused was said when it happened.
-          ((isOpen(r) && !r.refused) || (!!r.end && !r.seen)),
+          ((isOpen(r) && !r.refused) || (!!r.end && (seenToo || !r.seen))),
       )
       .sort((a, b) => b.sentAt - a.sentAt)[0] ?? null
   );

@@ -1,3 +1,4 @@
+import { ACTIVATION_TIMEOUT_MS } from '@robonomics-dapp/robonomics/chain/flows/purchase';
 import type { SubscriptionLedger } from '@robonomics-dapp/robonomics/chain/model/ledger';
 import { buyRefusal } from '@robonomics-dapp/robonomics/rws/buy';
 import { isSubscriptionActive } from '@robonomics-dapp/robonomics/rws/subscription';
@@ -25,10 +26,24 @@ export function usePurchaseGate(
 ): { record: SentRecord | null; refusal: string | null } {
   const now = useNow();
   const record = useSentRecord(buyer, 'purchase');
+  const lastBid = useSentRecord(buyer, 'purchase', { seenToo: true });
   if (isPending(record)) {
     return {
       record,
       refusal: `Your ${describeRecord(record)} is still on its way: another purchase is offered once its end is known.`,
+    };
+  }
+  // A bid that ran makes the subscription once its auction closes: no second bid meanwhile.
+  const active = !!ledger && isSubscriptionActive(ledger, now);
+  if (
+    lastBid?.end?.kind === 'succeeded' &&
+    now - lastBid.sentAt < ACTIVATION_TIMEOUT_MS &&
+    ledger !== undefined &&
+    !active
+  ) {
+    return {
+      record,
+      refusal: `Your ${describeRecord(lastBid)} ran in block #${lastBid.end.block.toLocaleString('en-US')}: the subscription starts when its auction closes, within a few minutes.`,
     };
   }
   const known =
@@ -42,7 +57,7 @@ export function usePurchaseGate(
         balance,
         minimalBid,
         hasFreeAuction: available > 0,
-        subscriptionActive: ledger !== null && isSubscriptionActive(ledger, now),
+        subscriptionActive: active,
       })
     : null;
   return { record, refusal: buyer ? refusal : null };

@@ -1,4 +1,7 @@
-import { TxCancelledError } from '@robonomics-dapp/robonomics/chain/model/errors';
+import {
+  TxCancelledError,
+  TxNotIncludedError,
+} from '@robonomics-dapp/robonomics/chain/model/errors';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { nextTxStatus, type TxEvent, type TxStatus } from './tx-status.ts';
 
@@ -37,6 +40,10 @@ export function useTx(cancelText = 'The transaction was cancelled.', owner?: str
         if (error instanceof TxCancelledError) {
           dispatch({ type: 'cancelled' });
           setOutcome({ kind: 'cancel', text: cancelText });
+        } else if (error instanceof TxNotIncludedError) {
+          // Nothing happened and nothing was spent: the button is back, with why.
+          dispatch({ type: 'cancelled' });
+          setOutcome({ kind: 'cancel', text: error.message });
         } else {
           dispatch({ type: 'failed' });
           setOutcome({ kind: 'error', text: error instanceof Error ? error.message : 'Error' });

@@ -1,6 +1,6 @@
 import { addressEq } from '@robonomics-dapp/robonomics/chain/model/address';
 import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/model/client-type';
-import { TxFailedError } from '@robonomics-dapp/robonomics/chain/model/errors';
+import { TxFailedError, TxNotIncludedError } from '@robonomics-dapp/robonomics/chain/model/errors';
 import type { TxResult } from '@robonomics-dapp/robonomics/chain/model/transaction';
 import { sameGenesis } from '@robonomics-dapp/robonomics/chain/network/genesis-hash';
 import { findTransaction } from '@robonomics-dapp/robonomics/chain/queries/find-transaction';
@@ -151,7 +151,7 @@ function settle(sent: SentInfo, end: SentEnd): TxResult {
     };
   }
   if (end.kind === 'failed') throw new TxFailedError(end.reason);
-  throw new TxFailedError(EXPIRED_TEXT(end.block));
+  throw new TxNotIncludedError(EXPIRED_TEXT(end.block));
 }
 
 /**
@@ -166,6 +166,7 @@ export function trackedAs(purpose: SentPurpose, what: string, callHash?: `0x${st
       keepSentRecord({
         hash: sent.hash,
         genesisHash: sent.genesisHash.toLowerCase(),
+        endpoint: useChain.getState().endpoint,
         sender: sent.sender,
         nonce: sent.nonce,
         birth: sent.mortality.birth,

@@ -40,6 +40,8 @@ export interface SentRecord {
   hash: `0x${string}`;
   /** The chain it was sent to (lower case). */
   genesisHash: string;
+  /** The node it was handed to: the network, until a node tells its chain again. */
+  endpoint?: string;
   sender: string;
   nonce: number;
   /** The blocks it may be included in: birth to death - 1. */
@@ -128,6 +130,9 @@ export function parseSentRecord(value: unknown): SentRecord | null {
   return {
     hash: r.hash as `0x${string}`,
     genesisHash,
+    ...(typeof r.endpoint === 'string' && r.endpoint.length <= 2048
+      ? { endpoint: r.endpoint }
+      : {}),
     sender: r.sender,
     nonce: r.nonce,
     birth: r.birth,

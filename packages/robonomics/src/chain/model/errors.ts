@@ -9,6 +9,17 @@ export class TxCancelledError extends Error {
   }
 }
 
+/**
+ * The transaction was never included and now never can be: its window passed (docs/transactions.md).
+ * Nothing happened and nothing was spent, so the action may simply be tried again.
+ */
+export class TxNotIncludedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TxNotIncludedError';
+  }
+}
+
 /** The chain refused or failed the transaction; `message` is what the user sees. */
 export class TxFailedError extends Error {
   /** "pallet.Error" for module errors, e.g. "RWS.FreeWeightIsNotEnough". */

@@ -1,3 +1,4 @@
+import { NetworkDisconnectedError } from 'dedot';
 import type { IKeyringPair, InjectedSigner } from 'dedot/types';
 import { metadataHashToSign, signingMetadataOf } from '../metadata/signing-registry.ts';
 import type { RobonomicsClient } from '../model/client-type.ts';
@@ -192,8 +193,9 @@ export async function sendTransaction(
         if (settled) void unsub().catch(() => {});
       },
       (error: unknown) => {
-        // The link dropped with the submission under way: the node may have it all the same.
-        if (client.provider.status !== 'connected') {
+        // The link dropped with the submission under way (dedot rejects it once the link is
+        // back, as a submission is never sent twice): the node may have it all the same.
+        if (error instanceof NetworkDisconnectedError || client.provider.status !== 'connected') {
           linkLost();
           return;
         }

@@ -188,6 +188,8 @@ export function BuyPage() {
             ) : (
               <p className="error small">This renew link names no valid account.</p>
             ))}
+          {/* Said also while the chain's data is loading: a bid signed before a reload. */}
+          <SentTransactionLine record={gate.record} />
           {!loaded ? (
             <p className="loading" role="status">
               Loading data from chain
@@ -276,7 +278,6 @@ export function BuyPage() {
                 }}
               />
               {purchaseFacts.view}
-              <SentTransactionLine record={gate.record} />
               {tx.status === 'WAIT_TX' && (
                 <p className="small muted" role="status">
                   Please, sign and wait here for the activation process: the subscription starts
