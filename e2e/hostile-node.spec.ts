@@ -239,6 +239,8 @@ test('a renewal through a node that leaves the owner out of the device list keep
 test('a node claiming Polkadot with another MinimalBid changes no price and gets nothing signed', async ({
   page,
 }) => {
+  // A free auction: otherwise the page says there is none before any click.
+  await chain.ensureFreeAuctions(1);
   const { wallet } = await freshAccount(page, 'Priced');
   // Robonomics on Polkadot runs the pinned runtime 43; this node says its MinimalBid is 123.9 XRT.
   hostile.rules = {
