@@ -53,6 +53,8 @@ export interface HostileRules {
   swallowSubmissions?: boolean;
   /** New connections are refused (HTTP 503) while set: the link stays down. */
   refuseConnections?: boolean;
+  /** This block number is denied (chain_getBlockHash answers null) though it is final. */
+  deniedBlock?: number;
 }
 
 export interface HostileNode {
@@ -189,6 +191,9 @@ export async function startHostileNode(options: {
       case 'chain_getBlockHash':
         if (genesisHash && (params[0] === 0 || params[0] === '0x0'))
           return { ...answer, result: genesisHash };
+        if (node.rules.deniedBlock !== undefined && params[0] === node.rules.deniedBlock) {
+          return { ...answer, result: null };
+        }
         break;
       case 'chainSpec_v1_genesisHash':
         if (genesisHash) return { ...answer, result: genesisHash };

@@ -149,10 +149,18 @@ describe('the first reads on the devnet', () => {
     );
   });
 
-  it('never show a snapshot of another spec version; keep a matching one over the node', async () => {
-    // The snapshot value 5 stands out from the live 1 XRT.
-    const stale = [{ genesisHash, specVersion: 42, minimalBid: 5n }];
-    const other = await firstReads({ snapshots: stale });
+  it('take the newest pin of a network for a runtime newer than its pins; keep a matching one over the node', async () => {
+    // The snapshot value 5 stands out from the live 1 XRT. A runtime newer than the network's
+    // pins (an upgrade after the build) still takes the pin: a node cannot set the price.
+    const older = [{ genesisHash, specVersion: 42, minimalBid: 5n }];
+    const newer = await firstReads({ snapshots: older });
+    expect(newer.published.map((d) => d.minimalBid).filter((b) => b !== undefined)).toEqual([
+      5n,
+      5n,
+    ]);
+    // Another network's pin never applies.
+    const elsewhere = [{ genesisHash: `0x${'ab'.repeat(32)}`, specVersion: 43, minimalBid: 5n }];
+    const other = await firstReads({ snapshots: elsewhere });
     expect(other.published.map((d) => d.minimalBid).filter((b) => b !== undefined)).toEqual([
       1_000_000_000n,
     ]);

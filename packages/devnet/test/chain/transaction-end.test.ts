@@ -159,7 +159,8 @@ describe('a sent transaction’s end', () => {
 
   it('is looked for again from where a search stopped, and never on another chain', async () => {
     const client = connection.client!;
-    const head = (await client.rpc.chain_getHeader())!.number;
+    const head = (await client.rpc.chain_getHeader(await client.rpc.chain_getFinalizedHead()))!
+      .number;
     const sent = {
       hash: `0x${'12'.repeat(32)}` as const,
       genesisHash: client.genesisHash,
@@ -178,6 +179,22 @@ describe('a sent transaction’s end', () => {
     expect(await findTransaction(client, window)).toEqual(expired);
     // Resumed from a later block, it reports the whole window.
     expect(await findTransaction(await reconnected(), window, { from: 3 })).toEqual(expired);
+  });
+
+  it('stays looking, and says why, when the node denies a block it names as final', async () => {
+    const client = await reconnected();
+    const head = (await client.rpc.chain_getHeader(await client.rpc.chain_getFinalizedHead()))!;
+    hostile.rules = { deniedBlock: 2 };
+    const sent = {
+      hash: `0x${'34'.repeat(32)}` as const,
+      genesisHash: client.genesisHash,
+      mortality: { birth: 1, death: head.number + 1 },
+    };
+    expect(await findTransaction(client, sent)).toEqual({
+      kind: 'looking',
+      searched: { from: 1, to: 1 },
+      why: 'the node does not give block #2, which it names as final.',
+    });
   });
 
   it('windows follow the runtime’s rule for mortal eras', () => {
