@@ -7,9 +7,9 @@ import {
   blockPeerPaths,
   CONTROLLER,
   CONTROLLER_PHRASE,
-  closeControlPanels,
   DEV_PHRASE,
   firstSwitch,
+  firstSwitchOverParachain,
   openSeededHome,
   saveSeededSetup,
   signInUser,
@@ -48,17 +48,10 @@ test.describe('devices control panel', () => {
   test('falls back to the parachain and a command arrives with the next record', async ({
     page,
   }) => {
-    await openSeededHome(page, { blockPeer: true });
-    await expect(page.getByTestId('connection-type')).toContainText('Parachain', {
-      timeout: 30_000,
-    });
-    await closeControlPanels(page);
-    await page.getByRole('tab', { name: /^Switches & Outlets/ }).click();
-    const { card, state } = firstSwitch(page);
-    const before = (await state.textContent())?.trim();
+    const { card, state, before } = await firstSwitchOverParachain(page);
     await card.getByRole('switch').click();
     await expect(card.getByText('All done!')).toBeVisible({ timeout: 20_000 });
-    await expect(state).not.toHaveText(before ?? '', { timeout: 30_000 });
+    await expect(state).not.toHaveText(before, { timeout: 30_000 });
   });
 
   test('a user removed from the devices loses the panel', async ({ page }) => {

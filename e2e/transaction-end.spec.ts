@@ -5,12 +5,7 @@ import { keepOnEveryLoad, keptSetups } from './fixtures/app-storage.ts';
 import { CHAIN_URL, type DevnetChain, XRT } from './fixtures/devnet-chain.ts';
 import { freshAccount, useHostileNode } from './fixtures/hostile.ts';
 import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
-import {
-  closeControlPanels,
-  firstSwitch,
-  openSeededHome,
-  shortAddress,
-} from './fixtures/seeded-home.ts';
+import { firstSwitchOverParachain, shortAddress } from './fixtures/seeded-home.ts';
 import { expect, payForSeededHome, test } from './fixtures/test.ts';
 
 /**
@@ -181,21 +176,14 @@ test('a command through the parachain whose link is cut after the submission arr
 }) => {
   await payForSeededHome(chain);
   await useHostileNode(page, node);
-  await openSeededHome(page, { blockPeer: true });
-  await expect(page.getByTestId('connection-type')).toContainText('Parachain', {
-    timeout: 30_000,
-  });
-  await closeControlPanels(page);
-  await page.getByRole('tab', { name: /^Switches & Outlets/ }).click();
-  const { card, state } = firstSwitch(page);
-  const before = (await state.textContent())?.trim();
+  const { card, state, before } = await firstSwitchOverParachain(page);
   node.rules = { cutAfterSubmit: 0 };
   const submitted = node.submitted.length;
   await card.getByRole('switch').click();
   const back = await linkBackAfterCut(() => node.submitted.length > submitted);
   await expect(card.getByText('All done!')).toBeVisible({ timeout: 20_000 });
   expect(secondsSince(back, 'launch cut after the submission')).toBeLessThan(10);
-  await expect(state).not.toHaveText(before ?? '', { timeout: 30_000 });
+  await expect(state).not.toHaveText(before, { timeout: 30_000 });
   expect(node.submitted.length).toBe(submitted + 1);
 });
 

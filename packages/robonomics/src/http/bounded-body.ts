@@ -21,22 +21,21 @@ export class BodyTooLargeError extends Error {
 }
 
 /**
- * The body of `response` as UTF-8 text, read no further than `maxBytes`: a declared length over
- * the bound is refused before reading, and a body without one (chunked) is cancelled as soon as
- * it passes the bound, so an answer never holds more than `maxBytes` in memory. `response.text()`
- * and `response.json()` would read whatever the other side sends.
+ * The body of `response` as bytes, read no further than `maxBytes`: a declared length over the
+ * bound is refused before reading, and a body without one (chunked) is cancelled as soon as it
+ * passes the bound, so an answer never holds more than `maxBytes` in memory. `response.text()`,
+ * `arrayBuffer()` and `json()` would read whatever the other side sends.
  */
-export async function readBoundedText(response: Response, maxBytes: number): Promise<string> {
+export async function readBoundedBytes(response: Response, maxBytes: number): Promise<Uint8Array> {
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
   if (Number.isFinite(declared) && declared > maxBytes) {
     await response.body?.cancel().catch(() => {});
     throw new BodyTooLargeError(maxBytes);
   }
-  if (!response.body) return '';
+  if (!response.body) return new Uint8Array(0);
   const reader = response.body.getReader();
-  const decoder = new TextDecoder();
+  const parts: Uint8Array[] = [];
   let size = 0;
-  let text = '';
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
@@ -45,9 +44,21 @@ export async function readBoundedText(response: Response, maxBytes: number): Pro
       await reader.cancel().catch(() => {});
       throw new BodyTooLargeError(maxBytes);
     }
-    text += decoder.decode(value, { stream: true });
+    parts.push(value);
   }
-  return text + decoder.decode();
+  if (parts.length === 1) return parts[0]!;
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.byteLength;
+  }
+  return out;
+}
+
+/** The body of `response` as UTF-8 text, read as readBoundedBytes reads it. */
+export async function readBoundedText(response: Response, maxBytes: number): Promise<string> {
+  return new TextDecoder().decode(await readBoundedBytes(response, maxBytes));
 }
 
 /** The body of `response` parsed as JSON, read no further than `maxBytes` (readBoundedText). */

@@ -1,4 +1,4 @@
-import { BodyTooLargeError } from '../http/bounded-body.ts';
+import { BodyTooLargeError, readBoundedBytes } from '../http/bounded-body.ts';
 import { gatewayUrl } from './gateway-list.ts';
 import {
   addressPath,
@@ -74,36 +74,6 @@ export function verifiedRequest(
     url: `${base}?format=car&dag-scope=entity`,
     accept: `${CAR_TYPE}; version=1; order=dfs; dups=n`,
   };
-}
-
-/** The body, read no further than `maxBytes` (a declared larger length is refused unread). */
-async function readBoundedBytes(response: Response, maxBytes: number): Promise<Uint8Array> {
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel().catch(() => {});
-    throw new BodyTooLargeError(maxBytes);
-  }
-  if (!response.body) return new Uint8Array(0);
-  const reader = response.body.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw new BodyTooLargeError(maxBytes);
-    }
-    parts.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.byteLength;
-  }
-  return out;
 }
 
 /** The checked file from a gateway's answer, by what the gateway says it sent. */
