@@ -20,14 +20,14 @@ import { safeStorage } from '../lib/storage/safe-storage.ts';
 import { knownServesIpfs } from '../lib/storage/shared-origin.ts';
 import { userToOpenByItself } from '../lib/user-key/remembered-user.ts';
 import { openHomeMarkup } from '../lib/user-key/sealed-home-snapshot.ts';
-import { loadSealedKeyAndViews } from '../lib/user-key/sealed-key-db.ts';
+import { loadSealedKeyAndSnapshots } from '../lib/user-key/sealed-key-db.ts';
 import { leaveEarlyKey } from './early-key-handoff.ts';
 import { addRouteStyles } from './route-styles.ts';
 import { askWorkerForFirstReads } from './worker-answers.ts';
 
 const { endpoint } = usualChoice();
 
-// On the devices page, a returning user's sealed key and the home views sealed with it are read
+// On the devices page, a returning user's sealed key and the home snapshots sealed with it are read
 // from their store at once: the longest of the page's first reads (docs/devices-page.md). The
 // page as it last showed this endpoint's home is painted as soon as it is open, before the app's
 // code has run; the app takes it away when its own first card is on screen. Not for a user who
@@ -43,12 +43,14 @@ if (
   window.location.hash.startsWith(`#${routePaths.devices}`)
 ) {
   const styles = addRouteStyles(document, window.location.hash);
-  const read = loadSealedKeyAndViews(rememberedUser);
+  const read = loadSealedKeyAndSnapshots(rememberedUser);
   leaveEarlyKey(rememberedUser, read);
   void read
-    .then(async ({ record, views }) => {
-      const newest = views
-        .filter((view) => view.markup && view.id.startsWith(`${rememberedUser} ${endpoint} `))
+    .then(async ({ record, snapshots }) => {
+      const newest = snapshots
+        .filter(
+          (snapshot) => snapshot.markup && snapshot.id.startsWith(`${rememberedUser} ${endpoint} `),
+        )
         .sort((a, b) => b.time - a.time)[0];
       const markup = record && newest ? await openHomeMarkup(record.key, newest) : null;
       if (markup) await paintHomePreview(document, markup, styles);

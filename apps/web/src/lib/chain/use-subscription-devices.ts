@@ -5,7 +5,7 @@ import { useChain } from '../stores/chain-store.ts';
 import { useChainSubscription } from './use-chain-subscription.ts';
 
 /** A device list and where it comes from. */
-export interface DeviceList {
+export interface SubscriptionDeviceList {
   /** The addresses (SS58-32); undefined when no list is known. */
   devices: string[] | undefined;
   /** Followed live on the chain; false for the list kept from an earlier visit. */
@@ -20,7 +20,9 @@ export interface DeviceList {
  * only for showing (marked as such) and for deciding who may send a command peer-to-peer; a list
  * written back to the chain must be the live one.
  */
-export function useDeviceList(owner: string | null | undefined): DeviceList {
+export function useSubscriptionDeviceList(
+  owner: string | null | undefined,
+): SubscriptionDeviceList {
   const endpoint = useChain((s) => s.endpoint);
   const live = useChainSubscription<string[]>(owner ? `devices:${owner}` : null, (client, set) =>
     subscribeSubscriptionDevices(client, owner!, set),
@@ -28,7 +30,7 @@ export function useDeviceList(owner: string | null | undefined): DeviceList {
   useEffect(() => {
     if (owner && live) writeCachedDevices(endpoint, owner, live);
   }, [endpoint, owner, live]);
-  return useMemo((): DeviceList => {
+  return useMemo((): SubscriptionDeviceList => {
     if (live || !owner) return { devices: live, live: live !== undefined, seen: Date.now() };
     const kept = readCachedDeviceList(endpoint, owner);
     return { devices: kept?.value, live: false, seen: kept?.time };
@@ -37,5 +39,5 @@ export function useDeviceList(owner: string | null | undefined): DeviceList {
 
 /** An owner's device list to show: the live one, else the one kept from an earlier visit. */
 export function useSubscriptionDevices(owner: string | null | undefined): string[] | undefined {
-  return useDeviceList(owner).devices;
+  return useSubscriptionDeviceList(owner).devices;
 }

@@ -1,20 +1,20 @@
-import { takeEarlyViews } from '../../first-data/early-key-handoff.ts';
+import { takeEarlySnapshots } from '../../first-data/early-key-handoff.ts';
 import { keepingRefusal, keyKeepingCheck, keyKeepingChecked } from './key-keeping-check.ts';
 import { type SealedHomeSnapshot, sealHomeSnapshot } from './sealed-home-snapshot.ts';
-import { loadSealedKeyAndViews, runInKeyDb, VIEWS_STORE } from './sealed-key-db.ts';
+import { HOME_SNAPSHOTS_STORE, loadSealedKeyAndSnapshots, runInKeyDb } from './sealed-key-db.ts';
 
 /**
- * The views sealed for `user` and the key that opens them: what the page's first script read,
+ * The home snapshots sealed for `user` and the key that opens them: what the page's first script read,
  * else read now. Null when the user's key is not kept on this device.
  */
 export async function readHomeSnapshots(
   user: string,
-): Promise<{ key: CryptoKey; views: SealedHomeSnapshot[] } | null> {
+): Promise<{ key: CryptoKey; snapshots: SealedHomeSnapshot[] } | null> {
   // Where keys may not be kept, nothing kept earlier is opened (the user key store deletes it).
   if (!(await keyKeepingChecked())) return null;
-  const early = await takeEarlyViews(user)?.catch(() => undefined);
-  const { record, views } = early ?? (await loadSealedKeyAndViews(user));
-  return record ? { key: record.key, views } : null;
+  const early = await takeEarlySnapshots(user)?.catch(() => undefined);
+  const { record, snapshots } = early ?? (await loadSealedKeyAndSnapshots(user));
+  return record ? { key: record.key, snapshots } : null;
 }
 
 /** Counts the deletions: a view sealed while one ran is not stored after it. */
@@ -35,10 +35,12 @@ export async function keepHomeSnapshot(
   if (keepingRefusal(await keyKeepingCheck.answered())) return;
   const sealed = await sealHomeSnapshot(key, view, text, markup);
   if (deletions !== before) return;
-  await runInKeyDb(VIEWS_STORE, 'readwrite', (store) => store.put(sealed));
+  await runInKeyDb(HOME_SNAPSHOTS_STORE, 'readwrite', (store) => store.put(sealed));
 }
 
-/** Another tab deleted the views (a sign-out there): a view being sealed here is not stored. */
+/**
+ * Another tab deleted the home snapshots (a sign-out there): one being sealed here is not stored.
+ */
 export function homeSnapshotsDeletedElsewhere(): void {
   deletions++;
 }
@@ -46,5 +48,5 @@ export function homeSnapshotsDeletedElsewhere(): void {
 /** Deletes every home snapshot (a user's go with their key: deleteSealedKey). */
 export async function deleteHomeSnapshots(): Promise<void> {
   deletions++;
-  await runInKeyDb(VIEWS_STORE, 'readwrite', (store) => store.clear());
+  await runInKeyDb(HOME_SNAPSHOTS_STORE, 'readwrite', (store) => store.clear());
 }

@@ -10,22 +10,23 @@ import type { SealedUserKey } from './sealed-key.ts';
 const DB = 'robonomics-dapp';
 const STORE = 'user-keys';
 /** The homes as last shown, sealed with their user's key (sealed-home-snapshot.ts). */
-export const VIEWS_STORE = 'home-views';
+/** Named 'home-views' when it was made: users' sealed snapshots are kept under that name. */
+export const HOME_SNAPSHOTS_STORE = 'home-views';
 /** Other tabs hear about saved and removed keys on this channel. */
 export const USER_KEYS_CHANNEL = 'robonomics-dapp.user-keys';
 
-/** The keys' database; version 2 added the sealed home views beside the keys. */
+/** The keys' database; version 2 added the sealed home snapshots beside the keys. */
 const open = () =>
   openDatabase(DB, 2, (db) => {
     if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE, { keyPath: 'user' });
-    if (!db.objectStoreNames.contains(VIEWS_STORE)) {
-      db.createObjectStore(VIEWS_STORE, { keyPath: 'id' });
+    if (!db.objectStoreNames.contains(HOME_SNAPSHOTS_STORE)) {
+      db.createObjectStore(HOME_SNAPSHOTS_STORE, { keyPath: 'id' });
     }
   });
 
 /** Runs one request on one store of the keys' database, kept once it has committed. */
 export function runInKeyDb<T>(
-  store: typeof STORE | typeof VIEWS_STORE,
+  store: typeof STORE | typeof HOME_SNAPSHOTS_STORE,
   mode: IDBTransactionMode,
   request: (store: IDBObjectStore) => IDBRequest<T>,
 ): Promise<T> {
@@ -68,8 +69,8 @@ export function watchSealedKeys(onChange: () => void): () => void {
   };
 }
 
-/** The ids of a user's home views (homeSnapshotId starts with the user). */
-const viewsOfUser = (user: string) => IDBKeyRange.bound(`${user} `, `${user} \uffff`);
+/** The ids of a user's home snapshots (homeSnapshotId starts with the user). */
+const snapshotsOfUser = (user: string) => IDBKeyRange.bound(`${user} `, `${user} \uffff`);
 
 const run = <T>(mode: IDBTransactionMode, action: (store: IDBObjectStore) => IDBRequest<T>) =>
   runInKeyDb(STORE, mode, action);
@@ -88,29 +89,29 @@ export async function listSealedUsers(): Promise<string[]> {
 }
 
 /**
- * A user's kept key and the home views sealed with it, in one read: what the devices page of a
+ * A user's kept key and the home snapshots sealed with it, in one read: what the devices page of a
  * returning user needs first (the page's first script starts it).
  */
-export function loadSealedKeyAndViews(
+export function loadSealedKeyAndSnapshots(
   user: string,
-): Promise<{ record: SealedUserKey | undefined; views: SealedHomeSnapshot[] }> {
+): Promise<{ record: SealedUserKey | undefined; snapshots: SealedHomeSnapshot[] }> {
   return withDatabase(open, (db) =>
-    inTransaction(db, [STORE, VIEWS_STORE], 'readonly', (tx) => {
+    inTransaction(db, [STORE, HOME_SNAPSHOTS_STORE], 'readonly', (tx) => {
       const record: IDBRequest<SealedUserKey | undefined> = tx.objectStore(STORE).get(user);
-      const views: IDBRequest<SealedHomeSnapshot[]> = tx
-        .objectStore(VIEWS_STORE)
-        .getAll(viewsOfUser(user));
-      return () => ({ record: record.result, views: views.result });
+      const snapshots: IDBRequest<SealedHomeSnapshot[]> = tx
+        .objectStore(HOME_SNAPSHOTS_STORE)
+        .getAll(snapshotsOfUser(user));
+      return () => ({ record: record.result, snapshots: snapshots.result });
     }),
   );
 }
 
-/** Deletes a user's kept key and the home views sealed with it. */
+/** Deletes a user's kept key and the home snapshots sealed with it. */
 export async function deleteSealedKey(user: string): Promise<void> {
   await withDatabase(open, (db) =>
-    inTransaction(db, [STORE, VIEWS_STORE], 'readwrite', (tx) => {
+    inTransaction(db, [STORE, HOME_SNAPSHOTS_STORE], 'readwrite', (tx) => {
       tx.objectStore(STORE).delete(user);
-      tx.objectStore(VIEWS_STORE).delete(viewsOfUser(user));
+      tx.objectStore(HOME_SNAPSHOTS_STORE).delete(snapshotsOfUser(user));
       return () => undefined;
     }),
   );

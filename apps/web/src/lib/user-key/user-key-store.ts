@@ -59,7 +59,7 @@ interface UserKeyState {
   /**
    * Signs out, on this device until the user signs in again (a reload does not sign them back
    * in): drops the key from memory and the home data kept for it (the config and states
-   * envelopes, the sealed home views). A key kept on this device stays, to be opened when the
+   * envelopes, the sealed home snapshots). A key kept on this device stays, to be opened when the
    * user asks; `forget` deletes it too, with every controller keystore kept in this browser.
    */
   signOut(forget?: boolean): Promise<void>;
@@ -218,7 +218,7 @@ whenKeyKeepingRefused(refused);
 /**
  * A sign-out in another tab reaches this one at once (docs/security.md, "Signing out"): the key
  * leaves memory, so no command goes out with it and nothing is sealed or kept with it again (a
- * home view being sealed now is not stored after the other tab's deletion).
+ * home snapshot being sealed now is not stored after the other tab's deletion).
  */
 watchSignedOutUsers(() => {
   const { user, pair, sealingKey, signedOut } = useUserKey.getState();

@@ -6,7 +6,7 @@
 import { type HaConfig, validateHaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
 import { type HaStates, validateHaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
 import { readConfigEnvelope, readKeptStates } from '../../../lib/storage/home-config-cache.ts';
-import { mergeSnapshot } from '../view/merge-states.ts';
+import { mergeLiveUpdate } from '../view/merge-states.ts';
 import { type HomeKeys, type OpenedFile, openHomeFile } from './load-home.ts';
 
 /** The home as this device last saw it, opened in memory; `time` is when it was current. */
@@ -14,7 +14,7 @@ export interface KeptHome {
   states: HaStates;
   time: number;
   /** The live update kept with it, newer than its states file, on its own. */
-  update: { snapshot: HaStates; time: number } | null;
+  update: { states: HaStates; time: number } | null;
   /** The kept states file as opened, for a load of the same file to use as it is. */
   file: OpenedFile<HaStates> | null;
 }
@@ -36,14 +36,14 @@ export async function openKeptStates(endpoint: string, keys: HomeKeys): Promise<
   const opened = file && kept.file ? { envelope: kept.file.envelope, value: file } : null;
   const newer =
     update && (!file || kept.update!.time > kept.file!.time)
-      ? { snapshot: update, time: kept.update!.time }
+      ? { states: update, time: kept.update!.time }
       : null;
   if (file && newer) {
-    const states = mergeSnapshot(file, newer.snapshot, newer.time);
+    const states = mergeLiveUpdate(file, newer.states, newer.time);
     return { states, time: newer.time, update: newer, file: opened };
   }
   if (file) return { states: file, time: kept.file!.time, update: null, file: opened };
-  if (newer) return { states: newer.snapshot, time: newer.time, update: newer, file: null };
+  if (newer) return { states: newer.states, time: newer.time, update: newer, file: null };
   return null;
 }
 

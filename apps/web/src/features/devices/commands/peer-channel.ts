@@ -35,7 +35,7 @@ const MAX_REPLY_BYTES = 64 * 1024;
 /** Time the home has to send a whole /update, or to answer a /call. */
 const STREAM_TIMEOUT_MS = 10_000;
 /**
- * /update streams open at once on one connection: the home sends one snapshot a second at most
+ * /update streams open at once on one connection: the home sends one update of its states a second at most
  * (each on a stream of its own, closed once answered), so a few cover a slow link; more are
  * refused rather than each holding up to MAX_UPDATE_BYTES.
  */

@@ -5,7 +5,7 @@ import { PageHeading } from '../../../components/PageHeading.tsx';
 import { UserSignIn } from '../../../components/UserSignIn.tsx';
 import { chainUnavailableText } from '../../../lib/actions/chain-unavailable.ts';
 import { useLedger } from '../../../lib/chain/use-ledger.ts';
-import { useDeviceList } from '../../../lib/chain/use-subscription-devices.ts';
+import { useSubscriptionDeviceList } from '../../../lib/chain/use-subscription-devices.ts';
 import { routePaths } from '../../../lib/shell/route-table.ts';
 import { readSubscriptionMove } from '../../../lib/storage/subscription-moves.ts';
 import { useChain } from '../../../lib/stores/chain-store.ts';
@@ -38,7 +38,7 @@ export function DevicesPage() {
   const setup = setups.find((s) => s.network === network && s.owner === active[network]);
   const owner = setup?.owner ?? null;
   const controller = setup?.controller?.address ?? null;
-  const deviceList = useDeviceList(owner);
+  const deviceList = useSubscriptionDeviceList(owner);
   const devices = deviceList.devices;
   const ledger = useLedger(owner);
   const { user, pair } = useUserKey();

@@ -10,12 +10,12 @@ import { useUserKey } from '../../../lib/user-key/user-key-store.ts';
 import type { KeptHome } from '../api/kept-home.ts';
 import { captureHomeMarkup } from './home-markup.ts';
 
-/** The openings under way or done, by view id: once per page. */
+/** The openings under way or done, by snapshot id: once per page. */
 const openings = new Map<string, Promise<KeptHome | null>>();
-/** The openings done, by view id: what a render can use at once. */
+/** The openings done, by snapshot id: what a render can use at once. */
 const opened = new Map<string, KeptHome | null>();
 
-// Signed out, or another user: the views opened for the last key are not shown again.
+// Signed out, or another user: the snapshots opened for the last key are not shown again.
 useUserKey.subscribe((now, before) => {
   if (before.sealingKey && now.sealingKey !== before.sealingKey) {
     openings.clear();
@@ -34,7 +34,7 @@ export function homeSnapshotIfOpen(
 }
 
 /**
- * The view of `controller`'s home sealed for `user` on this device, opened in memory; null when
+ * The snapshot of `controller`'s home sealed for `user` on this device, opened in memory; null when
  * there is none, or it does not open (another key, a changed record, states that do not check).
  */
 export function openHomeSnapshotFor(
@@ -47,16 +47,16 @@ export function openHomeSnapshotFor(
   if (!opening) {
     opening = (async () => {
       const read = await readHomeSnapshots(user);
-      const view = read?.views.find((v) => v.id === id);
-      if (!read || !view) return null;
-      const checked = validateHaStates(JSON.parse(await openHomeSnapshot(read.key, view)));
+      const snapshot = read?.snapshots.find((v) => v.id === id);
+      if (!read || !snapshot) return null;
+      const checked = validateHaStates(JSON.parse(await openHomeSnapshot(read.key, snapshot)));
       if (!checked.ok) return null;
-      return { states: checked.value, time: view.time, update: null, file: null };
+      return { states: checked.value, time: snapshot.time, update: null, file: null };
     })()
       .catch(() => null)
-      .then((view) => {
-        opened.set(id, view);
-        return view;
+      .then((home) => {
+        opened.set(id, home);
+        return home;
       });
     openings.set(id, opening);
   }

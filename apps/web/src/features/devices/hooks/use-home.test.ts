@@ -26,7 +26,7 @@ const kept = (
 ): KeptHome => ({
   states: statesWith(state),
   time,
-  update: update && { snapshot: statesWith(update.state), time: update.time },
+  update: update && { states: statesWith(update.state), time: update.time },
   file: null,
 });
 

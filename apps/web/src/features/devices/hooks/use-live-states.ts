@@ -6,7 +6,7 @@ import {
 } from '../../../lib/storage/home-config-cache.ts';
 import type { KeptHome } from '../api/kept-home.ts';
 import type { HomeKeys, LoadedHome } from '../api/load-home.ts';
-import { keepLiveStates, mergeSnapshot, olderThanShown } from '../view/merge-states.ts';
+import { keepLiveStates, mergeLiveUpdate, olderThanShown } from '../view/merge-states.ts';
 
 /** States as shown, and when they were current. */
 export interface Shown {
@@ -14,14 +14,14 @@ export interface Shown {
   time: number;
 }
 
-/** The newest snapshot that arrived live (an /update or a new record), and what it is shown on. */
+/** The newest states that arrived live (an /update or a new record), and what they are shown on. */
 interface LiveStates extends Shown {
   /** Whose home it is: another user or controller makes it stale. */
   keys: HomeKeys | null;
   /** The home it was merged into; null when it arrived before any. */
   base: Shown | null;
-  /** What it arrived as, without history. */
-  snapshot: HaStates;
+  /** What arrived, without history. */
+  arrived: HaStates;
 }
 
 /**
@@ -32,7 +32,7 @@ export function homeBase(loaded: LoadedHome | undefined, kept: KeptHome | null):
   if (!loaded) return kept;
   if (kept?.update && kept.update.time > loaded.time) {
     return {
-      states: mergeSnapshot(loaded.states, kept.update.snapshot, kept.update.time),
+      states: mergeLiveUpdate(loaded.states, kept.update.states, kept.update.time),
       time: kept.update.time,
     };
   }
@@ -76,12 +76,12 @@ export function useLiveStates(endpoint: string, keys: HomeKeys | null, base: Sho
       setLive((shown) => {
         const previous =
           shown && shown.keys === owner && shown.base === on ? shown.states : (on?.states ?? null);
-        const snapshot = kept?.olderThanLive ? keepLiveStates(arrived, previous) : arrived;
+        const taken = kept?.olderThanLive ? keepLiveStates(arrived, previous) : arrived;
         return {
           keys: owner,
           base: on,
-          snapshot,
-          states: mergeSnapshot(previous, snapshot, time),
+          arrived: taken,
+          states: mergeLiveUpdate(previous, taken, time),
           time,
         };
       });
@@ -101,7 +101,7 @@ export function useLiveStates(endpoint: string, keys: HomeKeys | null, base: Sho
     if (live.base === base) return live;
     // Live states that came before this base, or with an older one: newer ones win.
     return live.time > base.time
-      ? { states: mergeSnapshot(base.states, live.snapshot, live.time), time: live.time }
+      ? { states: mergeLiveUpdate(base.states, live.arrived, live.time), time: live.time }
       : base;
   }, [base, live]);
   shownRef.current = shown;

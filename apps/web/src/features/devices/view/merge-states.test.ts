@@ -61,7 +61,7 @@ describe('states sent as live that are older than those shown', () => {
     expect(olderThanShown(later, later)).toBe(false);
   });
 
-  it('never include a live snapshot (no history, no date of its own) or a first showing', () => {
+  it('never include a live update (no history, no date of its own) or a first showing', () => {
     const snapshot = home({ 'switch.a': entity('off') });
     expect(newestChange(snapshot)).toBeUndefined();
     expect(olderThanShown(snapshot, later)).toBe(false);

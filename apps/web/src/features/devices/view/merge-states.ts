@@ -5,14 +5,14 @@ import {
   parseHaDate,
 } from '@robonomics-dapp/robonomics/home-assistant/states';
 
-// How states that arrive merge into the states shown: a live snapshot (no history) into the last
+// How states that arrive merge into the states shown: a live update (no history) into the last
 // states, and a record's file (with history) into states kept live.
 
 /**
- * A live snapshot has no history: keep the known history and add the new state when it changed,
+ * A live update has no history: keep the known history and add the new state when it changed,
  * so charts go on growing between datalog records.
  */
-export function mergeSnapshot(previous: HaStates | null, next: HaStates, now: number): HaStates {
+export function mergeLiveUpdate(previous: HaStates | null, next: HaStates, now: number): HaStates {
   if (!previous) return next;
   const entities: HaStates['entities'] = {};
   for (const [id, entity] of Object.entries(next.entities)) {
@@ -77,7 +77,7 @@ export function newestChange(states: HaStates): number | undefined {
 /**
  * Whether states that arrived live are older than those shown, by their own dates (the newest
  * change their history records), not by when they arrived: a states file from an earlier record,
- * sent again as if live, never replaces what is shown. A live snapshot has no history and no date
+ * sent again as if live, never replaces what is shown. A live update has no history and no date
  * of its own: it comes from the home's own peer, and is taken.
  */
 export function olderThanShown(arrived: HaStates, shown: HaStates | null): boolean {

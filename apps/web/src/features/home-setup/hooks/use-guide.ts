@@ -7,7 +7,7 @@ import { useChainNow } from '../../../lib/chain/use-chain-now.ts';
 import { useChainSubscription } from '../../../lib/chain/use-chain-subscription.ts';
 import { useLastReport } from '../../../lib/chain/use-last-report.ts';
 import { useLedger } from '../../../lib/chain/use-ledger.ts';
-import { useDeviceList } from '../../../lib/chain/use-subscription-devices.ts';
+import { useSubscriptionDeviceList } from '../../../lib/chain/use-subscription-devices.ts';
 import { useChain } from '../../../lib/stores/chain-store.ts';
 import { homeKey, useHomeReports } from '../../../lib/stores/home-reports.ts';
 import { useSavedSetups } from '../../../lib/stores/saved-setups.ts';
@@ -35,7 +35,7 @@ export function useGuide() {
   const setup = useSavedSetups((s) =>
     owner ? s.setups.find((x) => x.network === network && addressEq(x.owner, owner)) : undefined,
   );
-  const deviceList = useDeviceList(owner);
+  const deviceList = useSubscriptionDeviceList(owner);
   const marks = marksOf(
     useGuideMarks((s) => s.all),
     endpoint,

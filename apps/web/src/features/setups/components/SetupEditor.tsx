@@ -10,7 +10,7 @@ import { SubscriptionDate } from '../../../components/SubscriptionDate.tsx';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
 import { useChainNow } from '../../../lib/chain/use-chain-now.ts';
 import { useLedger } from '../../../lib/chain/use-ledger.ts';
-import { useDeviceList } from '../../../lib/chain/use-subscription-devices.ts';
+import { useSubscriptionDeviceList } from '../../../lib/chain/use-subscription-devices.ts';
 import {
   readSubscriptionMove,
   useSubscriptionMoves,
@@ -38,7 +38,7 @@ export function SetupEditor({ setup, choices }: { setup: SavedSetup; choices: Sa
   const ledger = useLedger(setup.owner);
   const chainNow = useChainNow();
   const expiry = ledger ? expiryOf(ledger) : null;
-  const { devices, live } = useDeviceList(setup.owner);
+  const { devices, live } = useSubscriptionDeviceList(setup.owner);
   const [name, setName] = useState(setup.name);
   const [nameError, setNameError] = useState<string | null>(null);
   const [confirmRemove, setConfirmRemove] = useState(false);

@@ -3,7 +3,7 @@ import { addressEq } from '@robonomics-dapp/robonomics/chain/model/address';
 import { purchaseDevices } from '@robonomics-dapp/robonomics/rws/subscription-devices';
 import { useId, useState } from 'react';
 import { useLedger } from '../../../lib/chain/use-ledger.ts';
-import { useDeviceList } from '../../../lib/chain/use-subscription-devices.ts';
+import { useSubscriptionDeviceList } from '../../../lib/chain/use-subscription-devices.ts';
 import { readConfirmedDevices } from '../../../lib/storage/confirmed-subscription-devices.ts';
 import { useChain } from '../../../lib/stores/chain-store.ts';
 import { deviceNameOf } from '../../../lib/stores/device-names.ts';
@@ -25,7 +25,7 @@ export function useBuyDevices(buyer: string | null): {
 } {
   const id = useId();
   const endpoint = useChain((s) => s.endpoint);
-  const { devices: current, live } = useDeviceList(buyer);
+  const { devices: current, live } = useSubscriptionDeviceList(buyer);
   const ledger = useLedger(buyer);
   const setups = useSavedSetups((s) => s.setups);
   const [choices, setChoices] = useState<Record<string, boolean>>({});
