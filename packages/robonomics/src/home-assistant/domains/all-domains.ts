@@ -49,6 +49,11 @@ export const DOMAINS: ReadonlyMap<string, DomainSchema> = new Map(
   ].map((domain): [string, DomainSchema] => [domain.name, domain]),
 );
 
+/** The domain `domain` behaves like: its base for a helper domain (input_*), else itself. */
+export function baseDomainOf(domain: string): string {
+  return DOMAINS.get(domain)?.sameAs ?? domain;
+}
+
 /** The declaration of `domain.service`, or undefined when it is not modelled. */
 export function serviceSchema(domain: string, service: string): ServiceSchema | undefined {
   const schema = DOMAINS.get(domain);

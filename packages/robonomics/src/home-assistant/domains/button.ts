@@ -1,4 +1,4 @@
-import { defineDomain } from './service-schema.ts';
+import { defineDomain, helperDomain } from './service-schema.ts';
 
 /** Buttons: press, without data; the state is the time of the last press. */
 export const BUTTON = defineDomain({
@@ -7,9 +7,5 @@ export const BUTTON = defineDomain({
   services: { press: { params: {} } },
 });
 
-/** input_button helpers: the same as a button. */
-export const INPUT_BUTTON = defineDomain({
-  name: 'input_button',
-  features: {},
-  services: { press: { params: {} } },
-});
+/** input_button helpers: a button. */
+export const INPUT_BUTTON = helperDomain(BUTTON, 'input_button');

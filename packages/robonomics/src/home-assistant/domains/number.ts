@@ -1,5 +1,5 @@
 import { type Attributes, type Range, rangeOf } from './attributes.ts';
-import { defineDomain, type ServiceSchema } from './service-schema.ts';
+import { defineDomain, helperDomain, type ServiceSchema } from './service-schema.ts';
 
 /** A number entity's range when it does not give its own. */
 export const NUMBER_RANGE: Range = { min: 0, max: 100, step: 1 };
@@ -20,8 +20,5 @@ export const NUMBER = defineDomain({
   services: { set_value: SET_VALUE },
 });
 
-export const INPUT_NUMBER = defineDomain({
-  name: 'input_number',
-  features: {},
-  services: { set_value: SET_VALUE },
-});
+/** input_number helpers: a number. */
+export const INPUT_NUMBER = helperDomain(NUMBER, 'input_number');

@@ -1,4 +1,10 @@
-import { type BooleanParam, defineDomain, optionIn, required } from './service-schema.ts';
+import {
+  type BooleanParam,
+  defineDomain,
+  helperDomain,
+  optionIn,
+  required,
+} from './service-schema.ts';
 
 const CYCLE = { kind: 'boolean', label: 'Cycle' } as const satisfies BooleanParam;
 
@@ -16,8 +22,5 @@ const SERVICES = {
  */
 export const SELECT = defineDomain({ name: 'select', features: {}, services: SERVICES });
 
-export const INPUT_SELECT = defineDomain({
-  name: 'input_select',
-  features: {},
-  services: SERVICES,
-});
+/** input_select helpers: a select. */
+export const INPUT_SELECT = helperDomain(SELECT, 'input_select');

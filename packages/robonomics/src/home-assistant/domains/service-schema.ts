@@ -108,11 +108,27 @@ export interface DomainSchema {
   /** The features an entity without `supported_features` has. */
   featuresWhenMissing?: number;
   services: Readonly<Record<string, ServiceSchema>>;
+  /**
+   * The domain a helper domain behaves like (input_boolean like switch): the same services, and
+   * shown as that domain is. Undefined for a domain of its own.
+   */
+  sameAs?: string;
 }
 
 /** A domain's declaration, with its literal types kept for the handlers that read it. */
 export function defineDomain<const D extends DomainSchema>(domain: D): D {
   return domain;
+}
+
+/**
+ * A helper domain of Home Assistant (input_boolean, input_number, …): it takes exactly the
+ * services of `base` and is shown as `base` is, under its own name.
+ */
+export function helperDomain<const D extends DomainSchema, const N extends string>(
+  base: D,
+  name: N,
+): Omit<D, 'name'> & { name: N; sameAs: D['name'] } {
+  return { ...base, name, sameAs: base.name };
 }
 
 /** The value a parameter has once HA's schema accepted it. */

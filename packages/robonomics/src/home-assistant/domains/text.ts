@@ -1,5 +1,10 @@
 import { type Attributes, rangeOf, textAttribute } from './attributes.ts';
-import { defineDomain, type ServiceSchema, type TextLimits } from './service-schema.ts';
+import {
+  defineDomain,
+  helperDomain,
+  type ServiceSchema,
+  type TextLimits,
+} from './service-schema.ts';
 
 /** A text entity's length when it does not give its own (HA's longest state). */
 export const TEXT_LENGTH = { min: 0, max: 255 } as const;
@@ -25,8 +30,5 @@ export const TEXT = defineDomain({
   services: { set_value: SET_VALUE },
 });
 
-export const INPUT_TEXT = defineDomain({
-  name: 'input_text',
-  features: {},
-  services: { set_value: SET_VALUE },
-});
+/** input_text helpers: a text. */
+export const INPUT_TEXT = helperDomain(TEXT, 'input_text');

@@ -4,6 +4,7 @@ import { memo, useState } from 'react';
 import { TimeSeriesChart } from '../../../components/chart/TimeSeriesChart.tsx';
 import { formatDateTime } from '../../../lib/time/format-date.ts';
 import { type EntityView, isUnavailable } from '../view/device-groups.ts';
+import { presentationOf } from '../view/domain-presentation.ts';
 import { stateTone, stateWords } from '../view/state-words.ts';
 import type { Send } from './controls/common.tsx';
 import { DomainIcon } from './controls/domain-icons.tsx';
@@ -12,19 +13,6 @@ import { StateTimeline } from './StateTimeline.tsx';
 import './controls/controls.css';
 
 export type { Send } from './controls/common.tsx';
-
-/** Domains whose history is drawn as an on/off timeline. */
-const TIMELINE_DOMAINS = [
-  'binary_sensor',
-  'switch',
-  'light',
-  'input_boolean',
-  'automation',
-  'fan',
-  'humidifier',
-  'cover',
-  'valve',
-];
 
 function numericHistory(entity: EntityView) {
   const points = entity.history.map((h) => ({ x: h.time, y: Number.parseFloat(h.state) }));
@@ -58,7 +46,8 @@ export const EntityCard = memo(function EntityCard({
   const tone = stateTone(entity.domain, entity.state, entity.attributes);
   const numeric =
     entity.domain === 'sensor' || entity.domain === 'number' ? numericHistory(entity) : null;
-  const binary = !numeric && entity.history.length > 1 && TIMELINE_DOMAINS.includes(entity.domain);
+  const binary =
+    !numeric && entity.history.length > 1 && presentationOf(entity.domain).timeline === true;
   const checkedSend: Send = (service, params) => {
     const error = checkCommand(entity.domain, entity.attributes, service, params);
     setRefusal(error);

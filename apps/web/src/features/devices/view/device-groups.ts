@@ -6,30 +6,8 @@ import {
   parseHaDate,
   unitsOf,
 } from '@robonomics-dapp/robonomics/home-assistant/states';
+import { presentationOf } from './domain-presentation.ts';
 
-/** Domain → category tab (docs/product-rules.md, Devices control panel). */
-const CATEGORY_OF: Record<string, string> = {
-  light: 'Lighting',
-  switch: 'Switches & Outlets',
-  outlet: 'Switches & Outlets',
-  fan: 'Switches & Outlets',
-  cover: 'Switches & Outlets',
-  input_boolean: 'Switches & Outlets',
-  valve: 'Switches & Outlets',
-  sensor: 'Sensors & Detectors',
-  binary_sensor: 'Sensors & Detectors',
-  climate: 'Climate & HVAC',
-  humidifier: 'Climate & HVAC',
-  water_heater: 'Climate & HVAC',
-  alarm_control_panel: 'Security & Locks',
-  lock: 'Security & Locks',
-  camera: 'Security & Locks',
-  media_player: 'Media & Entertainment',
-  device_tracker: 'Device Tracking',
-  person: 'Device Tracking',
-  weather: 'Forecast',
-  automation: 'Automations',
-};
 export const CATEGORY_ORDER = [
   'Lighting',
   'Switches & Outlets',
@@ -90,29 +68,17 @@ export function entityViews(states: HaStates): EntityView[] {
       updated: history.at(-1)?.time ?? null,
       history,
       area: areaOf.get(id) ?? NO_AREA,
-      category: CATEGORY_OF[domain] ?? 'Other Devices',
+      category: presentationOf(domain).category ?? 'Other Devices',
     };
   });
 }
 
-/** Domains filed under "Other Devices" when a device has them (docs/product-rules.md). */
-const OTHER_DOMAINS = new Set([
-  'button',
-  'number',
-  'select',
-  'text',
-  'update',
-  'input_button',
-  'input_number',
-  'input_select',
-  'input_text',
-]);
-
 /** The category an entity counts for in its device; null for domains that place no device. */
 function deviceCategoryOf(view: EntityView): string | null {
   if (view.domain === 'automation') return null;
-  if (CATEGORY_OF[view.domain]) return view.category;
-  return OTHER_DOMAINS.has(view.domain) ? 'Other Devices' : null;
+  const shown = presentationOf(view.domain);
+  if (shown.category) return view.category;
+  return shown.otherDevice ? 'Other Devices' : null;
 }
 
 export type DeviceKind = 'device' | 'altruist' | 'roboswitch';

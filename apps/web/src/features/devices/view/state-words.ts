@@ -3,6 +3,7 @@ import {
   MAX_TEXT,
 } from '@robonomics-dapp/robonomics/home-assistant/domains/attributes';
 import { parseHaDate } from '@robonomics-dapp/robonomics/home-assistant/states';
+import { presentationOf } from './domain-presentation.ts';
 
 /**
  * How an entity's state reads on its card: in words ("Heat/cool", "Update available", a time for
@@ -53,15 +54,6 @@ export function stateTone(domain: string, state: string, attributes: Attributes 
   return ON_STATES.has(state) ? 'on' : 'off';
 }
 
-const WORDS: Record<string, Record<string, string>> = {
-  update: { on: 'Update available', off: 'Up to date' },
-  binary_sensor: { on: 'Detected', off: 'Clear' },
-  script: { on: 'Running', off: 'Ready' },
-};
-
-/** Domains whose state is the time something last happened (ISO date). */
-const TIME_STATES = new Set(['scene', 'button', 'input_button', 'event', 'tts']);
-
 /**
  * The state in words: "On", "Heat/cool", "Update available", a time for scenes and buttons
  * (via `formatTime`), numbers as they are.
@@ -73,9 +65,10 @@ export function stateWords(
 ): string {
   if (state === 'unavailable') return 'Unavailable';
   if (state === 'unknown' || state === 'None' || state === '') return 'Unknown';
-  const special = WORDS[domain]?.[state];
+  const shown = presentationOf(domain);
+  const special = shown.words?.[state];
   if (special) return special;
-  if (TIME_STATES.has(domain)) {
+  if (shown.timeState) {
     const time = parseHaDate(state);
     if (time !== undefined) return formatTime(time);
   }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { iconOf } from '../../view/domain-presentation.ts';
 
 /**
  * One inline SVG per Home Assistant domain (never an emoji: a system font may lack the glyph).
@@ -125,19 +126,9 @@ const PATHS: Record<string, ReactNode> = {
   default: <rect x="4" y="4" width="16" height="16" rx="3" />,
 };
 
-const ALIASES: Record<string, string> = {
-  input_boolean: 'switch',
-  input_number: 'number',
-  input_select: 'select',
-  input_text: 'text',
-  input_button: 'button',
-  device_tracker: 'person',
-  tts: 'media_player',
-};
-
 /** The icon of a domain; unknown domains get a plain square. */
 export function DomainIcon({ domain, size = 24 }: { domain: string; size?: number }) {
-  const key = ALIASES[domain] ?? domain;
+  const key = iconOf(domain);
   return (
     <svg
       aria-hidden="true"

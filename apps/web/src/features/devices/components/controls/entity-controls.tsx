@@ -1,3 +1,4 @@
+import { type ControlKind, presentationOf } from '../../view/domain-presentation.ts';
 import { AutomationControls } from './automation-controls.tsx';
 import { ClimateControls, HumidifierControls, WaterHeaterControls } from './climate-controls.tsx';
 import { type ControlProps, PowerSwitch } from './common.tsx';
@@ -12,58 +13,35 @@ import { VacuumControls } from './vacuum-controls.tsx';
 import { SelectControls, ValueControls } from './value-controls.tsx';
 import { WeatherView } from './weather-view.tsx';
 
+/** The controls of each kind (view/domain-presentation.ts says which kind a domain has). */
+const CONTROLS: Record<ControlKind, (props: ControlProps) => React.ReactNode> = {
+  power: (props) => (
+    <div className="row">
+      <PowerSwitch props={props} on={props.entity.state === 'on'} />
+    </div>
+  ),
+  automation: (props) => <AutomationControls {...props} />,
+  light: (props) => <LightControls {...props} />,
+  climate: (props) => <ClimateControls {...props} />,
+  humidifier: (props) => <HumidifierControls {...props} />,
+  'water-heater': (props) => <WaterHeaterControls {...props} />,
+  cover: (props) => <CoverControls {...props} />,
+  lock: (props) => <LockControls {...props} />,
+  fan: (props) => <FanControls {...props} />,
+  media: (props) => <MediaControls {...props} />,
+  run: (props) => <RunControls {...props} />,
+  vacuum: (props) => <VacuumControls {...props} />,
+  select: (props) => <SelectControls {...props} />,
+  value: (props) => <ValueControls {...props} />,
+  update: (props) => <UpdateControls {...props} />,
+  weather: (props) => <WeatherView entity={props.entity} />,
+};
+
 /**
  * The controls of one entity by its domain. Domains without controls (sensors, trackers, events,
  * anything unknown) show their state only.
  */
 export function EntityControls(props: ControlProps) {
-  switch (props.entity.domain) {
-    case 'switch':
-    case 'input_boolean':
-      return (
-        <div className="row">
-          <PowerSwitch props={props} on={props.entity.state === 'on'} />
-        </div>
-      );
-    case 'automation':
-      return <AutomationControls {...props} />;
-    case 'light':
-      return <LightControls {...props} />;
-    case 'climate':
-      return <ClimateControls {...props} />;
-    case 'humidifier':
-      return <HumidifierControls {...props} />;
-    case 'water_heater':
-      return <WaterHeaterControls {...props} />;
-    case 'cover':
-    case 'valve':
-      return <CoverControls {...props} />;
-    case 'lock':
-      return <LockControls {...props} />;
-    case 'fan':
-      return <FanControls {...props} />;
-    case 'media_player':
-      return <MediaControls {...props} />;
-    case 'script':
-    case 'scene':
-    case 'button':
-    case 'input_button':
-      return <RunControls {...props} />;
-    case 'vacuum':
-      return <VacuumControls {...props} />;
-    case 'select':
-    case 'input_select':
-      return <SelectControls {...props} />;
-    case 'number':
-    case 'input_number':
-    case 'text':
-    case 'input_text':
-      return <ValueControls {...props} />;
-    case 'update':
-      return <UpdateControls {...props} />;
-    case 'weather':
-      return <WeatherView entity={props.entity} />;
-    default:
-      return null;
-  }
+  const kind = presentationOf(props.entity.domain).controls;
+  return kind ? CONTROLS[kind](props) : null;
 }

@@ -1,3 +1,4 @@
+import { baseDomainOf } from '@robonomics-dapp/robonomics/home-assistant/domains/all-domains';
 import {
   textAttribute,
   textOptions,
@@ -26,7 +27,7 @@ export function ValueControls(props: ControlProps) {
   const a = entity.attributes;
   const id = useId();
   const [value, setValue] = useState('');
-  const numeric = entity.domain === 'number' || entity.domain === 'input_number';
+  const numeric = baseDomainOf(entity.domain) === 'number';
   if (!offers(props, 'set_value')) return null;
   const password = textAttribute(a.mode) === 'password';
   const min = attributeNumber(a.min);
