@@ -1,4 +1,4 @@
-import { addressEq } from '@robonomics-dapp/robonomics/chain/model/address';
+import { includesAddress } from '@robonomics-dapp/robonomics/chain/model/same-account';
 import {
   type DeviceFunding,
   deviceListChange,
@@ -71,7 +71,7 @@ export function DeviceListReview({
             <span className="small">
               {nameOf(address) ?? <span className="muted">no label in this browser</span>}
             </span>
-            {change !== 'removed' && restored.some((r) => addressEq(r, address)) ? (
+            {change !== 'removed' && includesAddress(restored, address) ? (
               <span className="small notice-warn" data-mark="restored">
                 {' '}
                 not reported by this node: kept from the list you confirmed on{' '}
@@ -80,7 +80,7 @@ export function DeviceListReview({
             ) : (
               change === 'kept' &&
               confirmed &&
-              !confirmed.devices.some((c) => addressEq(c, address)) && (
+              !includesAddress(confirmed.devices, address) && (
                 <span className="small notice-warn" data-mark="new">
                   {' '}
                   new since {formatDate(confirmed.time)}

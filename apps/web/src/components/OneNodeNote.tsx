@@ -1,4 +1,4 @@
-import { secondNodesFor } from '../lib/chain/second-opinion.ts';
+import { secondNodesFor } from '../lib/chain/second-nodes.ts';
 import { useChain } from '../lib/stores/chain-store.ts';
 
 /**

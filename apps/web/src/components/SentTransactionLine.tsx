@@ -1,4 +1,4 @@
-import { addressEq } from '@robonomics-dapp/robonomics/chain/model/address';
+import { addressEq } from '@robonomics-dapp/robonomics/chain/model/same-account';
 import { sameGenesis } from '@robonomics-dapp/robonomics/chain/network/genesis-hash';
 import { useEffect, useState } from 'react';
 import { describeRecord, isOpen } from '../lib/actions/follow-transactions.ts';

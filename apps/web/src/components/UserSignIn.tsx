@@ -1,4 +1,4 @@
-import { addressEq } from '@robonomics-dapp/robonomics/chain/model/address';
+import { includesAddress } from '@robonomics-dapp/robonomics/chain/model/same-account';
 import { shortAddress } from '@robonomics-dapp/robonomics/chain/model/short-address';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
@@ -19,7 +19,7 @@ import { SecretPhraseInput } from './SecretPhraseInput.tsx';
 export function UserSignIn({ users }: { users: string[] }) {
   const id = useId();
   const { user, pair, signedOut, deletedKeys, selectUser, signIn, restore, signOut } = useUserKey();
-  const selected = user && users.some((u) => addressEq(u, user)) ? user : null;
+  const selected = user && includesAddress(users, user) ? user : null;
   const [phrase, setPhrase] = useState('');
   const [keep, setKeep] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -30,7 +30,7 @@ export function UserSignIn({ users }: { users: string[] }) {
 
   // A user who left the subscription is no longer the selected one.
   useEffect(() => {
-    if (user && users.length > 0 && !users.some((u) => addressEq(u, user))) selectUser(null);
+    if (user && users.length > 0 && !includesAddress(users, user)) selectUser(null);
   }, [user, users, selectUser]);
 
   // A key sealed on this device opens by itself when its user is selected, unless the user
@@ -164,7 +164,7 @@ function KeptKeyOffer({
 }) {
   const { users } = useSavedKeys();
   const restore = useUserKey((state) => state.restore);
-  if (!(users ?? []).some((u) => addressEq(u, user))) return null;
+  if (!includesAddress(users ?? [], user)) return null;
   const signInWithKeptKey = async () => {
     setBusy(true);
     const opened = await restore(user, { asked: true });

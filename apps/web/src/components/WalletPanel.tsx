@@ -1,3 +1,4 @@
+import { addressEq } from '@robonomics-dapp/robonomics/chain/model/same-account';
 import { useId } from 'react';
 import { useBalance } from '../lib/chain/use-balance.ts';
 import { isDevnetEndpoint } from '../lib/shell/config.ts';
@@ -12,7 +13,9 @@ export function WalletPanel() {
   const wallet = useWallet();
   const id = useId();
   const balance = useBalance(wallet.address);
-  const account = wallet.accounts.find((a) => a.address === wallet.address);
+  const account = wallet.accounts.find(
+    (a) => wallet.address !== null && addressEq(a.address, wallet.address),
+  );
   // Development keys are offered only against this build's own devnet, never any other node.
   const local = isDevnetEndpoint(useChain((s) => s.endpoint));
   return (

@@ -4,8 +4,8 @@ import {
   requireShownList,
 } from '@robonomics-dapp/robonomics/chain/flows/device-list';
 import { maxDevicesOf } from '@robonomics-dapp/robonomics/chain/metadata/runtime-features';
-import { addressEq } from '@robonomics-dapp/robonomics/chain/model/address';
 import { TxCancelledError } from '@robonomics-dapp/robonomics/chain/model/errors';
+import { addressEq } from '@robonomics-dapp/robonomics/chain/model/same-account';
 import {
   type DeviceFunding,
   deviceBoundText,

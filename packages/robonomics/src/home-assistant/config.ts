@@ -110,8 +110,8 @@ export function dialAddresses(
   const circuit = all.filter((a) => a.includes('p2p-circuit'));
   if (config.peer_id) {
     for (const relay of relays) {
-      const address = circuitAddress(relay, config.peer_id);
-      if (!circuit.includes(address)) circuit.push(address);
+      const multiaddr = circuitAddress(relay, config.peer_id);
+      if (!circuit.includes(multiaddr)) circuit.push(multiaddr);
     }
   }
   return { direct: all.filter((a) => !a.includes('p2p-circuit')), circuit };

@@ -1,5 +1,6 @@
 import { encodeAddress } from '@dedot/utils';
 import { isRobonomicsAddress, isValidAddress } from '../chain/model/address.ts';
+import { includesAddress } from '../chain/model/same-account.ts';
 import { ROBONOMICS_SS58 } from '../chain/model/ss58.ts';
 import { type KeyPair, miniSecretFromMnemonic, pairFromSeed } from '../crypto/keys.ts';
 import { decodeKeystore, KeystoreError } from '../crypto/keystore.ts';
@@ -326,7 +327,7 @@ export async function validateSettings(
     );
   }
   const controller = encodeAddress(pair.publicKey, ROBONOMICS_SS58);
-  if (!(await reader.devices(owner)).includes(controller)) {
+  if (!includesAddress(await reader.devices(owner), controller)) {
     return fail(
       'is_not_in_devices',
       `The controller ${controller} is not among the devices of ${owner}'s subscription: add it there first.`,

@@ -1,4 +1,5 @@
-import { addressEq, isValidAddress, toRobonomicsAddress } from '../chain/model/address.ts';
+import { isValidAddress, toRobonomicsAddress } from '../chain/model/address.ts';
+import { addressEq, includesAddress } from '../chain/model/same-account.ts';
 
 /** RWS.MaxDevicesAmount of runtime 43: where the runtime is not known yet, the list is held to it. */
 export const MAX_DEVICES = 32;
@@ -60,7 +61,7 @@ export function addDevice(
   if (!isValidAddress(address))
     return { ok: false, error: 'Please, enter a valid account address.' };
   const normalized = toRobonomicsAddress(address);
-  if (devices.some((d) => addressEq(d, normalized))) {
+  if (includesAddress(devices, normalized)) {
     return controllerEdit
       ? { ok: true, devices, changed: false }
       : { ok: false, error: 'The address is already in the subscription.' };
@@ -91,7 +92,7 @@ export function roleOf(
 ): 'owner' | 'user' | 'none' {
   if (!account) return 'none';
   if (addressEq(owner, account)) return 'owner';
-  return devices.some((d) => addressEq(d, account)) ? 'user' : 'none';
+  return includesAddress(devices, account) ? 'user' : 'none';
 }
 
 /** One address of a device list change, and what happens to it. */
@@ -108,10 +109,10 @@ export function deviceListChange(before: readonly string[], after: readonly stri
   const entries: DeviceListEntry[] = [
     ...after.map((address) => ({
       address,
-      change: before.some((b) => addressEq(b, address)) ? ('kept' as const) : ('added' as const),
+      change: includesAddress(before, address) ? ('kept' as const) : ('added' as const),
     })),
     ...before
-      .filter((address) => !after.some((a) => addressEq(a, address)))
+      .filter((address) => !includesAddress(after, address))
       .map((address) => ({ address, change: 'removed' as const })),
   ];
   return entries;
@@ -132,11 +133,11 @@ export function purchaseDevices(
   buyer: string,
   keep: readonly string[],
 ): string[] | null {
-  if (current.some((d) => addressEq(d, buyer))) return null;
+  if (includesAddress(current, buyer)) return null;
   // What the user keeps: from the list the chain gives, then the ones it leaves out (kept from
   // the list the owner last confirmed), never twice.
-  const kept = current.filter((d) => keep.some((k) => addressEq(k, d)));
-  const missing = keep.filter((k) => !current.some((d) => addressEq(d, k)) && !addressEq(k, buyer));
+  const kept = current.filter((d) => includesAddress(keep, d));
+  const missing = keep.filter((k) => !includesAddress(current, k) && !addressEq(k, buyer));
   const unique = missing.filter((k, i) => missing.findIndex((m) => addressEq(m, k)) === i);
   return [...kept, ...unique, buyer];
 }
@@ -153,8 +154,8 @@ export function withConfirmedDevices(
 ): { devices: string[]; restored: string[] } {
   const restored = confirmed.filter(
     (c, i) =>
-      !shown.some((d) => addressEq(d, c)) &&
-      !next.some((d) => addressEq(d, c)) &&
+      !includesAddress(shown, c) &&
+      !includesAddress(next, c) &&
       confirmed.findIndex((o) => addressEq(o, c)) === i,
   );
   return { devices: [...next, ...restored], restored };

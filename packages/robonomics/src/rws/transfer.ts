@@ -1,4 +1,5 @@
-import { addressEq, isRobonomicsAddress, isValidAddress } from '../chain/model/address.ts';
+import { isRobonomicsAddress, isValidAddress } from '../chain/model/address.ts';
+import { addressEq } from '../chain/model/same-account.ts';
 
 /**
  * Why a subscription cannot be handed to `target` by `owner`, before the chain is asked

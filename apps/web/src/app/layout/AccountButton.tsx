@@ -1,3 +1,4 @@
+import { addressEq } from '@robonomics-dapp/robonomics/chain/model/same-account';
 import { useEffect } from 'react';
 import { usePopover } from '../../components/use-popover.ts';
 import { WalletPanel } from '../../components/WalletPanel.tsx';
@@ -8,7 +9,9 @@ import { useWallet } from '../../lib/wallet/wallet-store.ts';
 export function AccountButton() {
   const wallet = useWallet();
   const popover = usePopover();
-  const account = wallet.accounts.find((a) => a.address === wallet.address);
+  const account = wallet.accounts.find(
+    (a) => wallet.address !== null && addressEq(a.address, wallet.address),
+  );
 
   useEffect(() => {
     void useWallet.getState().restore();

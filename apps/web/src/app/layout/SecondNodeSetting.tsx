@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { secondNodesFor } from '../../lib/chain/second-opinion.ts';
+import { secondNodesFor } from '../../lib/chain/second-nodes.ts';
 import {
   readOwnSecondNode,
   secondNodeNetworkKey,

@@ -1,4 +1,4 @@
-import { addressEq } from '@robonomics-dapp/robonomics/chain/model/address';
+import { addressEq } from '@robonomics-dapp/robonomics/chain/model/same-account';
 import {
   ENDED_CONSEQUENCE,
   renewalDue,

@@ -1,6 +1,6 @@
-import { addressEq } from '@robonomics-dapp/robonomics/chain/model/address';
 import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/model/client-type';
 import { TxFailedError, TxNotIncludedError } from '@robonomics-dapp/robonomics/chain/model/errors';
+import { addressEq } from '@robonomics-dapp/robonomics/chain/model/same-account';
 import type { TxResult } from '@robonomics-dapp/robonomics/chain/model/transaction';
 import { sameGenesis } from '@robonomics-dapp/robonomics/chain/network/genesis-hash';
 import { findTransaction } from '@robonomics-dapp/robonomics/chain/queries/find-transaction';

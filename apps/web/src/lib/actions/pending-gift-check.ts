@@ -1,6 +1,6 @@
-import { addressEq } from '@robonomics-dapp/robonomics/chain/model/address';
 import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/model/client-type';
 import type { SubscriptionLedger } from '@robonomics-dapp/robonomics/chain/model/ledger';
+import { addressEq } from '@robonomics-dapp/robonomics/chain/model/same-account';
 import {
   type AuctionOutcome,
   fetchAuctionOutcome,

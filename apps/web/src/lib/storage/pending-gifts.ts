@@ -1,8 +1,8 @@
 import {
-  addressEq,
   isValidAddress,
   toRobonomicsAddress,
 } from '@robonomics-dapp/robonomics/chain/model/address';
+import { addressEq } from '@robonomics-dapp/robonomics/chain/model/same-account';
 import { transferTargetProblem } from '@robonomics-dapp/robonomics/rws/transfer';
 import { keepingRefusal, keyKeepingCheck } from '../user-key/key-keeping-check.ts';
 import { accountKey, readAccountRecords, withAccountRecord } from './account-records.ts';

@@ -1,4 +1,5 @@
-import { addressEq, isValidAddress } from '@robonomics-dapp/robonomics/chain/model/address';
+import { isValidAddress } from '@robonomics-dapp/robonomics/chain/model/address';
+import { addressEq } from '@robonomics-dapp/robonomics/chain/model/same-account';
 import {
   normalizeGenesisHash,
   sameGenesis,

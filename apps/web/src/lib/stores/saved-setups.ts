@@ -1,3 +1,4 @@
+import { addressEq } from '@robonomics-dapp/robonomics/chain/model/same-account';
 import { create } from 'zustand';
 import { safeStorage } from '../storage/safe-storage.ts';
 import {
@@ -80,7 +81,7 @@ export const useSavedSetups = create<SavedSetupsState>((set, get) => ({
     // Re-read first: another tab may have changed the list since this one loaded it.
     const current = readSavedSetups();
     const index = current.setups.findIndex(
-      (s) => s.owner === setup.owner && s.network === setup.network,
+      (s) => addressEq(s.owner, setup.owner) && s.network === setup.network,
     );
     const entry =
       index === -1
@@ -97,12 +98,15 @@ export const useSavedSetups = create<SavedSetupsState>((set, get) => ({
     persist(next);
     set(next);
     return (
-      get().setups.find((s) => s.owner === setup.owner && s.network === setup.network) ?? entry
+      get().setups.find((s) => addressEq(s.owner, setup.owner) && s.network === setup.network) ??
+      entry
     );
   },
   updateSetup(owner, network, patch) {
     const current = readSavedSetups();
-    const index = current.setups.findIndex((s) => s.owner === owner && s.network === network);
+    const index = current.setups.findIndex(
+      (s) => addressEq(s.owner, owner) && s.network === network,
+    );
     if (index === -1) return false;
     const setups = [...current.setups];
     setups[index] = { ...setups[index]!, ...patch };
@@ -113,7 +117,9 @@ export const useSavedSetups = create<SavedSetupsState>((set, get) => ({
   },
   removeSetup(owner, network) {
     const current = readSavedSetups();
-    const setups = current.setups.filter((s) => !(s.owner === owner && s.network === network));
+    const setups = current.setups.filter(
+      (s) => !(addressEq(s.owner, owner) && s.network === network),
+    );
     const active = { ...current.active };
     if (active[network] === owner) {
       const replacement = setups.find((s) => s.network === network);
@@ -127,7 +133,7 @@ export const useSavedSetups = create<SavedSetupsState>((set, get) => ({
   forgetControllerKeys(only) {
     const current = readSavedSetups();
     const chosen = (s: SavedSetup) =>
-      !only || (s.owner === only.owner && s.network === only.network);
+      !only || (addressEq(s.owner, only.owner) && s.network === only.network);
     if (!current.setups.some((s) => chosen(s) && s.controller?.keystore)) return;
     const setups = current.setups.map((s) => (chosen(s) ? withoutControllerKey(s) : s));
     const next: StoredSetups = { ...current, setups };
@@ -136,7 +142,7 @@ export const useSavedSetups = create<SavedSetupsState>((set, get) => ({
   },
   setActive(network, owner) {
     const current = readSavedSetups();
-    if (!current.setups.some((s) => s.owner === owner && s.network === network)) return;
+    if (!current.setups.some((s) => addressEq(s.owner, owner) && s.network === network)) return;
     const next: StoredSetups = { ...current, active: { ...current.active, [network]: owner } };
     persist(next);
     set(next);
@@ -154,7 +160,7 @@ export function withoutControllerKey(setup: SavedSetup): SavedSetup {
 export function activeSetupOf(state: StoredSetups, network: string): SavedSetup | null {
   const owner = state.active[network];
   return (
-    state.setups.find((s) => s.network === network && s.owner === owner) ??
+    state.setups.find((s) => s.network === network && addressEq(s.owner, owner)) ??
     state.setups.find((s) => s.network === network) ??
     null
   );

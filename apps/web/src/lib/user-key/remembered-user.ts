@@ -1,3 +1,4 @@
+import { includesAddress } from '@robonomics-dapp/robonomics/chain/model/same-account';
 import { safeStorage } from '../storage/safe-storage.ts';
 
 /** Where the user last selected is remembered (an address: public, see docs/security.md). */
@@ -34,7 +35,7 @@ function parseSignedOut(text: string | null): string[] {
 export function signedOutUsers(): string[] {
   const users = parseSignedOut(safeStorage.get(SIGNED_OUT_USERS_KEY));
   const first = safeStorage.get(SIGNED_OUT_USER_V1_KEY);
-  return first && !users.includes(first) ? [...users, first] : users;
+  return first && !includesAddress(users, first) ? [...users, first] : users;
 }
 
 function writeSignedOut(users: string[]): void {
@@ -51,13 +52,13 @@ export function signedOutHere(user: string | null): boolean {
 /** `user` signed out: their kept key is no longer opened by itself, in any tab. */
 export function markSignedOut(user: string): void {
   const users = signedOutUsers();
-  writeSignedOut(users.includes(user) ? users : [...users, user]);
+  writeSignedOut(includesAddress(users, user) ? users : [...users, user]);
 }
 
 /** `user` signed in (or asked for their kept key): only their own mark goes. */
 export function markSignedIn(user: string): void {
   const users = signedOutUsers();
-  if (users.includes(user) || safeStorage.get(SIGNED_OUT_USER_V1_KEY) !== null)
+  if (includesAddress(users, user) || safeStorage.get(SIGNED_OUT_USER_V1_KEY) !== null)
     writeSignedOut(users.filter((u) => u !== user));
 }
 

@@ -1,4 +1,5 @@
-import { addressEq, isValidAddress } from '@robonomics-dapp/robonomics/chain/model/address';
+import { isValidAddress } from '@robonomics-dapp/robonomics/chain/model/address';
+import { addressEq } from '@robonomics-dapp/robonomics/chain/model/same-account';
 import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
 import { create } from 'zustand';
 import { takeEarlyKey } from '../../first-data/early-key-handoff.ts';

@@ -1,3 +1,4 @@
+import { addressEq } from '@robonomics-dapp/robonomics/chain/model/same-account';
 import type { IKeyringPair, InjectedSigner } from 'dedot/types';
 import { create } from 'zustand';
 import { safeStorage } from '../storage/safe-storage.ts';
@@ -121,7 +122,8 @@ export const useWallet = create<WalletState>((set, get) => ({
       });
       const remembered = readRemembered();
       const address =
-        accounts.find((a) => a.address === remembered?.address)?.address ?? accounts[0]!.address;
+        accounts.find((a) => !!remembered?.address && addressEq(a.address, remembered.address))
+          ?.address ?? accounts[0]!.address;
       set({ status: 'connected', accounts, address, signer: null, metadata: null, pairs });
       remember(wallet, address);
       return;
@@ -134,8 +136,9 @@ export const useWallet = create<WalletState>((set, get) => ({
       const accounts = toAccounts(await extension.accounts.get(), toRobonomicsAddress);
       const remembered = readRemembered();
       const address =
-        accounts.find((a) => a.address === get().address)?.address ??
-        accounts.find((a) => a.address === remembered?.address)?.address ??
+        accounts.find((a) => addressEq(a.address, get().address ?? ''))?.address ??
+        accounts.find((a) => !!remembered?.address && addressEq(a.address, remembered.address))
+          ?.address ??
         accounts[0]?.address ??
         null;
       set({
@@ -166,7 +169,7 @@ export const useWallet = create<WalletState>((set, get) => ({
     }
   },
   select(address) {
-    if (!get().accounts.some((a) => a.address === address)) return;
+    if (!get().accounts.some((a) => addressEq(a.address, address))) return;
     set({ address });
     remember(get().wallet, address);
   },

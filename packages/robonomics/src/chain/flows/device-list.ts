@@ -3,9 +3,9 @@ import {
   NEW_DEVICE_FUNDING,
   sameDeviceList,
 } from '../../rws/subscription-devices.ts';
-import { addressEq } from '../model/address.ts';
 import type { RobonomicsClient } from '../model/client-type.ts';
 import { TxFailedError } from '../model/errors.ts';
+import { includesAddress } from '../model/same-account.ts';
 import { fetchAccountBalance } from '../queries/account-balance.ts';
 import { fetchSubscriptionDevices } from '../queries/subscription-devices.ts';
 import { setDevicesTx } from '../tx/set-devices.ts';
@@ -62,7 +62,7 @@ export async function fundingForNewDevices(
   before: readonly string[],
   next: readonly string[],
 ): Promise<DeviceFunding[]> {
-  const added = next.filter((a) => !before.some((b) => addressEq(a, b)));
+  const added = next.filter((a) => !includesAddress(before, a));
   const balances = await Promise.all(added.map((a) => fetchAccountBalance(client, a)));
   return added
     .filter((_, i) => balances[i]!.free === 0n)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addressEq, isValidAddress, toRobonomicsAddress } from './address.ts';
+import { isValidAddress, toRobonomicsAddress } from './address.ts';
+import { addressEq } from './same-account.ts';
 import { shortAddress } from './short-address.ts';
 
 // Test vectors of docs/crypto.md: one key in two formats.

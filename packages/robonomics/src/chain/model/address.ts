@@ -18,17 +18,6 @@ export function toRobonomicsAddress(address: string): string {
   return encodeAddress(publicKey, ROBONOMICS_SS58);
 }
 
-/** Compares two addresses by public key, whatever their SS58 prefix. */
-export function addressEq(a: string, b: string): boolean {
-  try {
-    const ka = decodeAddress(a.trim());
-    const kb = decodeAddress(b.trim());
-    return ka.length === kb.length && ka.every((byte, i) => byte === kb[i]);
-  } catch {
-    return false;
-  }
-}
-
 /**
  * True for an SS58 address written in the Robonomics format (prefix 32, it starts with 4) with a
  * valid checksum: where an address must be a Robonomics one as written (Home Assistant's owner, a

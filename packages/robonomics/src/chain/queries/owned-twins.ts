@@ -1,5 +1,5 @@
-import { addressEq } from '../model/address.ts';
 import type { RobonomicsClient } from '../model/client-type.ts';
+import { addressEq } from '../model/same-account.ts';
 
 export interface TwinCache {
   total: number;

@@ -1,6 +1,6 @@
-import { addressEq } from '../model/address.ts';
 import type { RobonomicsClient } from '../model/client-type.ts';
 import type { DatalogRecord } from '../model/datalog.ts';
+import { addressEq } from '../model/same-account.ts';
 import { ROBONOMICS_SS58 } from '../model/ss58.ts';
 
 const decoder = new TextDecoder('utf-8', { fatal: false });

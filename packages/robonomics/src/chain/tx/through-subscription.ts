@@ -1,8 +1,8 @@
 import type { IKeyringPair } from 'dedot/types';
 import { checkCallWeight, estimateFreeWeight } from '../../rws/subscription.ts';
-import { addressEq } from '../model/address.ts';
 import type { RobonomicsClient, RuntimeCallLike } from '../model/client-type.ts';
 import { TxFailedError } from '../model/errors.ts';
+import { addressEq, includesAddress } from '../model/same-account.ts';
 import type { Submittable } from '../model/transaction.ts';
 import { fetchLedger } from '../queries/ledger.ts';
 import { referenceCallWeight } from '../queries/reference-call-weight.ts';
@@ -31,7 +31,7 @@ export async function throughSubscription(
     tx.paymentInfo(from),
   ]);
   if (!ledger) throw new TxFailedError(`Not found ledger ${owner}`);
-  if (!devices.some((d) => addressEq(d, signer))) {
+  if (!includesAddress(devices, signer)) {
     throw new TxFailedError('You do not have access to this action.', 'RWS.NotLinkedDevice');
   }
   const free = estimateFreeWeight(ledger, referenceCallWeight(client), Date.now());

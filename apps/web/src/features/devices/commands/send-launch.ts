@@ -1,5 +1,5 @@
-import { addressEq } from '@robonomics-dapp/robonomics/chain/model/address';
 import { TxCancelledError } from '@robonomics-dapp/robonomics/chain/model/errors';
+import { includesAddress } from '@robonomics-dapp/robonomics/chain/model/same-account';
 import { launchTx } from '@robonomics-dapp/robonomics/chain/tx/launch';
 import { encryptMessage } from '@robonomics-dapp/robonomics/crypto/box';
 import { toKeyringPair } from '@robonomics-dapp/robonomics/crypto/keyring-pair';
@@ -79,7 +79,7 @@ export async function sendLaunch(
     if (reason) return notReady(reason);
     return fail("The subscription's devices are still loading; try again in a moment.");
   }
-  if (!ctx.devices.some((d) => addressEq(d, ctx.userAddress))) {
+  if (!includesAddress(ctx.devices, ctx.userAddress)) {
     return fail('You do not have access to device management.');
   }
   let data: string;

@@ -1,3 +1,4 @@
+import { addressEq } from '@robonomics-dapp/robonomics/chain/model/same-account';
 import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
 import { useEffect } from 'react';
 import { QuietHomeNotice } from '../../../components/renewal/QuietHomeNotice.tsx';
@@ -23,7 +24,9 @@ export function HomeNotices({
 }) {
   const endpoint = useChain((s) => s.endpoint);
   const saved = useSavedSetups((s) => s.setups);
-  const others = saved.filter((s) => s.network === setup.network && s.owner !== setup.owner);
+  const others = saved.filter(
+    (s) => s.network === setup.network && !addressEq(s.owner, setup.owner),
+  );
   const note = useHomeReports((s) => s.note);
   const controller = setup.controller?.address ?? null;
   const sendingTimeout = config?.sending_timeout;

@@ -1,3 +1,4 @@
+import { addressEq } from '@robonomics-dapp/robonomics/chain/model/same-account';
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/network/endpoint';
 import { useChain } from '../../../lib/stores/chain-store.ts';
 import { readSavedSetups } from '../../../lib/stores/saved-setups.ts';
@@ -56,7 +57,8 @@ export function startEarlyHome(): Promise<unknown> {
 
 /** The record startEarlyHome read for this home, once; null when there is none. */
 export function takeEarlyRecord(endpoint: string, controller: string): Promise<HomeRecord> | null {
-  if (!early || early.endpoint !== endpoint || early.controller !== controller) return null;
+  if (!early || early.endpoint !== endpoint || !addressEq(early.controller, controller))
+    return null;
   const { record } = early;
   early = null;
   return record;

@@ -1,4 +1,4 @@
-import { addressEq } from '@robonomics-dapp/robonomics/chain/model/address';
+import { addressEq } from '@robonomics-dapp/robonomics/chain/model/same-account';
 import type { TwinTopics } from '@robonomics-dapp/robonomics/chain/model/twin';
 import { fetchOwnedTwins } from '@robonomics-dapp/robonomics/chain/queries/owned-twins';
 import { subscribeTwin } from '@robonomics-dapp/robonomics/chain/subscriptions/twin';

@@ -1,4 +1,4 @@
-import { addressEq } from '@robonomics-dapp/robonomics/chain/model/address';
+import { addressEq } from '@robonomics-dapp/robonomics/chain/model/same-account';
 import { referenceCallWeight } from '@robonomics-dapp/robonomics/chain/queries/reference-call-weight';
 import { fetchFirstPublicationWeight } from '@robonomics-dapp/robonomics/chain/tx/first-publication-weight';
 import { timeUntilFreeWeight } from '@robonomics-dapp/robonomics/rws/subscription';

@@ -1,9 +1,9 @@
 import { encodeAddress } from '@dedot/utils';
 import {
-  addressEq,
   isValidAddress,
   toRobonomicsAddress,
 } from '@robonomics-dapp/robonomics/chain/model/address';
+import { addressEq } from '@robonomics-dapp/robonomics/chain/model/same-account';
 import { generateMnemonic, pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
 import { type FormEvent, useId, useState } from 'react';
 import { Address } from '../../../components/Address.tsx';

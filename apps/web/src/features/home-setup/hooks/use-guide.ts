@@ -1,4 +1,4 @@
-import { addressEq } from '@robonomics-dapp/robonomics/chain/model/address';
+import { addressEq } from '@robonomics-dapp/robonomics/chain/model/same-account';
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/network/endpoint';
 import { subscribeAuctionWinner } from '@robonomics-dapp/robonomics/chain/subscriptions/auction';
 import { isSubscriptionActive } from '@robonomics-dapp/robonomics/rws/subscription';

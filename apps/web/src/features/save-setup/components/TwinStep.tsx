@@ -1,4 +1,4 @@
-import { addressEq } from '@robonomics-dapp/robonomics/chain/model/address';
+import { addressEq, includesAddress } from '@robonomics-dapp/robonomics/chain/model/same-account';
 import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
 import { createTwin } from '@robonomics-dapp/robonomics/twin/twin-calls';
 import { TwinSelector } from '../../../components/TwinSelector.tsx';
@@ -58,7 +58,7 @@ export function TwinStep({
       ? 'owner'
       : devices === undefined
         ? 'loading'
-        : devices.some((d) => addressEq(d, address))
+        : includesAddress(devices, address)
           ? 'device'
           : 'stranger';
 

@@ -1,8 +1,8 @@
 import {
-  addressEq,
   isValidAddress,
   toRobonomicsAddress,
 } from '@robonomics-dapp/robonomics/chain/model/address';
+import { addressEq, includesAddress } from '@robonomics-dapp/robonomics/chain/model/same-account';
 import { addDevice, MAX_DEVICES } from '@robonomics-dapp/robonomics/rws/subscription-devices';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -58,7 +58,7 @@ export function ControllerPanel({
       const controller = toRobonomicsAddress(value);
       const keep = generated
         ? generated.keystore
-        : setup.controller?.address === controller
+        : setup.controller && addressEq(setup.controller.address, controller)
           ? setup.controller.keystore
           : undefined;
       const local = { controller: { address: controller, ...(keep ? { keystore: keep } : {}) } };
@@ -82,7 +82,7 @@ export function ControllerPanel({
         updateSetup(setup.owner, setup.network, local);
         return 'Controller setup locally in dapp and saved in chain. Make sure this account is used as a controller in Home Assistant integration.';
       }
-      if (!devices.includes(controller))
+      if (!includesAddress(devices, controller))
         throw new Error('The address of controller has not been added in the subscription yet.');
       updateSetup(setup.owner, setup.network, local);
       return 'Controller setup saved locally in dapp. Make sure this account has been added as a user in the subscription and is used as a controller in Home Assistant integration.';
@@ -96,7 +96,7 @@ export function ControllerPanel({
       {setup.controller?.address && (
         <p className="small">
           Current: <Address address={setup.controller.address} />{' '}
-          {devices.includes(setup.controller.address) ? (
+          {includesAddress(devices, setup.controller.address) ? (
             <span className="ok">in the user list</span>
           ) : (
             <span className="error">Account should be added in User list</span>

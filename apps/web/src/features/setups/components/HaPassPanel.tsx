@@ -1,4 +1,4 @@
-import { addressEq } from '@robonomics-dapp/robonomics/chain/model/address';
+import { includesAddress } from '@robonomics-dapp/robonomics/chain/model/same-account';
 import { fetchDatalogWindow } from '@robonomics-dapp/robonomics/chain/queries/datalog-window';
 import { datalogRecordTx } from '@robonomics-dapp/robonomics/chain/tx/datalog-record';
 import { toKeyringPair } from '@robonomics-dapp/robonomics/crypto/keyring-pair';
@@ -117,8 +117,7 @@ export function HaPassPanel({
       if (!password) throw new Error('Password can not be empty');
       if (!controller) throw new Error('Set the controller of this setup first.');
       if (!user || !pair) throw new Error('Please, enter user address & pass phrase');
-      if (!devices.some((d) => addressEq(d, user)))
-        throw new Error('User not found in subscription');
+      if (!includesAddress(devices, user)) throw new Error('User not found in subscription');
       const record = buildHaPassRecord({
         subscription: setup.owner,
         user: pair,

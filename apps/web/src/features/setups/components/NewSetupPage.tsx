@@ -1,8 +1,8 @@
 import {
-  addressEq,
   isValidAddress,
   toRobonomicsAddress,
 } from '@robonomics-dapp/robonomics/chain/model/address';
+import { addressEq, includesAddress } from '@robonomics-dapp/robonomics/chain/model/same-account';
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/network/endpoint';
 import { fetchSubscriptionDevices } from '@robonomics-dapp/robonomics/chain/queries/subscription-devices';
 import { type ChangeEvent, type DragEvent, type FormEvent, useId, useState } from 'react';
@@ -160,7 +160,7 @@ function GenerateSetup({ network }: { network: string }) {
   const ownerAddress = isValidAddress(owner) ? toRobonomicsAddress(owner) : '';
   const { write, review } = useDeviceListWrite(
     ownerAddress,
-    deviceNameOf(setups.find((s) => s.owner === ownerAddress && s.network === network)),
+    deviceNameOf(setups.find((s) => addressEq(s.owner, ownerAddress) && s.network === network)),
   );
   const ledger = useLedger(isValidAddress(owner) ? owner : null);
   const tx = useTx('Saving controller account to User list was cancelled.');
@@ -180,7 +180,7 @@ function GenerateSetup({ network }: { network: string }) {
       });
       // The list is shown in full before the signature, and read again when the user signs.
       const devices = await fetchSubscriptionDevices(client, ownerAddress);
-      if (devices.some((d) => addressEq(d, controller.address))) return 'Setup saved';
+      if (includesAddress(devices, controller.address)) return 'Setup saved';
       await write(devices, [...devices, controller.address], signed);
       return 'Setup saved';
     });

@@ -1,5 +1,6 @@
 import { buySubscription, prepareBuy } from '@robonomics-dapp/robonomics/chain/flows/purchase';
-import { addressEq, isValidAddress } from '@robonomics-dapp/robonomics/chain/model/address';
+import { isValidAddress } from '@robonomics-dapp/robonomics/chain/model/address';
+import { addressEq } from '@robonomics-dapp/robonomics/chain/model/same-account';
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/network/endpoint';
 import { fetchLedger } from '@robonomics-dapp/robonomics/chain/queries/ledger';
 import { purchaseNeeds } from '@robonomics-dapp/robonomics/rws/buy';
@@ -57,7 +58,7 @@ function RenewalFor({ owner }: { owner: string }) {
   useEffect(() => {
     if (chosen.current || !inWallet) return;
     chosen.current = true;
-    if (address !== inWallet.address) select(inWallet.address);
+    if (!address || !addressEq(address, inWallet.address)) select(inWallet.address);
   }, [inWallet, address, select]);
   const expiry = ledger ? expiryOf(ledger) : null;
   return (
@@ -163,7 +164,7 @@ export function BuyPage() {
       confirmPurchasedDevices(endpoint, address, devices);
       const existing = useSavedSetups
         .getState()
-        .setups.find((s) => s.owner === address && s.network === network);
+        .setups.find((s) => addressEq(s.owner, address) && s.network === network);
       addSetup({ owner: address, name: existing?.name ?? randomSetupName(), network });
       return 'Subscription has been activated. Please, check the list of your setups.';
     });

@@ -1,5 +1,5 @@
-import { addressEq } from '@robonomics-dapp/robonomics/chain/model/address';
 import type { SubscriptionLedger } from '@robonomics-dapp/robonomics/chain/model/ledger';
+import { addressEq } from '@robonomics-dapp/robonomics/chain/model/same-account';
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/network/endpoint';
 import { renewalDue } from '@robonomics-dapp/robonomics/rws/reminders';
 import { expiryOf } from '@robonomics-dapp/robonomics/rws/subscription';

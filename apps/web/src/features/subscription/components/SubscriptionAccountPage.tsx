@@ -1,5 +1,6 @@
 import { buySubscription } from '@robonomics-dapp/robonomics/chain/flows/purchase';
-import { addressEq, isValidAddress } from '@robonomics-dapp/robonomics/chain/model/address';
+import { isValidAddress } from '@robonomics-dapp/robonomics/chain/model/address';
+import { addressEq } from '@robonomics-dapp/robonomics/chain/model/same-account';
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/network/endpoint';
 import { transferTx } from '@robonomics-dapp/robonomics/chain/tx/transfer';
 import { toKeyringPair } from '@robonomics-dapp/robonomics/crypto/keyring-pair';

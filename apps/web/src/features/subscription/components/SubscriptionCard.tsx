@@ -1,4 +1,5 @@
 import { markFirstData } from '@robonomics-dapp/robonomics/chain/connection/first-data/marks';
+import { addressEq } from '@robonomics-dapp/robonomics/chain/model/same-account';
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/network/endpoint';
 import { isSubscriptionActive } from '@robonomics-dapp/robonomics/rws/subscription';
 import { lazy, Suspense, useLayoutEffect } from 'react';
@@ -106,18 +107,21 @@ export function SubscriptionCard() {
   const setups = useSavedSetups((s) => s.setups);
   const activeOwner = useSavedSetups((s) => s.active[network]);
   const ownLedger = useLedger(address);
-  const setupLedger = useLedger(activeOwner && activeOwner !== address ? activeOwner : null);
+  const setupLedger = useLedger(
+    activeOwner && (!address || !addressEq(activeOwner, address)) ? activeOwner : null,
+  );
   const owner =
     ownLedger && isSubscriptionActive(ownLedger, now)
       ? address
       : setupLedger && isSubscriptionActive(setupLedger, now)
         ? activeOwner
         : null;
-  const ledger = owner === address ? ownLedger : setupLedger;
+  const ledger = address && owner && addressEq(owner, address) ? ownLedger : setupLedger;
   const devices = useSubscriptionDevices(owner);
   if (!owner || !ledger) return <OfferCard />;
   const name =
-    setups.find((s) => s.owner === owner && s.network === network)?.name ?? 'Your subscription';
+    setups.find((s) => addressEq(s.owner, owner) && s.network === network)?.name ??
+    'Your subscription';
   return (
     <section className="card stack" aria-labelledby="active-subscription-title">
       <h2 id="active-subscription-title">{name}</h2>

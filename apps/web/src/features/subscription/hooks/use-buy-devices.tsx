@@ -1,5 +1,5 @@
 import type { BuyDevices } from '@robonomics-dapp/robonomics/chain/flows/purchase';
-import { addressEq } from '@robonomics-dapp/robonomics/chain/model/address';
+import { addressEq, includesAddress } from '@robonomics-dapp/robonomics/chain/model/same-account';
 import { purchaseDevices } from '@robonomics-dapp/robonomics/rws/subscription-devices';
 import { useId, useState } from 'react';
 import { useLedger } from '../../../lib/chain/use-ledger.ts';
@@ -41,10 +41,10 @@ export function useBuyDevices(buyer: string | null): {
     };
   }
   const confirmed = readConfirmedDevices(endpoint, buyer);
-  const inConfirmed = (a: string) => !!confirmed?.devices.some((c) => addressEq(c, a));
+  const inConfirmed = (a: string) => includesAddress(confirmed?.devices ?? [], a);
   // What the node's answer leaves out of the confirmed list (the buyer aside).
   const missing = (confirmed?.devices ?? []).filter(
-    (c) => !current.some((d) => addressEq(d, c)) && !addressEq(c, buyer),
+    (c) => !includesAddress(current, c) && !addressEq(c, buyer),
   );
   const listed = [...current, ...missing];
   const byDefault = (a: string) => (confirmed ? inConfirmed(a) : ledger !== null);
@@ -92,7 +92,7 @@ export function useBuyDevices(buyer: string | null): {
                 <span className="device-label">
                   {nameOf(address) ?? <span className="muted">no label in this browser</span>}
                 </span>{' '}
-                {missing.includes(address) ? (
+                {includesAddress(missing, address) ? (
                   <span className="notice-warn" data-mark="restored">
                     not reported by this node: in the list you confirmed on{' '}
                     {formatDate(confirmed!.time)}

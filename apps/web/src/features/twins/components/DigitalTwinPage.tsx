@@ -1,4 +1,5 @@
-import { addressEq, isValidAddress } from '@robonomics-dapp/robonomics/chain/model/address';
+import { isValidAddress } from '@robonomics-dapp/robonomics/chain/model/address';
+import { addressEq, includesAddress } from '@robonomics-dapp/robonomics/chain/model/same-account';
 import type { TwinTopics } from '@robonomics-dapp/robonomics/chain/model/twin';
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/network/endpoint';
 import { subscribeTwin } from '@robonomics-dapp/robonomics/chain/subscriptions/twin';
@@ -73,7 +74,7 @@ function useSubscriptionOwner(account: string | null): string | null {
   const owner = activeSetupOf(useSavedSetups(), network)?.owner ?? null;
   const devices = useSubscriptionDevices(owner);
   if (!owner || !account || addressEq(owner, account)) return null;
-  return devices?.some((d) => addressEq(d, account)) ? owner : null;
+  return includesAddress(devices ?? [], account) ? owner : null;
 }
 
 export default function DigitalTwinPage() {

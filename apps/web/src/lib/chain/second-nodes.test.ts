@@ -2,7 +2,7 @@ import type { NetworkIdentity } from '@robonomics-dapp/robonomics/chain/network/
 import { XRT } from '@robonomics-dapp/robonomics/chain/network/network-identity';
 import { afterEach, describe, expect, it } from 'vitest';
 import { secondNodeNetworkKey, writeOwnSecondNode } from '../storage/second-nodes.ts';
-import { secondNodesFor } from './second-opinion.ts';
+import { secondNodesFor } from './second-nodes.ts';
 
 const POLKADOT = '0x29f4371dcc41045f5041489dfcd51389bf8ccd2161332e0de1ca803bcc3ee872';
 const KUSAMA = '0x631ccc82a078481584041656af292834e1ae6daab61d2875b4dd0c14bb9b17bc';
