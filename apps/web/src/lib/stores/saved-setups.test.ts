@@ -1,6 +1,12 @@
+import { VECTOR_USER_ADDRESS } from '@robonomics-dapp/robonomics/test-support/crypto-vectors';
 import { ALICE, BOB_ED25519 } from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { describe, expect, it } from 'vitest';
 import { readSavedSetups } from './saved-setups.ts';
+
+/** Three distinct accounts: setups are told apart by the account's key. */
+const A = ALICE;
+const B = BOB_ED25519;
+const C = VECTOR_USER_ADDRESS;
 
 describe('readSavedSetups', () => {
   it('reads a valid list and drops malformed entries', () => {
@@ -25,15 +31,15 @@ describe('addSetup', () => {
   it('adds a setup, makes it active and keeps an existing name on re-add', async () => {
     const { useSavedSetups } = await import('./saved-setups.ts');
     useSavedSetups.getState().reload();
-    useSavedSetups.getState().addSetup({ owner: '4A', name: 'Home', network: 'local' });
-    useSavedSetups.getState().addSetup({ owner: '4A', name: 'Other', network: 'local' });
-    useSavedSetups.getState().addSetup({ owner: '4B', name: 'Office', network: 'polkadot' });
+    useSavedSetups.getState().addSetup({ owner: A, name: 'Home', network: 'local' });
+    useSavedSetups.getState().addSetup({ owner: A, name: 'Other', network: 'local' });
+    useSavedSetups.getState().addSetup({ owner: B, name: 'Office', network: 'polkadot' });
     const state = useSavedSetups.getState();
     expect(state.setups).toEqual([
-      { owner: '4A', name: 'Home', network: 'local' },
-      { owner: '4B', name: 'Office', network: 'polkadot' },
+      { owner: A, name: 'Home', network: 'local' },
+      { owner: B, name: 'Office', network: 'polkadot' },
     ]);
-    expect(state.active).toEqual({ local: '4A', polkadot: '4B' });
+    expect(state.active).toEqual({ local: A, polkadot: B });
     expect(readSavedSetups().setups).toHaveLength(2);
   });
 
@@ -49,14 +55,14 @@ describe('update, remove and active setup', () => {
     const { useSavedSetups, activeSetupOf } = await import('./saved-setups.ts');
     const store = useSavedSetups.getState();
     store.reload();
-    store.addSetup({ owner: '4A', name: 'Home', network: 'local' });
-    store.addSetup({ owner: '4B', name: 'Office', network: 'local' });
-    expect(activeSetupOf(useSavedSetups.getState(), 'local')?.owner).toBe('4B');
-    expect(store.updateSetup('4B', 'local', { name: 'Work' })).toBe(true);
-    expect(store.updateSetup('4C', 'local', { name: 'x' })).toBe(false);
-    store.removeSetup('4B', 'local');
-    expect(useSavedSetups.getState().active.local).toBe('4A');
-    store.removeSetup('4A', 'local');
+    store.addSetup({ owner: A, name: 'Home', network: 'local' });
+    store.addSetup({ owner: B, name: 'Office', network: 'local' });
+    expect(activeSetupOf(useSavedSetups.getState(), 'local')?.owner).toBe(B);
+    expect(store.updateSetup(B, 'local', { name: 'Work' })).toBe(true);
+    expect(store.updateSetup(C, 'local', { name: 'x' })).toBe(false);
+    store.removeSetup(B, 'local');
+    expect(useSavedSetups.getState().active.local).toBe(A);
+    store.removeSetup(A, 'local');
     expect(useSavedSetups.getState().active.local).toBeUndefined();
     expect(activeSetupOf(useSavedSetups.getState(), 'local')).toBeNull();
   });
@@ -75,20 +81,20 @@ describe('controller keys kept in this browser', () => {
       network: 'local',
       controller: { address: CONTROLLER, keystore: '{"sealed":true}' },
     });
-    expect(withoutControllerKey(keyed('4A')).controller).toEqual({ address: CONTROLLER });
-    useSavedSetups.getState().addSetup(keyed('4A'));
-    useSavedSetups.getState().addSetup(keyed('4B'));
-    useSavedSetups.getState().forgetControllerKeys({ owner: '4A', network: 'local' });
+    expect(withoutControllerKey(keyed(A)).controller).toEqual({ address: CONTROLLER });
+    useSavedSetups.getState().addSetup(keyed(A));
+    useSavedSetups.getState().addSetup(keyed(B));
+    useSavedSetups.getState().forgetControllerKeys({ owner: A, network: 'local' });
     const kept = () =>
       useSavedSetups.getState().setups.map((s) => [s.owner, s.controller?.keystore ?? null]);
     expect(kept()).toEqual([
-      ['4A', null],
-      ['4B', '{"sealed":true}'],
+      [A, null],
+      [B, '{"sealed":true}'],
     ]);
     useSavedSetups.getState().forgetControllerKeys();
     expect(kept()).toEqual([
-      ['4A', null],
-      ['4B', null],
+      [A, null],
+      [B, null],
     ]);
     // What other tabs read: nothing of a key is left in storage.
     expect(localStorage.getItem('robonomics-dapp.setups.v1')).not.toContain('keystore');
