@@ -1,15 +1,13 @@
-import { encodeAddress } from '@dedot/utils';
 import {
   addressEq,
   isValidAddress,
   toRobonomicsAddress,
 } from '@robonomics-dapp/robonomics/chain/model/address';
-import { generateMnemonic, pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
 import { type FormEvent, useId, useState } from 'react';
 import { Address } from '../../../components/Address.tsx';
 import { keyKeeping } from '../../../lib/storage/key-keeping.ts';
 import { useSavedSetups } from '../../../lib/stores/saved-setups.ts';
-import { useUserKey } from '../../../lib/user-key/user-key-store.ts';
+import { createBrowserUser } from '../browser-user.ts';
 import { useGuideSecrets } from '../guide-secrets.ts';
 import type { Guide } from '../hooks/use-guide.ts';
 
@@ -43,8 +41,6 @@ export function UsersSummary({ guide }: { guide: Guide }) {
 export function UsersStep({ guide }: { guide: Guide }) {
   const id = useId();
   const updateSetup = useSavedSetups((s) => s.updateSetup);
-  const remember = useGuideSecrets((s) => s.set);
-  const signIn = useUserKey((s) => s.signIn);
   const [keep, setKeep] = useState(false);
   const [address, setAddress] = useState('');
   const [label, setLabel] = useState('');
@@ -62,14 +58,7 @@ export function UsersStep({ guide }: { guide: Guide }) {
       ],
     });
 
-  const onCreate = async () => {
-    const phrase = generateMnemonic();
-    const user = encodeAddress(pairFromUri(phrase, 'ed25519').publicKey, 32);
-    addUser(user, 'This browser');
-    remember({ userPhrase: { address: user, phrase } });
-    const failed = await signIn(user, phrase, keep && keyKeeping.allowed);
-    setError(failed);
-  };
+  const onCreate = async () => setError(await createBrowserUser(setup, keep));
 
   const onAdd = (event: FormEvent) => {
     event.preventDefault();
