@@ -168,6 +168,7 @@ for (const generation of ['legacy', 'current'] as ProxyGeneration[]) {
     // Home Assistant's setup, as the integration's config flow has it: its two points, then the
     // file and its password; one Submit.
     await expect(ha.getByRole('heading', { name: 'Robonomics' })).toBeVisible();
+    await ha.screenshot({ path: `${SCREENS}/first-hour-home-assistant-points-${generation}.png` });
     await act(() => ha.getByLabel(WARN_DATA_SENDING).check());
     await act(() => ha.getByLabel(WARN_ACCOUNT_MANAGMENT).check());
     await act(() => ha.getByRole('button', { name: 'Submit' }).click());
@@ -184,6 +185,7 @@ for (const generation of ['legacy', 'current'] as ProxyGeneration[]) {
     await importOnHomeAssistant(ha, { name: 'setup.json', buffer: readFileSync(file) }, PASSWORD);
     await expect(ha.getByRole('status')).toContainText('Robonomics already runs this home');
     await expect(ha.getByRole('status')).toContainText('Nothing was changed.');
+    await ha.screenshot({ path: `${SCREENS}/first-hour-home-assistant-again-${generation}.png` });
     await expect(ha.getByRole('alert')).toHaveCount(0);
     expect((await homes()).filter((h) => h.controller === controller)).toHaveLength(1);
     // Back to the app's tab.
@@ -394,6 +396,7 @@ test('the guide proposes a development account without a subscription; the heade
   const use = proposal.getByRole('button', {
     name: /^Use (\w+), a development account without a subscription$/,
   });
+  await page.screenshot({ path: `${SCREENS}/first-hour-proposal.png` });
   const name = /^Use (\w+),/.exec((await use.textContent()) ?? '')![1]!;
   await use.click();
   const owner = chain.pair(`//${name}`).address;

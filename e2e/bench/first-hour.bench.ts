@@ -83,10 +83,13 @@ test('the first hour in real time', async ({ page, context }) => {
     let shown = exact === null ? null : Number(exact);
     if (shown === null) {
       // Before issue 52 the page gave only a local hour and minute ("from about 03:56").
-      const match = /(\d{1,2}):(\d{2})/.exec(text);
+      const match = /(\d{1,2}):(\d{2})\s*(AM|PM)?/.exec(text);
       if (match) {
+        const hour =
+          (Number(match[1]) % 12) +
+          (match[3] === 'PM' ? 12 : match[3] ? 0 : Number(match[1]) >= 12 ? 12 : 0);
         const day = new Date();
-        day.setHours(Number(match[1]), Number(match[2]), 0, 0);
+        day.setHours(hour, Number(match[2]), 0, 0);
         shown = day.getTime();
       }
     }
@@ -178,10 +181,11 @@ test('the first hour in real time', async ({ page, context }) => {
   await wait(() => expect(check).toBeEnabled({ timeout: 120_000 }));
   const twinState = (await visible(twinLine)) ? await twinLine.getAttribute('data-state') : null;
   const download = page.waitForEvent('download');
-  const opened = context.waitForEvent('page', { timeout: 10_000 }).catch(() => null);
+  const opened = context.waitForEvent('page', { timeout: 60_000 }).catch(() => null);
   await act('download', 'Check and download the setup file', () => check.click());
   const file = await (await download).path();
-  let ha = await opened;
+  // Before, nothing opened: a few seconds tell.
+  let ha = await Promise.race([opened, page.waitForTimeout(3_000).then(() => null)]);
   const setupFile = JSON.parse(readFileSync(file, 'utf8')) as { controller: { address: string } };
   const controller = setupFile.controller.address;
   samples.push(...[await readEstimate()].filter((s): s is EstimateSample => s !== null));

@@ -178,8 +178,9 @@ function FreeWeightCheck({ guide, controller }: { guide: Guide; controller: stri
     );
   }
   const devnet = guide.network === 'local';
+  // A wait the protocol sets, not a fault: neither ✓ nor ✗.
   return (
-    <Check ok={false} testId="free-weight">
+    <Check ok={null} testId="free-weight">
       <span data-testid="free-weight-wait">
         A new subscription earns free weight at 0.01 calls per second. The home’s first record needs{' '}
         {millions(estimate.needed)} for {calls}; the subscription has {millions(estimate.earned)}{' '}
