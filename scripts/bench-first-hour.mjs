@@ -27,6 +27,9 @@ const min = (/** @type {number} */ m) => `${m.toFixed(1)} min`;
 const sec = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(0)} s`;
 const errors = /** @type {number[]} */ (r.estimate.errors);
 const worst = errors.length ? Math.max(...errors.map(Math.abs)) : null;
+const range = errors.length
+  ? `${sec(Math.min(...errors))} to ${sec(Math.max(...errors))} (shown minus actual) over ${errors.length} readings, every 15 s from the import on`
+  : 'none shown';
 const lines = [
   `## ${r.finished.slice(0, 16).replace('T', ' ')} UTC: ${r.code}`,
   '',
@@ -35,7 +38,7 @@ const lines = [
   `- Home Assistant answered the file in ${sec(r.importMs)}: "${r.importAnswer.trim().slice(0, 80)}".`,
   `- The controller's twin: ${r.twin ?? 'not made by the app'}; the home published on twin ${r.published?.twinId ?? '?'}.`,
   `- The first record came ${r.firstRecordWaitMinutes === null ? '?' : min(r.firstRecordWaitMinutes)} after Home Assistant took the file.`,
-  `- The page's estimate against it: ${errors.length ? errors.map(sec).join(', ') : 'none shown'} over ${errors.length} readings (worst ${worst === null ? '?' : sec(worst)}); it moved later by ${sec(r.estimate.movedLater)} at most between two readings.`,
+  `- The page's estimate against it: ${range}; worst ${worst === null ? '?' : sec(worst)}. It moved later by ${sec(r.estimate.movedLater)} at most between two readings.`,
   '',
   '| step | minutes | of which waiting |',
   '|---|---|---|',

@@ -109,7 +109,7 @@ test('the first hour in real time', async ({ page, context }) => {
     name: /a development account without a subscription$/,
   });
   await expect(
-    proposal.or(page.getByRole('button', { name: /^Development accounts/ })),
+    proposal.or(page.getByRole('button', { name: /^Development accounts/ })).first(),
   ).toBeVisible();
   if (await visible(proposal)) {
     const name = /^Use (\w+),/.exec((await proposal.textContent()) ?? '')![1]!;

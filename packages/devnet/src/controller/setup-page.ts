@@ -502,7 +502,7 @@ export function createSetupPage(options: SetupPageOptions) {
   const userStep = async (res: ServerResponse, fields: URLSearchParams) => {
     const flowId = fields.get('flow_id');
     const flow = flowOf(flowId);
-    if (flowId && (!flow || flow.state.step !== 'user')) return elsewhere(res, flowId, flow);
+    if (flowId && flow?.state.step !== 'user') return elsewhere(res, flowId, flow);
     // HA's form sends each box as a boolean; a box left empty is not sent at all by a browser.
     const ticked =
       fields.get('warn_data_sending') === 'on' && fields.get('warn_account_managment') === 'on';
@@ -543,7 +543,7 @@ export function createSetupPage(options: SetupPageOptions) {
     const flowId = form.get('flow_id');
     const id = typeof flowId === 'string' ? flowId : null;
     const flow = flowOf(id);
-    if (!flow || flow.state.step !== 'conf') return elsewhere(res, id, flow);
+    if (flow?.state.step !== 'conf') return elsewhere(res, id, flow);
     const file = form.get('file');
     const password = form.get('password');
     let content: string | Uint8Array | undefined;
@@ -568,10 +568,14 @@ export function createSetupPage(options: SetupPageOptions) {
     return seeFlow(res, id!);
   };
 
-  const manualStep = async (req: IncomingMessage, res: ServerResponse, fields: URLSearchParams) => {
+  const manualStep = async (
+    _req: IncomingMessage,
+    res: ServerResponse,
+    fields: URLSearchParams,
+  ) => {
     const flowId = fields.get('flow_id');
     const flow = flowOf(flowId);
-    if (!flow || flow.state.step !== 'manual') return elsewhere(res, flowId, flow);
+    if (flow?.state.step !== 'manual') return elsewhere(res, flowId, flow);
     const entry: ManualEntry = {
       seed: fields.get('seed') ?? '',
       owner: fields.get('owner') ?? '',
