@@ -146,6 +146,8 @@ export function adoptAnswer(outcome: AdoptOutcome): { status: number; body: unkn
   switch (outcome.kind) {
     case 'created':
       return { status: 201, body: outcome.home };
+    case 'running':
+      return { status: 200, body: { ...outcome.home, alreadyRunning: true, since: outcome.since } };
     case 'manual':
       return { status: 200, body: { next: 'manual', missing: outcome.missing } };
     case 'already_configured':

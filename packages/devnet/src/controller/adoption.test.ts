@@ -6,7 +6,7 @@ import type { KeyringPair } from '@polkadot/keyring/types';
 import { u8aToString } from '@polkadot/util';
 import { cryptoWaitReady, encodeAddress } from '@polkadot/util-crypto';
 import { encryptMessage } from '@robonomics-dapp/robonomics/crypto/box';
-import { decryptEnvelope } from '@robonomics-dapp/robonomics/crypto/envelope';
+import { decryptEnvelope, encryptForDevices } from '@robonomics-dapp/robonomics/crypto/envelope';
 import {
   generateMnemonic,
   type KeyPair,
@@ -60,6 +60,10 @@ const mnemonic = generateMnemonic();
 const second = controllerOf(pairFromUri(mnemonic, 'ed25519'));
 /** Imported twice at once through the control port. */
 const third = controllerOf(pairFromSeed(randomBytes(32), 'ed25519'));
+/** Owns a twin it made itself, and has no datalog record. */
+const owning = controllerOf(pairFromSeed(randomBytes(32), 'ed25519'));
+/** Owns a twin it made itself, and its last datalog record names a telemetry file. */
+const recorded = controllerOf(pairFromSeed(randomBytes(32), 'ed25519'));
 /** Not among the owner's devices. */
 const stranger = controllerOf(pairFromSeed(randomBytes(32), 'ed25519'));
 const seededController = controllerOf(pairFromUri(SEED_CONTROLLER_MNEMONIC, 'ed25519'));
@@ -87,29 +91,62 @@ function setupFile(
   return JSON.stringify(file);
 }
 
-/** The conf step, as a browser posts it. */
-async function postFile(text: string, password = PASSWORD, headers: Record<string, string> = {}) {
+/** The acknowledgements, both ticked, as a browser posts them: the new flow's id. */
+async function startFlow(): Promise<string> {
+  const response = await fetch(controller.setupUrl, {
+    method: 'POST',
+    body: new URLSearchParams({
+      step: 'user',
+      warn_data_sending: 'on',
+      warn_account_managment: 'on',
+    }),
+    redirect: 'manual',
+  });
+  expect(response.status).toBe(303);
+  return new URL(response.headers.get('location')!, controller.haUrl).searchParams.get('flow_id')!;
+}
+
+/** The page a post leads to: the flow's own page after the redirect. */
+interface FlowPage {
+  status: number;
+  html: string;
+  /** Where the flow stands (data-flow-step). */
+  step: string | undefined;
+}
+
+async function pageOf(response: Response): Promise<FlowPage> {
+  const html = await response.text();
+  return { status: response.status, html, step: /data-flow-step="([a-z]+)"/.exec(html)?.[1] };
+}
+
+/** The acknowledgements, then the conf step, as a browser posts them. */
+async function postFile(
+  text: string,
+  password = PASSWORD,
+  headers: Record<string, string> = {},
+): Promise<FlowPage> {
   const form = new FormData();
+  form.append('flow_id', await startFlow());
   form.append('file', new Blob([text], { type: 'application/json' }), 'robonomics-setup.json');
   form.append('password', password);
-  const response = await fetch(controller.setupUrl, { method: 'POST', body: form, headers });
-  return { status: response.status, html: await response.text() };
+  return pageOf(await fetch(controller.setupUrl, { method: 'POST', body: form, headers }));
 }
 
 /** The manual step, as a browser posts it. */
-async function postManual(fields: Record<string, string>) {
-  const response = await fetch(controller.setupUrl, {
-    method: 'POST',
-    body: new URLSearchParams(fields),
-  });
-  return { status: response.status, html: await response.text() };
+async function postManual(fields: Record<string, string>): Promise<FlowPage> {
+  return pageOf(
+    await fetch(controller.setupUrl, {
+      method: 'POST',
+      body: new URLSearchParams({ step: 'manual', ...fields }),
+    }),
+  );
 }
 
 function errorKeyIn(html: string): string | undefined {
   return /role="alert" data-error-key="([a-z_]+)"/.exec(html)?.[1];
 }
 
-function expectError(page: { status: number; html: string }, key: SetupErrorKey) {
+function expectError(page: FlowPage, key: SetupErrorKey) {
   expect(errorKeyIn(page.html), page.html).toBe(key);
   expect(page.html).toContain(escapeHtml(SETUP_ERROR_TEXT[key]));
 }
@@ -168,15 +205,30 @@ beforeAll(async () => {
     (await send(api, api.tx.rws.setSubscription(eve.address, { Daily: { days: 30 } }), alice))
       .error,
   ).toBeNull();
-  const devices = [eve.address, first.address, second.address, third.address, bobPair.address];
+  const devices = [
+    eve.address,
+    first.address,
+    second.address,
+    third.address,
+    owning.address,
+    recorded.address,
+    bobPair.address,
+  ];
   // A controller signs its own rws.call (which pays no fee), so its account must exist.
-  const funding = [first, second, third].map((c) =>
+  const funding = [first, second, third, owning, recorded].map((c) =>
     api.tx.balances.transferKeepAlive(c.address, CONTROLLER_FUNDS),
   );
   expect(
     (await send(api, api.tx.utility.batchAll([api.tx.rws.setDevices(devices), ...funding]), eve))
       .error,
   ).toBeNull();
+  // Dave's subscription lists the first controller too: it cannot run a home for both.
+  const dave = keyring.addFromUri('//Dave', {}, 'sr25519');
+  expect(
+    (await send(api, api.tx.rws.setSubscription(dave.address, { Daily: { days: 30 } }), alice))
+      .error,
+  ).toBeNull();
+  expect((await send(api, api.tx.rws.setDevices([first.address]), dave)).error).toBeNull();
   // A subscription idle for a while: free weight to publish at once.
   const ledger = (await api.query.rws.ledger(eve.address)) as unknown as {
     unwrap(): { toRawType(): string; toJSON(): Record<string, unknown> };
@@ -221,9 +273,13 @@ describe("the Robonomics integration's setup page", () => {
     );
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const html = await response.text();
-    expect(html).toContain('Upload the file with setup settings from the Robonomics App');
-    expect(html).toContain('<label for="file">Setup File</label>');
-    expect(html).toContain('<label for="password">Controller Password</label>');
+    expect(html).toContain('To use Robonomics Integration you shoul know the following:');
+    expect(html).toContain('name="warn_data_sending"');
+    expect(html).toContain('name="warn_account_managment"');
+    const conf = await (await fetch(`${controller.setupUrl}&flow_id=${await startFlow()}`)).text();
+    expect(conf).toContain('Upload the file with setup settings from the Robonomics App');
+    expect(conf).toContain('<label for="file">Setup File</label>');
+    expect(conf).toContain('<label for="password">Controller Password</label>');
     expect(controller.setupUrl).toBe(
       `${controller.haUrl}/config/integrations/dashboard/add?domain=robonomics`,
     );
@@ -266,7 +322,8 @@ describe("the Robonomics integration's setup page", () => {
     expect(withoutDatalog.html).toContain('&quot;datalog&quot;');
     const notJson = await postFile('{"owner": ');
     expectError(notJson, 'wrong_config_format');
-    expect(notJson.status).toBe(422);
+    // The error is the file step's page again, after the redirect.
+    expect(notJson).toMatchObject({ status: 200, step: 'conf' });
     expect(homeFolders()).toEqual([]);
     expect(existsSync(join(dataDir, 'homes', 'homes.json'))).toBe(false);
     expect(controller.homes()).toHaveLength(1);
@@ -304,7 +361,7 @@ describe("the Robonomics integration's setup page", () => {
 
   it('adopts a home from a good file', async () => {
     const page = await postFile(setupFile(first));
-    expect(page.status).toBe(201);
+    expect(page).toMatchObject({ status: 200, step: 'created' });
     expect(page.html).toContain('Success! Created configuration for Robonomics.');
     expect(page.html).toContain(first.address);
     expect(page.html).toContain(eve.address);
@@ -329,7 +386,7 @@ describe("the Robonomics integration's setup page", () => {
 
   it('takes the key by hand when the file has none; a mnemonic completes it', async () => {
     const conf = await postFile(setupFile(null), '');
-    expect(conf.status).toBe(200);
+    expect(conf).toMatchObject({ status: 200, step: 'manual' });
     expect(conf.html).toContain(
       "Provided file don'contain the setup settings. You can enter them manually.",
     );
@@ -346,30 +403,41 @@ describe("the Robonomics integration's setup page", () => {
       owner: '',
       network: 'polkadot',
     });
-    expect(manual.status).toBe(201);
+    expect(manual).toMatchObject({ status: 200, step: 'created' });
     expect(manual.html).toContain(second.address);
-    // The flow is over.
-    expectError(
-      await postManual({ flow_id: flowId!, seed: mnemonic, owner: '', network: 'polkadot' }),
-      'file_not_found',
-    );
+    // The flow is over: the step posted again shows its end and changes nothing.
+    const again = await postManual({
+      flow_id: flowId!,
+      seed: mnemonic,
+      owner: '',
+      network: 'polkadot',
+    });
+    expect(again).toMatchObject({ status: 200, step: 'created' });
+    expect(controller.homes().filter((h) => h.controller === second.address)).toHaveLength(1);
   });
 
-  it('refuses a second import of a controller that runs a home, the seeded one included', async () => {
+  it('says the same file again is the home it runs; refuses the controller for another owner', async () => {
     const again = await postFile(setupFile(first));
-    expect(again.status).toBe(409);
-    expect(errorKeyIn(again.html)).toBe('already_configured');
-    expect(again.html).toContain(ALREADY_CONFIGURED_TEXT);
+    expect(again).toMatchObject({ status: 200, step: 'running' });
+    expect(errorKeyIn(again.html)).toBeUndefined();
+    expect(again.html).toContain('Robonomics already runs this home since');
+    expect(again.html).toContain('Nothing was changed.');
+    const alice = new Keyring({ ss58Format: 32 }).addFromUri('//Alice', {}, 'sr25519').address;
     const seeded = await controlPost('/homes', {
-      file: setupFile(seededController, {
-        owner: new Keyring({ ss58Format: 32 }).addFromUri('//Alice', {}, 'sr25519').address,
-      }),
+      file: setupFile(seededController, { owner: alice }),
       password: PASSWORD,
     });
     expect(seeded).toMatchObject({
-      status: 409,
-      body: { error: 'already_configured', text: 'Robonomics is already configured' },
+      status: 200,
+      body: { controller: seededController.address, owner: alice, alreadyRunning: true },
     });
+    // The first controller named for Dave, whose devices list it too: it runs for Eve here.
+    const dave = new Keyring({ ss58Format: 32 }).addFromUri('//Dave', {}, 'sr25519').address;
+    const otherOwner = await postFile(setupFile(first, { owner: dave }));
+    expect(otherOwner.step).toBe('aborted');
+    expect(errorKeyIn(otherOwner.html)).toBe('already_configured');
+    expect(otherOwner.html).toContain(ALREADY_CONFIGURED_TEXT);
+    expect(otherOwner.html).toContain(`for the owner ${eve.address}`);
     expect(controller.homes()).toHaveLength(3);
   });
 });
@@ -400,7 +468,9 @@ describe('POST /homes on the control port', () => {
 
     const body = { file: setupFile(third), password: PASSWORD };
     const answers = await Promise.all([controlPost('/homes', body), controlPost('/homes', body)]);
-    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    // One sets the home up; the other waits for it and says it runs.
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 201]);
+    expect(answers.find((a) => a.status === 200)!.body).toMatchObject({ alreadyRunning: true });
     const created = answers.find((a) => a.status === 201)!.body;
     expect(created).toEqual({
       controller: third.address,
@@ -417,6 +487,76 @@ describe('POST /homes on the control port', () => {
     ]);
     expect(new Set(homes.map((h) => h.peerId)).size).toBe(4);
     expect(homeFolders().sort()).toEqual([first.address, second.address, third.address].sort());
+  });
+});
+
+describe('the twin an adopted home takes, as the integration finds it', () => {
+  /** The controller signs for itself, paying from its own balance. */
+  const signerOf = (c: ReturnType<typeof controllerOf>) =>
+    new Keyring({ ss58Format: 32 }).addFromSeed(c.pair.secretKey.slice(0, 32), {}, 'ed25519');
+
+  async function createTwin(c: ReturnType<typeof controllerOf>): Promise<number> {
+    const id = Number((await net.api.query.digitalTwin.total()).toString() || 0);
+    expect((await send(net.api, net.api.tx.digitalTwin.create(), signerOf(c))).error).toBeNull();
+    expect((await net.api.query.digitalTwin.owner(id)).toString()).toBe(c.address);
+    return id;
+  }
+
+  async function adoptAndPublish(c: ReturnType<typeof controllerOf>) {
+    expect((await controlPost('/homes', { file: setupFile(c), password: PASSWORD })).status).toBe(
+      201,
+    );
+    const homes = await homesWhen(
+      (list) => list.find((h) => h.controller === c.address)?.published != null,
+    );
+    return homes.find((h) => h.controller === c.address)!.published!;
+  }
+
+  it('creates a new one when the controller has no record, whatever twin it owns', async () => {
+    const own = await createTwin(owning);
+    const published = await adoptAndPublish(owning);
+    expect(published.twinId).not.toBe(own);
+    expect((await net.api.query.digitalTwin.owner(published.twinId)).toString()).toBe(
+      owning.address,
+    );
+    expect(logs).toContain(
+      `home ${owning.address.slice(0, 8)}…: created digital twin ${published.twinId}`,
+    );
+  });
+
+  it('takes the last twin the controller owns when its last record names a file', async () => {
+    const own = await createTwin(recorded);
+    // A first states file of the home, sealed by the controller as Home Assistant seals it:
+    // no entities yet, its twin not named (-1).
+    const sealed = encryptForDevices(
+      '{"devices": {}, "entities": {}, "twin_id": -1}',
+      recorded.pair,
+      [],
+    );
+    const form = new FormData();
+    form.append('file', new Blob([sealed.json]), 'data');
+    const added = await fetch(`${net.ipfs.apiUrl}/api/v0/add?cid-version=0`, {
+      method: 'POST',
+      body: form,
+      headers: web3AuthHeaders(web3AuthFromPair(recorded.pair), eve.address),
+    });
+    const cid = (JSON.parse((await added.text()).split('\n')[0]!) as { Hash: string }).Hash;
+    expect(
+      (await send(net.api, net.api.tx.datalog.record(cid), signerOf(recorded))).error,
+    ).toBeNull();
+    const free = async () =>
+      BigInt(
+        ((await net.api.query.rws.ledger(eve.address)).toJSON() as { freeWeight: number | string })
+          .freeWeight,
+      );
+    const before = await free();
+    const published = await adoptAndPublish(recorded);
+    expect(published.twinId).toBe(own);
+    expect(logs).toContain(
+      `home ${recorded.address.slice(0, 8)}…: uses digital twin ${own}: the last twin the controller owns (its record ${cid})`,
+    );
+    // The subscription paid the config topic and the first record, no twin.
+    expect(before - (await free())).toBeLessThan(158_556_000n + 260_430_000n + 1n);
   });
 });
 

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { encryptForDevices } from '@robonomics-dapp/robonomics/crypto/envelope';
+import { decryptEnvelope, encryptForDevices } from '@robonomics-dapp/robonomics/crypto/envelope';
 import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
 import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
 import { toPythonJson } from '@robonomics-dapp/robonomics/home-assistant/python-payload';
@@ -151,8 +151,8 @@ export class Publisher {
   }
 
   /**
-   * The twin HA publishes on, in HA's order: the one it published before, the highest it owns,
-   * else a new twin. Runs one at a time.
+   * The twin HA publishes on, found as the integration's `get_or_create_twin_id` finds it
+   * (docs/home-assistant.md, "Digital twin"). Runs one at a time.
    */
   twin(owner: string): Promise<number> {
     this.twinLookup ??= this.findTwin(owner).finally(() => {
@@ -163,11 +163,26 @@ export class Publisher {
 
   private async findTwin(owner: string): Promise<number> {
     const { chain, controllerAddress } = this.options;
-    const owned = await chain.ownedTwins(controllerAddress);
-    if (this.saved.twinId !== undefined && owned.includes(this.saved.twinId)) {
-      return this.saved.twinId;
+    // 1. The twin of the config it published last (HA's own files).
+    if (this.saved.twinId !== undefined) {
+      const owned = await chain.ownedTwins(controllerAddress);
+      if (owned.includes(this.saved.twinId)) return this.saved.twinId;
     }
-    let id = owned.at(-1);
+    // 2. Only when the controller's last datalog record names an IPFS file: the twin id that
+    // telemetry gives, else the highest twin the controller owns. 3. Otherwise a new twin.
+    const record = await this.lastRecordCid();
+    let id: number | undefined;
+    let how = '';
+    if (record !== null) {
+      const told = await this.twinIdIn(record, owner);
+      if (told !== null) {
+        id = told;
+        how = `the twin id of its last record ${record}`;
+      } else {
+        id = (await chain.ownedTwins(controllerAddress)).at(-1);
+        if (id !== undefined) how = `the last twin the controller owns (its record ${record})`;
+      }
+    }
     if (id === undefined) {
       const events = await chain.callThroughSubscription(owner, (api) =>
         api.tx.digitalTwin.create(),
@@ -178,10 +193,44 @@ export class Publisher {
       if (!created) throw new Error('digitalTwin.create gave no NewDigitalTwin event.');
       id = Number(created.data[1]);
       this.options.log(`created digital twin ${id}`);
+    } else {
+      this.options.log(`uses digital twin ${id}: ${how}`);
     }
     this.saved.twinId = id;
     this.persist();
     return id;
+  }
+
+  /**
+   * The CID the controller's last datalog record holds, as the integration's
+   * `get_last_telemetry_hash` reads it: the item at `end - 1` of the ring (none when `end` is 0,
+   * as its library reads it), taken only when it starts with "Qm".
+   */
+  private async lastRecordCid(): Promise<string | null> {
+    const { chain, controllerAddress } = this.options;
+    const { end } = await chain.datalogIndex(controllerAddress);
+    if (end === 0) return null;
+    const item = await chain.datalogItem(controllerAddress, end - 1);
+    return item.moment !== 0 && item.text.startsWith('Qm') ? item.text : null;
+  }
+
+  /**
+   * The `twin_id` of the telemetry a record names, opened as the controller (null when the file
+   * cannot be read or opened, or says -1: HA then looks for a twin the controller owns).
+   */
+  private async twinIdIn(cid: string, owner: string): Promise<number | null> {
+    const { ipfs, controller, controllerAddress } = this.options;
+    try {
+      const text = new TextDecoder().decode(await ipfs.cat(cid, owner, 1024 * 1024));
+      const states = JSON.parse(
+        decryptEnvelope(JSON.parse(text), controller, controllerAddress, controller.publicKey),
+      ) as { twin_id?: unknown };
+      const id = Number(states.twin_id);
+      return Number.isInteger(id) && id !== -1 ? id : null;
+    } catch (error) {
+      this.options.log(`could not read the twin id of ${cid}: ${(error as Error).message}`);
+      return null;
+    }
   }
 
   private async publishConfig(

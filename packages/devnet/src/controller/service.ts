@@ -148,6 +148,8 @@ export async function startControllerService(
     options.proxy?.kind === 'current' ? 'current' : 'legacy';
   /** Controllers that run a home or are being set up: the integration runs once per controller. */
   const claimed = new Set<string>([seeded.address]);
+  /** Adoptions under way, by controller: a second import of one waits for it. */
+  const settingUp = new Map<string, Promise<AdoptOutcome>>();
   const underWay = new Set<Promise<unknown>>();
   let stopped = false;
 
@@ -221,20 +223,61 @@ export async function startControllerService(
     published: home.lastPublished ?? null,
   });
 
+  /** The home Home Assistant runs for a controller, as the pages name it. */
+  const runningHome = (controller: string) => {
+    const home = controller === seeded.address ? seeded : adopted.get(controller)?.home;
+    if (!home) return null;
+    return {
+      home: {
+        controller,
+        owner: home.owner ?? '',
+        peerId: home.peerId,
+        addresses: [...home.addresses()],
+      },
+      since: record.list().find((r) => r.controller === controller)?.added ?? null,
+    };
+  };
+
+  /**
+   * A controller that runs a home here (or is being set up): the same file again says so as
+   * information; for another owner, the integration's abort.
+   */
+  const alreadyHere = async (controller: string, owner: string): Promise<AdoptOutcome> => {
+    await settingUp.get(controller)?.catch(() => {});
+    const running = runningHome(controller);
+    if (running && running.home.owner === owner) return { kind: 'running', ...running };
+    return {
+      kind: 'already_configured',
+      controller,
+      reason: running
+        ? `The controller ${controller} already runs a home in this Home Assistant, for the owner ${running.home.owner || 'not known yet'}.`
+        : `The controller ${controller} is being set up in this Home Assistant.`,
+    };
+  };
+
   const adoptNow = async (input: SetupInput): Promise<AdoptOutcome> => {
     if (stopped) throw new Error('Home Assistant is stopping.');
     const step = await runSetupSteps(input, devnetReaders(seeded.chain));
     if (step.kind !== 'valid') return step;
     const { controller, owner, settings } = step;
-    // Checked and claimed in one go: of two imports of one controller, one wins.
-    if (claimed.has(controller)) {
-      return {
-        kind: 'already_configured',
-        controller,
-        reason: `The controller ${controller} already runs a home in this Home Assistant.`,
-      };
-    }
+    // Checked and claimed in one go: of two imports of one controller, one sets it up.
+    if (claimed.has(controller)) return alreadyHere(controller, owner);
     claimed.add(controller);
+    const work = setUp(controller, owner, step.seed, settings);
+    settingUp.set(controller, work);
+    try {
+      return await work;
+    } finally {
+      settingUp.delete(controller);
+    }
+  };
+
+  const setUp = async (
+    controller: string,
+    owner: string,
+    seed: string,
+    settings: { network?: string; intervalMinutes?: number },
+  ): Promise<AdoptOutcome> => {
     const dir = record.folderOf(controller);
     let started: AdoptedHome | undefined;
     try {
@@ -242,7 +285,7 @@ export async function startControllerService(
       if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
       const rec = {
         controller,
-        seed: step.seed,
+        seed,
         owner,
         network: settings.network ?? 'polkadot',
         intervalMinutes: settings.intervalMinutes ?? DEFAULT_INTERVAL_MINUTES,

@@ -57,6 +57,19 @@ const KNOWN_STORAGE = new Set([
   'System.Account(4DHaCwK5eNijEByXSrrXauJwUi5vYR53rESBNeDYHD6WeJYw)',
 ]);
 
+/**
+ * What each call of a home takes from its subscription's free weight on our engine: runtime
+ * 43's benchmarks (the production runtime; docs/real-runtime.md, "Weights of the home's calls").
+ */
+const RUNTIME_43_WEIGHTS: Record<string, bigint> = {
+  "a home's digitalTwin.create": 230_851_000n,
+  "a home's digitalTwin.setSource": 158_556_000n,
+  "a home's datalog.record of a CID": 260_430_000n,
+};
+/** The runtime's ReferenceCallWeight, and a Daily subscription's µTPS while it runs. */
+const REFERENCE_CALL_WEIGHT = 70_952_000n;
+const DAILY_UTPS = 10_000n;
+
 let results: Record<'typescript' | 'runtime', ScenarioResult>;
 
 beforeAll(async () => {
@@ -166,5 +179,44 @@ describe('our chain engine held to the real runtime (spec 40)', () => {
         expect(gap, name).toBe(paid(runtime, address) - paid(typescript, address));
       }
     }
+  });
+
+  it("takes each of a home's calls at the weight its runtime declares: runtime 43's on our engine", () => {
+    const homeSteps = (result: ScenarioResult) =>
+      result.steps.filter((s) => s.step.startsWith("a home's ") && s.weight);
+    const typescript = homeSteps(results.typescript);
+    const runtime = homeSteps(results.runtime);
+    expect(typescript.map((s) => s.step)).toEqual(runtime.map((s) => s.step));
+    const rows: string[] = [];
+    typescript.forEach((ours, i) => {
+      const theirs = runtime[i]!;
+      if (ours.step.includes('after 1000 s')) return;
+      // Each engine takes what it declares for the inner call, no more and no less.
+      expect(ours.weight!.took, ours.step).toBe(ours.weight!.declared);
+      expect(theirs.weight!.took, theirs.step).toBe(theirs.weight!.declared);
+      const expected = RUNTIME_43_WEIGHTS[ours.step];
+      if (expected !== undefined) expect(BigInt(ours.weight!.took), ours.step).toBe(expected);
+      rows.push(`${ours.step}: runtime 43 ${ours.weight!.took}, runtime 40 ${theirs.weight!.took}`);
+    });
+    // A user's password record weighs what any record does: the weight does not count bytes.
+    const record = (r: typeof typescript) =>
+      r.filter((s) => s.step.includes('datalog.record')).map((s) => s.weight!.took);
+    expect(new Set(record(typescript).slice(0, 2)).size).toBe(1);
+    expect(new Set(record(runtime).slice(0, 2)).size).toBe(1);
+    console.log(`weights taken from the free weight:\n  ${rows.join('\n  ')}`);
+  });
+
+  it('earns free weight at the same rate on both: 709.52 a millisecond for a Daily subscription', () => {
+    for (const engine of ['typescript', 'runtime'] as const) {
+      const accrual = results[engine].accrual!;
+      const elapsed = BigInt(accrual.at - accrual.since);
+      expect(elapsed, engine).toBeGreaterThanOrEqual(1_000_000n);
+      // What it earned: what is left, and the record it paid.
+      const earned = BigInt(accrual.freeWeight) + BigInt(accrual.took);
+      expect(earned, engine).toBe((REFERENCE_CALL_WEIGHT * DAILY_UTPS * elapsed) / 1_000_000_000n);
+    }
+    console.log(
+      `free weight after ${results.typescript.accrual!.at - results.typescript.accrual!.since} ms (typescript) and ${results.runtime.accrual!.at - results.runtime.accrual!.since} ms (runtime)`,
+    );
   });
 });

@@ -18,14 +18,30 @@ export interface StepRecord {
   events: string[];
   /** paymentInfo's partial fee and weight, and the fee actually paid. */
   fee?: { partial: string; refTime: string; proofSize: string; paid: string | null };
+  /**
+   * A call through a subscription: what it took from the free weight, and the ref time the
+   * runtime declares for the inner call alone (its paymentInfo less the extensions' part).
+   */
+  weight?: { took: string; declared: string };
 }
 
 /** Storage read after the scenario, by name. */
 export type StorageRecord = Record<string, unknown>;
 
+/** A subscription that earned for a while, then paid one record. */
+export interface AccrualRecord {
+  /** The ledger's last update before (ms, set by hand) and after the call (the block's time). */
+  since: number;
+  at: number;
+  /** Free weight after the call, and the record's weight it paid. */
+  freeWeight: string;
+  took: string;
+}
+
 export interface ScenarioResult {
   steps: StepRecord[];
   storage: StorageRecord;
+  accrual?: AccrualRecord;
 }
 
 const XRT = 1_000_000_000n;
@@ -184,6 +200,43 @@ export class ScenarioRunner {
 
   async setStorage(pairs: [string, string][]): Promise<void> {
     await this.provider.send('dev_setStorage', [pairs]);
+  }
+
+  /** A subscription's free weight and last update. */
+  async ledger(owner: string): Promise<{ freeWeight: bigint; lastUpdate: number }> {
+    const json = (await this.api.query.rws.ledger(owner)).toJSON() as {
+      freeWeight: number | string;
+      lastUpdate: number | string;
+    };
+    return { freeWeight: BigInt(json.freeWeight), lastUpdate: Number(json.lastUpdate) };
+  }
+
+  /**
+   * `rws.call(owner, inner)` by `device`, recorded with what it took from the owner's free weight
+   * and the weight the runtime declares for `inner`.
+   */
+  async callThrough(
+    name: string,
+    owner: string,
+    inner: SubmittableExtrinsic<'promise'>,
+    device: KeyringPair,
+  ): Promise<StepRecord> {
+    const wrapped = this.api.tx.rws.call(owner, inner);
+    const [innerInfo, wrappedInfo] = await Promise.all([
+      inner.paymentInfo(device),
+      wrapped.paymentInfo(device),
+    ]);
+    const before = await this.ledger(owner);
+    const record = await this.step(name, wrapped, device);
+    const after = await this.ledger(owner);
+    record.weight = {
+      took: (before.freeWeight - after.freeWeight).toString(),
+      // rws.call declares no weight of its own: its query is the extensions' part alone.
+      declared: (
+        innerInfo.weight.refTime.toBigInt() - wrappedInfo.weight.refTime.toBigInt()
+      ).toString(),
+    };
+    return record;
   }
 
   async disconnect(): Promise<void> {
@@ -381,6 +434,60 @@ export async function runScenario(url: string, full = true): Promise<ScenarioRes
       () => tx.rws.transfer?.(a.charlie.address),
       a.newcomer,
     );
+    // What a home sends through its subscription (HA's twin, its config topic, its telemetry
+    // record, a user's Home Assistant password record), each weighed against the free weight:
+    // the ledger set again on the expired subscription, so nothing accrues in between.
+    await runner.setStorage([[ledgerEntry.key(a.charlie.address), ledger.toHex()]]);
+    const homeTwin = Number(
+      ((await api.query.digitalTwin.total()) as unknown as Codec).toString() || 0,
+    );
+    const cid = 'QmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG';
+    const passwordRecord = JSON.stringify({
+      subscription: a.charlie.address,
+      ha: a.device.address,
+      admin: `0x${'a1'.repeat(50)}`,
+      user: `0x${'b2'.repeat(50)}`,
+    });
+    const homeCalls: [string, SubmittableExtrinsic<'promise'>][] = [
+      ['digitalTwin.create', tx.digitalTwin.create()],
+      [
+        'digitalTwin.setSource',
+        tx.digitalTwin.setSource(homeTwin, `0x${'44'.repeat(32)}`, a.device.address),
+      ],
+      ['datalog.record of a CID', tx.datalog.record(cid)],
+      [
+        `datalog.record of a password record (${passwordRecord.length} bytes)`,
+        tx.datalog.record(passwordRecord),
+      ],
+    ];
+    for (const [name, inner] of homeCalls) {
+      await runner.callThrough(`a home's ${name}`, a.charlie.address, inner, a.device);
+    }
+    // A new subscription that earned for 1000 s, then paid one record.
+    const chainNow = Number((await api.query.timestamp.now()).toString());
+    const since = chainNow - 1_000_000;
+    const earning = api.createType(ledgerType, {
+      freeWeight: 0,
+      issueTime: since,
+      lastUpdate: since,
+      kind: daily30,
+    });
+    await runner.setStorage([[ledgerEntry.key(a.charlie.address), earning.toHex()]]);
+    await runner.callThrough(
+      "a home's record after 1000 s of free weight",
+      a.charlie.address,
+      tx.datalog.record(cid),
+      a.device,
+    );
+    const earned = await runner.ledger(a.charlie.address);
+    const accrual: AccrualRecord = {
+      since,
+      at: earned.lastUpdate,
+      freeWeight: earned.freeWeight.toString(),
+      took:
+        runner.records.find((r) => r.step === "a home's datalog.record of a CID")?.weight?.took ??
+        '0',
+    };
     // Launch and twins.
     await runner.step(
       'launch.launch',
@@ -444,7 +551,7 @@ export async function runScenario(url: string, full = true): Promise<ScenarioRes
     await read('Launch.Goal', api.query.launch.goal());
     await read('DigitalTwin.DigitalTwin(twin)', api.query.digitalTwin.digitalTwin(twin));
     await read('DigitalTwin.Owner(twin)', api.query.digitalTwin.owner(twin));
-    return { steps: runner.records, storage };
+    return { steps: runner.records, storage, accrual };
   } finally {
     await runner.disconnect();
   }

@@ -7,7 +7,6 @@ import {
   estimateFreeWeight,
   expiryOf,
   isSubscriptionActive,
-  timeUntilFreeWeight,
 } from './subscription.ts';
 
 const issue = 1_700_000_000_000;
@@ -56,22 +55,6 @@ describe('estimateFreeWeight', () => {
     );
     const expired = daily(1, { freeWeight: 5n });
     expect(estimateFreeWeight(expired, rcw, issue + 2 * DAY_MS)).toBe(5n);
-  });
-});
-
-describe('timeUntilFreeWeight', () => {
-  const rcw = 70_952_000n;
-  it('is the accrual time at the Daily rate, to the millisecond', () => {
-    // One datalog record (260,430,000) from nothing: 260,430,000 / 709.52 per ms = 367,050.9 ms.
-    expect(timeUntilFreeWeight(daily(30), rcw, 260_430_000n, issue)).toBe(367_051);
-    const at = issue + 367_051;
-    expect(estimateFreeWeight(daily(30), rcw, at)).toBeGreaterThanOrEqual(260_430_000n);
-    expect(estimateFreeWeight(daily(30), rcw, at - 1)).toBeLessThan(260_430_000n);
-  });
-
-  it('is 0 when the weight is there, null when it does not grow', () => {
-    expect(timeUntilFreeWeight(daily(30, { freeWeight: 10n }), rcw, 10n, issue)).toBe(0);
-    expect(timeUntilFreeWeight(daily(1), rcw, 10n, issue + 2 * DAY_MS)).toBeNull();
   });
 });
 

@@ -46,31 +46,6 @@ export function estimateFreeWeight(
 }
 
 /**
- * How long until a subscription's free weight reaches `target` at its rate (ms; 0 when it has it
- * already), or null when it does not grow (an ended Daily, a Lifetime of 0 tps).
- */
-export function timeUntilFreeWeight(
-  ledger: SubscriptionLedger,
-  referenceCallWeight: bigint,
-  target: bigint,
-  nowMs: number,
-): number | null {
-  const have = estimateFreeWeight(ledger, referenceCallWeight, nowMs);
-  if (have >= target) return 0;
-  const rate =
-    ledger.kind.type === 'Lifetime'
-      ? BigInt(ledger.kind.tps)
-      : isSubscriptionActive(ledger, nowMs)
-        ? DAILY_RATE
-        : 0n;
-  const perMs = referenceCallWeight * rate;
-  if (perMs === 0n) return null;
-  // Ceiling: the first whole millisecond at which the accrual reaches the target.
-  const missing = (target - have) * 1_000_000_000n;
-  return Number((missing + perMs - 1n) / perMs);
-}
-
-/**
  * The refusal when a call through the subscription needs more weight than it has
  * (docs/product-rules.md, Subscriptions).
  */

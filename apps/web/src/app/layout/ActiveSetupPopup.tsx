@@ -4,6 +4,7 @@ import { HomeIcon } from '../../components/icons.tsx';
 import { withQueries } from '../../lib/shell/lazy-page.tsx';
 import { useChain } from '../../lib/stores/chain-store.ts';
 import { activeSetupOf, useSavedSetups } from '../../lib/stores/saved-setups.ts';
+import { useWallet } from '../../lib/wallet/wallet-store.ts';
 import './active-setup.css';
 
 // The body reads the chain: it loads with the first opening, keeping every route's entry small.
@@ -11,11 +12,19 @@ const ActiveSetupBody = lazy(withQueries(() => import('./ActiveSetupBody.tsx')))
 
 /**
  * The header's active setup: a house and the setup's name; opens the setup's facts (select of
- * the network's setups, "Active until", owner, "Go to setup"). Nothing shows without a setup.
+ * the network's setups, "Active until", owner, "Go to setup"). Nothing shows without a setup,
+ * nor while the connected account owns none of the network's setups.
  */
 export function ActiveSetupPopup() {
   const network = networkOfEndpoint(useChain((s) => s.endpoint));
-  const setup = useSavedSetups((s) => activeSetupOf(s, network));
+  const connected = useWallet((s) => s.address);
+  // A connected account that owns no setup here has no home yet: no name (the demo home's, say)
+  // is shown for it. Addresses are kept in the one SS58 format on both sides.
+  const setup = useSavedSetups((s) =>
+    connected && !s.setups.some((x) => x.network === network && x.owner === connected)
+      ? null
+      : activeSetupOf(s, network),
+  );
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const host = useRef<HTMLDivElement>(null);

@@ -17,6 +17,7 @@ import { downloadFile } from '../../../lib/files/download-file.ts';
 import { useSavedSetups } from '../../../lib/stores/saved-setups.ts';
 import { keepingRefusal, keyKeepingCheck } from '../../../lib/user-key/key-keeping-check.ts';
 import { useKeyKeeping } from '../../../lib/user-key/use-key-keeping.ts';
+import { createBrowserUser } from '../browser-user.ts';
 import { useGuideSecrets } from '../guide-secrets.ts';
 import { usersAmong } from '../guide-steps.ts';
 import type { Guide } from '../hooks/use-guide.ts';
@@ -101,6 +102,13 @@ export function ControllerStep({ guide }: { guide: Guide }) {
             : null,
         });
         setPassword('');
+        // A home needs a user: with none yet, this browser gets its key in the same go.
+        const owner = guide.facts.owner;
+        const hasUsers =
+          guide.facts.users.length > 0 ||
+          (owner !== null && usersAmong(guide.facts.devices ?? [], owner, null).length > 0);
+        if (!hasUsers)
+          void createBrowserUser(setup, false).then((failed) => failed && setError(failed));
       } catch (e) {
         setError(e instanceof Error ? e.message : String(e));
       } finally {
@@ -128,7 +136,7 @@ export function ControllerStep({ guide }: { guide: Guide }) {
       <p className="small">
         Home Assistant acts for the home with an account of its own, the controller. Make one here:
         its key is sealed with a password you choose and goes into the setup file Home Assistant
-        imports.
+        imports. A setup without users also gets a user key for this browser.
       </p>
       <form
         className="stack-s"

@@ -1,64 +1,204 @@
 import { addressEq } from '@robonomics-dapp/robonomics/chain/model/same-account';
-import { referenceCallWeight } from '@robonomics-dapp/robonomics/chain/queries/reference-call-weight';
-import { fetchFirstPublicationWeight } from '@robonomics-dapp/robonomics/chain/tx/first-publication-weight';
-import { timeUntilFreeWeight } from '@robonomics-dapp/robonomics/rws/subscription';
-import { useChainNow } from '../../../lib/chain/use-chain-now.ts';
-import { useChainQuery } from '../../../lib/chain/use-chain-query.ts';
-import { useChain } from '../../../lib/stores/chain-store.ts';
+import {
+  type EstimateSnapshot,
+  type HomeCall,
+  homeTwinOf,
+  type LaterReason,
+  laterReason,
+} from '@robonomics-dapp/robonomics/rws/first-record';
+import { useEffect, useState } from 'react';
 import { formatDateTime, formatTime } from '../../../lib/time/format-date.ts';
+import { type FirstRecordView, useFirstRecord } from '../hooks/use-first-record.ts';
 import type { Guide } from '../hooks/use-guide.ts';
 import { ImportInHomeAssistant } from './HaFileStep.tsx';
 
 export function PublicationSummary({ guide }: { guide: Guide }) {
   const time = guide.lastReport.time;
-  return time !== null ? <>Last published {formatDateTime(time)}.</> : <>Nothing published yet.</>;
+  return guide.facts.published && time !== null ? (
+    <>Last published {formatDateTime(time)}.</>
+  ) : (
+    <>Nothing published yet.</>
+  );
 }
 
 /** One thing that can hold the home up, checked where the app can check it. */
-function Check({ ok, children }: { ok: boolean | null; children: React.ReactNode }) {
+function Check({
+  ok,
+  children,
+  testId,
+}: {
+  ok: boolean | null;
+  children: React.ReactNode;
+  testId?: string;
+}) {
   return (
-    <li className={ok === false ? 'error' : undefined} data-check={ok === null ? 'unknown' : ok}>
+    <li
+      className={ok === false ? 'error' : undefined}
+      data-check={ok === null ? 'unknown' : ok}
+      data-testid={testId}
+    >
       {ok === true ? '✓ ' : ok === false ? '✗ ' : ''}
       {children}
     </li>
   );
 }
 
+const CALL_WORDS: Record<HomeCall, string> = {
+  twin: 'a digital twin',
+  topic: 'its configuration’s topic on the twin',
+  record: 'the record',
+};
+
+/** A weight in millions of the runtime's units. */
+const millions = (weight: bigint) => `${(Number(weight) / 1e6).toFixed(0)} M`;
+
+function listWords(items: string[]): string {
+  return items.length < 2
+    ? (items[0] ?? '')
+    : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/** Why the estimate moved later, in the user's words. */
+function reasonWords(reason: LaterReason): string {
+  switch (reason.kind) {
+    case 'own-twin':
+      return `the home made a twin of its own, #${reason.twin}, at ${formatTime(reason.at)}, instead of publishing on #${reason.instead} (Home Assistant takes a twin the controller owns only when the controller’s last record names a file)`;
+    case 'new-topic':
+      return `the home pointed twin #${reason.twin} at a new configuration at ${formatTime(reason.at)}`;
+    case 'other-calls':
+      return `the subscription paid for other calls at ${formatTime(reason.at)} (a device of the subscription sent them)`;
+    case 'no-rate':
+      return 'the subscription earns no free weight any more';
+  }
+}
+
+/** A later estimate is said to have moved from this much on (a minute's rounding is not). */
+const MOVED_MS = 30_000;
 /**
- * Whether the subscription has the free weight the home's first publication takes and, if not,
- * from when: a new subscription starts with none and earns it at 0.01 calls per second, so a new
- * home waits minutes before it can publish anything (docs/product-rules.md, "Free weight").
+ * How long a later estimate must hold before it is said to have moved: the ledger and the twin
+ * are followed apart, and between their updates of one block the page may see one without the
+ * other (a topic paid, not yet seen on the twin).
+ */
+const SETTLE_MS = 2_000;
+
+interface Move {
+  from: number;
+  to: number | null;
+  reason: LaterReason;
+}
+
+/**
+ * The estimate as last shown and, when it moved later, from when to when and why: it never
+ * moves later without a word (docs/product-rules.md, "The wait for the first record").
+ */
+function useMoves(view: FirstRecordView | undefined): Move | undefined {
+  const [state, setState] = useState<{
+    /** The estimate the page settled on. */
+    settled?: EstimateSnapshot;
+    /** A later one, not settled yet. */
+    pending?: { snapshot: EstimateSnapshot; move: Move };
+    moved?: Move;
+  }>({});
+  const reachedAt = view?.estimate.reachedAt;
+  const lastUpdate = view?.lastUpdate;
+  const twins = view?.facts.twins.join(',');
+  const topic = view?.facts.configTopic;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the view changes with these values
+  useEffect(() => {
+    if (!view || reachedAt === undefined) return;
+    const next: EstimateSnapshot = { reachedAt, facts: view.facts, lastUpdate: view.lastUpdate };
+    setState((s) => {
+      if (!s.settled) return { settled: next };
+      const reason = laterReason(s.settled, next);
+      const later =
+        reason &&
+        (reason.kind === 'no-rate' ||
+          (next.reachedAt ?? 0) - (s.settled.reachedAt ?? 0) >= MOVED_MS);
+      if (!later) return { settled: next, moved: s.moved };
+      return {
+        ...s,
+        pending: {
+          snapshot: next,
+          move: { from: s.settled.reachedAt!, to: next.reachedAt, reason },
+        },
+      };
+    });
+  }, [reachedAt, lastUpdate, twins, topic]);
+  // A later estimate that holds becomes the one shown, with its reason.
+  useEffect(() => {
+    if (!state.pending) return;
+    const timer = setTimeout(
+      () =>
+        setState((s) => (s.pending ? { settled: s.pending.snapshot, moved: s.pending.move } : s)),
+      SETTLE_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [state.pending]);
+  return state.moved;
+}
+
+/**
+ * The subscription's free weight against what the home's calls before its first record take
+ * (a twin when the controller has none, its configuration's topic, the record), earned of
+ * needed, and the time it is reached; all from the chain, so it does not move later unless the
+ * chain says why.
  */
 function FreeWeightCheck({ guide, controller }: { guide: Guide; controller: string }) {
-  const client = useChain((s) => s.client);
-  const now = useChainNow();
-  const owner = guide.facts.owner;
-  const needed = useChainQuery(
-    owner ? ['first-publication-weight', owner, controller] : null,
-    (c) => fetchFirstPublicationWeight(c, owner!, controller),
-  ).data;
-  const ledger = guide.ledger;
-  if (!client || !ledger || needed === undefined || now === undefined) return null;
-  const wait = timeUntilFreeWeight(ledger, referenceCallWeight(client), needed, now);
-  if (wait === 0) {
+  const view = useFirstRecord(guide, controller);
+  const moved = useMoves(view);
+  if (!view) return null;
+  const { estimate, facts, now } = view;
+  const twin = homeTwinOf(facts);
+  const twinWords =
+    twin === null
+      ? 'The controller owns no twin yet: Home Assistant creates one.'
+      : `Home Assistant publishes on twin #${twin}, the last one the controller owns.`;
+  const movedLine = moved && (
+    <span className="block" data-testid="estimate-moved">
+      The estimate moved from {formatTime(moved.from)}
+      {moved.to === null ? '' : ` to ${formatTime(moved.to)}`}: {reasonWords(moved.reason)}.
+    </span>
+  );
+  const calls = listWords(estimate.calls.map((c) => CALL_WORDS[c]));
+  if (estimate.reachedAt !== null && estimate.reachedAt <= now) {
     return (
-      <Check ok={true}>
-        The subscription has the free weight the first publication takes (a twin, its configuration
-        and a telemetry record).
+      <Check ok={true} testId="free-weight">
+        The subscription has the free weight the home’s first record takes (
+        {millions(estimate.needed)} for {calls}). {twinWords}
+        {movedLine}
       </Check>
     );
   }
-  if (wait === null) {
-    return <Check ok={false}>The subscription earns no free weight: renew it.</Check>;
+  if (estimate.reachedAt === null) {
+    return (
+      <Check ok={false} testId="free-weight">
+        The subscription earns no free weight: renew it.
+        {movedLine}
+      </Check>
+    );
   }
+  const devnet = guide.network === 'local';
+  // A wait the protocol sets, not a fault: neither ✓ nor ✗.
   return (
-    <Check ok={false}>
+    <Check ok={null} testId="free-weight">
       <span data-testid="free-weight-wait">
-        A new subscription earns free weight at 0.01 calls per second: the first publication (a
-        twin, its configuration and a telemetry record) can go through from about{' '}
-        {formatTime(now + wait)}, in {Math.ceil(wait / 60_000)} min. Home Assistant tries again at
-        its sending interval.
+        A new subscription earns free weight at 0.01 calls per second. The home’s first record needs{' '}
+        {millions(estimate.needed)} for {calls}; the subscription has {millions(estimate.earned)}{' '}
+        <progress
+          value={Number(estimate.earned)}
+          max={Number(estimate.needed)}
+          aria-label="Free weight earned"
+        />{' '}
+        and reaches it at about{' '}
+        <span data-testid="free-weight-time" data-reached-at={estimate.reachedAt}>
+          {formatTime(estimate.reachedAt)}
+        </span>
+        , in {Math.max(1, Math.ceil((estimate.reachedAt - now) / 60_000))} min. {twinWords}{' '}
+        {devnet
+          ? 'The devnet’s Home Assistant tries again 30 s after a refusal.'
+          : 'Home Assistant tries again at its sending interval (10 minutes unless you changed it), so the record can come that much later.'}
       </span>
+      {movedLine}
     </Check>
   );
 }
@@ -80,9 +220,12 @@ export function PublicationStep({ guide }: { guide: Guide }) {
       </p>
       <p className="small">What usually holds a home up:</p>
       <ul className="small stack-s">
-        <Check ok={null}>
-          The integration is still being set up in Home Assistant, or it refused the file: its setup
-          page says why.
+        <Check ok={null} testId="ha-import">
+          Home Assistant’s import cannot be seen from here: the app learns that Home Assistant took
+          the file only from the home’s first record. On success, Home Assistant’s setup page says
+          “Success! Created configuration for Robonomics.”; when it refuses the file it says why in
+          red (“Can't decrypt setting with given password”, “Controller address is not in
+          subscription devices”, …), and nothing is set up.
         </Check>
         <Check ok={inDevices}>
           {inDevices === false

@@ -1,16 +1,14 @@
-import { encodeAddress } from '@dedot/utils';
 import {
   isValidAddress,
   toRobonomicsAddress,
 } from '@robonomics-dapp/robonomics/chain/model/address';
 import { addressEq } from '@robonomics-dapp/robonomics/chain/model/same-account';
-import { generateMnemonic, pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
 import { type FormEvent, useId, useState } from 'react';
 import { Address } from '../../../components/Address.tsx';
 import { KeyKeepingNote } from '../../../components/KeyKeepingNote.tsx';
 import { useSavedSetups } from '../../../lib/stores/saved-setups.ts';
 import { useKeyKeeping } from '../../../lib/user-key/use-key-keeping.ts';
-import { useUserKey } from '../../../lib/user-key/user-key-store.ts';
+import { createBrowserUser } from '../browser-user.ts';
 import { useGuideSecrets } from '../guide-secrets.ts';
 import type { Guide } from '../hooks/use-guide.ts';
 
@@ -44,8 +42,6 @@ export function UsersSummary({ guide }: { guide: Guide }) {
 export function UsersStep({ guide }: { guide: Guide }) {
   const id = useId();
   const updateSetup = useSavedSetups((s) => s.updateSetup);
-  const remember = useGuideSecrets((s) => s.set);
-  const signIn = useUserKey((s) => s.signIn);
   const keeping = useKeyKeeping();
   const [keep, setKeep] = useState(false);
   const [address, setAddress] = useState('');
@@ -64,14 +60,8 @@ export function UsersStep({ guide }: { guide: Guide }) {
       ],
     });
 
-  const onCreate = async () => {
-    const phrase = generateMnemonic();
-    const user = encodeAddress(pairFromUri(phrase, 'ed25519').publicKey, 32);
-    addUser(user, 'This browser');
-    remember({ userPhrase: { address: user, phrase } });
-    const failed = await signIn(user, phrase, keep && keeping.state === 'allowed');
-    setError(failed);
-  };
+  const onCreate = async () =>
+    setError(await createBrowserUser(setup, keep && keeping.state === 'allowed'));
 
   const onAdd = (event: FormEvent) => {
     event.preventDefault();

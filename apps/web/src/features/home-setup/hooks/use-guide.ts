@@ -71,7 +71,10 @@ export function useGuide() {
     users,
     devices: deviceList.live ? deviceList.devices : undefined,
     fileDownloaded: marks.fileAt !== undefined,
-    published: report.time !== null,
+    // The first record the guide wrote for the controller (with its twin) is not the home's.
+    published:
+      report.time !== null &&
+      !(marks.seed?.controller === controller && report.time <= marks.seed.at),
     controlled: controlledAt !== undefined,
   };
   return {
