@@ -35,6 +35,7 @@ export function buyRefusal(facts: BuyFacts): string | null {
     facts.minimalBid === undefined ||
     facts.balance < purchaseNeeds(facts.minimalBid).required
   ) {
+    // The original app's words, 'unsuffcicient' (sic) kept on purpose.
     return 'Subscription can not be activated due to unsuffcicient XRT balance';
   }
   if (!facts.hasFreeAuction) return 'There are no available subscriptions';
