@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { keepOnEveryLoad, keptWalletChoice } from './fixtures/app-storage.ts';
-import { type DevnetChain, XRT } from './fixtures/devnet-chain.ts';
+import { XRT } from './fixtures/devnet-chain.ts';
 import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
 import { EVERY_PATH } from './fixtures/routes.ts';
 import {
@@ -23,12 +23,6 @@ import { expect, test } from './fixtures/test.ts';
 const REPORTS = 'e2e/artifacts/a11y';
 const THEMES = ['light', 'dark'] as const;
 type Theme = (typeof THEMES)[number];
-
-let chain: DevnetChain;
-
-test.beforeAll(async ({ devnetChain }) => {
-  chain = devnetChain;
-});
 
 interface Finding {
   route: string;
@@ -212,7 +206,7 @@ test.describe('focus', () => {
 });
 
 test.describe('keyboard only', () => {
-  test('the buy flow', async ({ page }) => {
+  test('the buy flow', async ({ page, devnetChain: chain }) => {
     // Accounts of its own (a bid makes the buyer a subscriber), new on every run.
     const buyer = {
       name: 'Keyboard',
@@ -236,7 +230,7 @@ test.describe('keyboard only', () => {
     await expect(page.locator('[data-tx-status] [role="status"]')).not.toBeEmpty();
   });
 
-  test('adding a user', async ({ page }) => {
+  test('adding a user', async ({ page, devnetChain: chain }) => {
     const owner = {
       name: 'Keyboard',
       uri: `//Keyboard owner ${Date.now()}`,

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   holdProxyHello,
   homeLinked,
@@ -14,6 +13,7 @@ import {
   sameDocument,
   toggleFirstSwitch,
 } from './fixtures/seeded-home.ts';
+import { expect, test } from './fixtures/test.ts';
 
 /**
  * The devices page follows the home's config (docs/devices-page.md, "Following the config"): a

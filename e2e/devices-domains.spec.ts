@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { closeControlPanels, openSeededHome } from './fixtures/seeded-home.ts';
-import { expect, payForSeededHome, test } from './fixtures/test.ts';
+import { expect, payForSeededHome, SCREENS, test } from './fixtures/test.ts';
 
 /**
  * Every Home Assistant domain of the devnet's sample home, driven from its card: the command goes
@@ -8,8 +8,6 @@ import { expect, payForSeededHome, test } from './fixtures/test.ts';
  * does, and the new state comes back to the card. Each step acts on the entity's current state,
  * so the spec holds whatever an earlier spec or retry left behind.
  */
-
-const SCREENS = 'e2e/artifacts/screens';
 
 test.beforeAll(async ({ devnetChain }) => {
   await payForSeededHome(devnetChain);

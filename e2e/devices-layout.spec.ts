@@ -11,9 +11,8 @@ import {
   saveSeededSetup,
   shortAddress,
 } from './fixtures/seeded-home.ts';
-import { expect, payForSeededHome, test } from './fixtures/test.ts';
+import { expect, payForSeededHome, SCREENS, test } from './fixtures/test.ts';
 
-const SCREENS = 'e2e/artifacts/screens';
 /** Dave's Lifetime subscription of the seeded devnet. */
 const DAVE = new Keyring({ ss58Format: 32, type: 'sr25519' }).addFromUri('//Dave').address;
 

@@ -14,16 +14,13 @@ import {
   saveSeededSetup,
   signInUser,
 } from './fixtures/seeded-home.ts';
-import { expect, payForSeededHome, test } from './fixtures/test.ts';
+import { expect, payForSeededHome, SCREENS, test } from './fixtures/test.ts';
 
-const SCREENS = 'e2e/artifacts/screens';
-let chain: DevnetChain;
 const alice = ALICE;
 const bob = BOB_ED25519;
 const controller = CONTROLLER;
 
-test.beforeAll(async ({ devnetChain }) => {
-  chain = devnetChain;
+test.beforeAll(async ({ devnetChain: chain }) => {
   await payForSeededHome(chain);
 });
 
@@ -54,7 +51,7 @@ test.describe('devices control panel', () => {
     await expect(state).not.toHaveText(before, { timeout: 30_000 });
   });
 
-  test('a user removed from the devices loses the panel', async ({ page }) => {
+  test('a user removed from the devices loses the panel', async ({ page, devnetChain: chain }) => {
     await openSeededHome(page, { blockPeer: true });
     await expect(page.getByTestId('connection-type')).toContainText('Parachain', {
       timeout: 30_000,
@@ -88,33 +85,35 @@ async function addUnreadableFile(): Promise<string> {
 }
 
 /** Writes a datalog record as the controller. */
-const record = (text: string) =>
+const record = (chain: DevnetChain, text: string) =>
   chain.send(chain.api.tx.rws.call(alice, chain.api.tx.datalog.record(text)), controllerPair());
 
 test('an update that cannot be decrypted says Error: decryptMsg and the panel stays', async ({
   page,
+  devnetChain: chain,
 }) => {
   await openSeededHome(page, { blockPeer: true });
   await expect(page.getByTestId('connection-type')).toContainText('Parachain', { timeout: 30_000 });
   // The controller publishes a record whose file is not an envelope for this user.
   const cid = await addUnreadableFile();
   const readable = (await chain.datalog(controller)).at(-1)!;
-  await record(cid);
+  await record(chain, cid);
   try {
     await expect(page.getByText('Error: decryptMsg').first()).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('region', { name: 'Home' })).toBeVisible();
   } finally {
     // Leave the controller's last record readable for whoever loads the home next.
-    await record(readable);
+    await record(chain, readable);
   }
 });
 
 test('a home whose last record is not for this user yet opens with the next record', async ({
   page,
+  devnetChain: chain,
 }) => {
   // As right after the user became a device: the last record was encrypted before that.
   const readable = (await chain.datalog(controller)).at(-1)!;
-  await record(await addUnreadableFile());
+  await record(chain, await addUnreadableFile());
   try {
     await blockPeerPaths(page, { relay: true });
     await saveSeededSetup(page);
@@ -127,9 +126,9 @@ test('a home whose last record is not for this user yet opens with the next reco
     });
     await expect(page.getByRole('region', { name: 'Home' })).toBeHidden();
     // The controller writes again: the app loads the home by itself, no reload.
-    await record(readable);
+    await record(chain, readable);
     await expect(page.getByRole('region', { name: 'Home' })).toBeVisible({ timeout: 30_000 });
   } finally {
-    if ((await chain.datalog(controller)).at(-1) !== readable) await record(readable);
+    if ((await chain.datalog(controller)).at(-1) !== readable) await record(chain, readable);
   }
 });

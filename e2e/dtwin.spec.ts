@@ -1,8 +1,6 @@
 import { XRT } from './fixtures/devnet-chain.ts';
 import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
-import { expect, test } from './fixtures/test.ts';
-
-const SCREENS = 'e2e/artifacts/screens';
+import { expect, SCREENS, test } from './fixtures/test.ts';
 
 test('an owner creates a twin, adds sources and reads topics as hex, IPFS and text', async ({
   page,

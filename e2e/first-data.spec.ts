@@ -1,4 +1,5 @@
-import { expect, type Page, test, type WebSocket } from '@playwright/test';
+import type { Page, WebSocket } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 
 // The dashboard's first values come from the metadata kept by an earlier visit only when it
 // belongs to the node's genesis hash and runtime spec version (docs/first-data.md); a runtime

@@ -9,7 +9,7 @@ import {
   openSeededHome,
   sameDocument,
 } from './fixtures/seeded-home.ts';
-import { expect, payForSeededHome, test } from './fixtures/test.ts';
+import { expect, payForSeededHome, SCREENS, test } from './fixtures/test.ts';
 
 // The devnet profile's gateways, as the e2e stack starts them (playwright.config.ts).
 const API = 'http://127.0.0.1:5001';
@@ -19,18 +19,14 @@ const FAILING = 'http://127.0.0.1:8082'; // answers HTTP 502
 const HTML = 'http://127.0.0.1:8083'; // answers a web page instead of the file
 const HANGING = 'http://127.0.0.1:8084'; // never answers
 const FAST = [API, GATEWAY];
-const SCREENS = 'e2e/artifacts/screens';
-
 // Room for the fixture's wait when an earlier spec changed the devices (see openSeededHome).
 test.describe.configure({ timeout: 180_000 });
 
-let chain: DevnetChain;
 let controllerPair: KeyringPair;
 const accounts = { alice: '', bob: '', controller: '' };
 
-test.beforeAll(async ({ devnetChain }) => {
+test.beforeAll(async ({ devnetChain: chain }) => {
   await cryptoWaitReady();
-  chain = devnetChain;
   const keyring = new Keyring({ ss58Format: 32 });
   accounts.alice = keyring.addFromUri('//Alice', {}, 'sr25519').address;
   accounts.bob = keyring.addFromUri('//Bob', {}, 'ed25519').address;
@@ -72,7 +68,7 @@ function recordReads(page: Page) {
 }
 
 /** The controller records its last states file again: the page reads it from IPFS. */
-async function recordLastStatesAgain() {
+async function recordLastStatesAgain(chain: DevnetChain) {
   const last = (await chain.datalog(accounts.controller)).at(-1)!;
   await chain.send(
     chain.api.tx.rws.call(accounts.alice, chain.api.tx.datalog.record(last)),
@@ -119,7 +115,10 @@ test('the home loads through the fastest gateway and the panel shows the ranking
   await page.screenshot({ path: `${SCREENS}/gateways-ranked.png`, fullPage: true });
 });
 
-test('a picked gateway that starts failing is replaced without a reload', async ({ page }) => {
+test('a picked gateway that starts failing is replaced without a reload', async ({
+  page,
+  devnetChain: chain,
+}) => {
   await openSeededHome(page, { blockPeer: true });
   await expect(page.getByTestId('connection-type')).toContainText('Parachain', {
     timeout: 30_000,
@@ -138,7 +137,7 @@ test('a picked gateway that starts failing is replaced without a reload', async 
     undefined,
     { polling: 'raf', timeout: 30_000 },
   );
-  await recordLastStatesAgain();
+  await recordLastStatesAgain(chain);
   await checking;
   await expect(pickedRow(page)).toHaveAttribute('data-gateway', SLOW, { timeout: 30_000 });
   await expect
@@ -157,7 +156,7 @@ test('a picked gateway that starts failing is replaced without a reload', async 
 
   // Then the slow one goes down too: nothing serves the file, and the panel says what to do.
   await page.route(`${SLOW}/ipfs/**`, (route) => route.abort('connectionrefused'));
-  await recordLastStatesAgain();
+  await recordLastStatesAgain(chain);
   await expect(panel(page).getByRole('alert')).toHaveText(
     'No available gateways found. Try adding your custom gateway or wait.',
     { timeout: 30_000 },
@@ -170,6 +169,7 @@ test('a picked gateway that starts failing is replaced without a reload', async 
 
 test('a user gateway can be added, switched to and removed; bad ones are refused', async ({
   page,
+  devnetChain: chain,
 }) => {
   await openSeededHome(page, { blockPeer: true });
   await openIpfs(page);
@@ -201,7 +201,7 @@ test('a user gateway can be added, switched to and removed; bad ones are refused
   await expect(pickedRow(page)).toHaveAttribute('data-gateway', own);
   await expect(row(page, own)).toHaveAttribute('data-state', 'ok');
   const reads = recordReads(page);
-  await recordLastStatesAgain();
+  await recordLastStatesAgain(chain);
   await expect.poll(() => reads).toContainEqual({ origin: own, status: 200 });
   expect(reads.every((r) => r.origin === own)).toBe(true);
   expect(await page.evaluate(() => localStorage.getItem('ipfs-smart-gateway:user-gateways'))).toBe(

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { EVERY_PATH } from './fixtures/routes.ts';
+import { expect, test } from './fixtures/test.ts';
 
 /**
  * Emoji and pictographs (Unicode Extended_Pictographic), the Miscellaneous Symbols block (☰ ☾ …)

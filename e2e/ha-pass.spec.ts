@@ -1,5 +1,4 @@
 import type { Page } from '@playwright/test';
-import type { DevnetChain } from './fixtures/devnet-chain.ts';
 import {
   ALICE,
   haLogin,
@@ -8,19 +7,16 @@ import {
   saveSeededSetup,
   signInUser,
 } from './fixtures/seeded-home.ts';
-import { expect, payForSeededHome, test } from './fixtures/test.ts';
+import { expect, payForSeededHome, SCREENS, test } from './fixtures/test.ts';
 
 /**
  * The Home Assistant password a user saves in the app opens the home: the controller acts on
  * the record as the integration does and answers HA's own login flow.
  */
 
-const SCREENS = 'e2e/artifacts/screens';
 const USERNAME = SECOND_USER.toLowerCase();
-let chain: DevnetChain;
 
-test.beforeAll(async ({ devnetChain }) => {
-  chain = devnetChain;
+test.beforeAll(async ({ devnetChain: chain }) => {
   await payForSeededHome(chain);
 });
 
@@ -64,7 +60,10 @@ test('a password saved in the app logs the user in to Home Assistant; a wrong on
   await expect(page.getByTestId('ha-password')).toBeHidden();
 });
 
-test('a user removed from the subscription loses the Home Assistant login', async ({ page }) => {
+test('a user removed from the subscription loses the Home Assistant login', async ({
+  page,
+  devnetChain: chain,
+}) => {
   const password = `gate-${Date.now().toString(36)}`;
   await savePassword(page, password);
   await expectLogin(password, 'create_entry');

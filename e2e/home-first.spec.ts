@@ -16,7 +16,7 @@ import {
   saveSeededSetup,
   signInUser,
 } from './fixtures/seeded-home.ts';
-import { expect, payForSeededHome, test } from './fixtures/test.ts';
+import { expect, payForSeededHome, SCREENS, test } from './fixtures/test.ts';
 
 /**
  * The devices page opens on the user's devices: the first card's main control on screen at
@@ -25,11 +25,7 @@ import { expect, payForSeededHome, test } from './fixtures/test.ts';
  * by itself when something is wrong), and one status and one toast per command.
  */
 
-const SCREENS = 'e2e/artifacts/screens';
-let chain: DevnetChain;
-
-test.beforeAll(async ({ devnetChain }) => {
-  chain = devnetChain;
+test.beforeAll(async ({ devnetChain: chain }) => {
   await payForSeededHome(chain);
 });
 
@@ -320,31 +316,33 @@ test('one status on the card and one toast per command, updated in place', async
 });
 
 /** Compact<u64> as SCALE hex without 0x. */
-const compact = (n: number) =>
+const compact = (chain: DevnetChain, n: number) =>
   Buffer.from(chain.api.createType('Compact<u64>', n).toU8a()).toString('hex');
 
 /** The controller's datalog made empty (as before its first record); returns what restores it. */
-async function hideDatalog(): Promise<{ key: string; start: number }> {
+async function hideDatalog(chain: DevnetChain): Promise<{ key: string; start: number }> {
   const key = chain.api.query.datalog.datalogIndex.key(CONTROLLER);
   const index = (await chain.api.query.datalog.datalogIndex(CONTROLLER)) as unknown as {
     start: { toNumber(): number };
     end: { toNumber(): number };
   };
   const end = index.end.toNumber();
-  await chain.setStorage([[key, `0x${compact(end)}${compact(end)}`]]);
+  await chain.setStorage([[key, `0x${compact(chain, end)}${compact(chain, end)}`]]);
   return { key, start: index.start.toNumber() };
 }
 
 /** Gives the controller its datalog back, with whatever it recorded since. */
-async function restoreDatalog({ key, start }: { key: string; start: number }) {
+async function restoreDatalog(chain: DevnetChain, { key, start }: { key: string; start: number }) {
   const index = (await chain.api.query.datalog.datalogIndex(CONTROLLER)) as unknown as {
     end: { toNumber(): number };
   };
-  await chain.setStorage([[key, `0x${compact(start)}${compact(index.end.toNumber())}`]]);
+  await chain.setStorage([
+    [key, `0x${compact(chain, start)}${compact(chain, index.end.toNumber())}`],
+  ]);
 }
 
 /** The controller's newest twin: the one its config topic is on. */
-async function controllerTwin(): Promise<number> {
+async function controllerTwin(chain: DevnetChain): Promise<number> {
   const owners = await chain.api.query.digitalTwin.owner.entries();
   const ids = owners
     .filter(([, owner]) => chain.keyring.encodeAddress(owner.toString(), 32) === CONTROLLER)
@@ -353,7 +351,7 @@ async function controllerTwin(): Promise<number> {
 }
 
 /** The controller's last datalog record (its states file), read before it is hidden. */
-async function lastRecord(): Promise<string> {
+async function lastRecord(chain: DevnetChain): Promise<string> {
   const index = (await chain.api.query.datalog.datalogIndex(CONTROLLER)) as unknown as {
     end: { toNumber(): number };
   };
@@ -367,9 +365,10 @@ async function lastRecord(): Promise<string> {
 
 test('a home that has not published yet shows as soon as its first record lands, no reload', async ({
   page,
+  devnetChain: chain,
 }) => {
-  const record = await lastRecord();
-  const hidden = await hideDatalog();
+  const record = await lastRecord(chain);
+  const hidden = await hideDatalog(chain);
   try {
     // No peer-to-peer: the home can come only with the record.
     await blockPeerPaths(page, { relay: true });
@@ -388,16 +387,17 @@ test('a home that has not published yet shows as soon as its first record lands,
     await expect(page.getByTestId('home-unpublished')).toBeHidden();
     expect(await sameDocument(page)).toBe(true);
   } finally {
-    await restoreDatalog(hidden);
+    await restoreDatalog(chain, hidden);
   }
 });
 
 test('a home that has not published yet shows as soon as its config is on its twin, peer-to-peer', async ({
   page,
+  devnetChain: chain,
 }) => {
-  const twinKey = chain.api.query.digitalTwin.digitalTwin.key(await controllerTwin());
+  const twinKey = chain.api.query.digitalTwin.digitalTwin.key(await controllerTwin(chain));
   const twin = await chain.storage(twinKey);
-  const hidden = await hideDatalog();
+  const hidden = await hideDatalog(chain);
   try {
     // Before the first publication the twin names no config either.
     await chain.setStorage([[twinKey, '0x00']]);
@@ -411,7 +411,7 @@ test('a home that has not published yet shows as soon as its config is on its tw
     expect(await sameDocument(page)).toBe(true);
   } finally {
     await chain.setStorage([[twinKey, twin]]);
-    await restoreDatalog(hidden);
+    await restoreDatalog(chain, hidden);
   }
 });
 

@@ -8,14 +8,13 @@ import {
   signInUser,
   toggleFirstSwitch,
 } from './fixtures/seeded-home.ts';
-import { expect, payForSeededHome, test } from './fixtures/test.ts';
+import { expect, payForSeededHome, SCREENS, test } from './fixtures/test.ts';
 
 /**
  * The daily path: the home controlled peer-to-peer through the relay, whatever happens to the
  * parachain node, and a clear way back to the parachain when the home stops listening.
  */
 
-const SCREENS = 'e2e/artifacts/screens';
 const NOT_LISTENING =
   'Your home is not listening peer-to-peer: its Home Assistant is not connected to its libp2p proxy.';
 

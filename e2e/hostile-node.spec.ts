@@ -7,12 +7,8 @@ import {
 import { BOB_ED25519 } from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { keepOnEveryLoad, keptSetups } from './fixtures/app-storage.ts';
 import { CHAIN_URL, type DevnetChain } from './fixtures/devnet-chain.ts';
-import {
-  freshAccount as freshFundedAccount,
-  POLKADOT,
-  useHostileNode as useChosenNode,
-} from './fixtures/hostile.ts';
-import { expect, test } from './fixtures/test.ts';
+import { freshAccount, POLKADOT, useHostileNode as useChosenNode } from './fixtures/hostile.ts';
+import { expect, SCREENS, test } from './fixtures/test.ts';
 
 /**
  * The app against a hostile node: a loopback proxy in front of the devnet that the user reached
@@ -20,16 +16,13 @@ import { expect, test } from './fixtures/test.ts';
  * shows the difference, refuses what it must, offers the wallet no metadata, and signs nothing it
  * did not show (docs/security.md, "What a node may claim").
  */
-const SCREENS = 'e2e/artifacts/screens';
 const KUSAMA = '0x631ccc82a078481584041656af292834e1ae6daab61d2875b4dd0c14bb9b17bc';
 /** //Eve: the hostile node's own account, which it tries to make a device. */
 const EVE = '4HQ8vFEDNkVvwoq6C5qFi1hdU8bbLXTh3HGJ5jBC6YBsfRQY';
 
-let chain: DevnetChain;
 let hostile: HostileNode;
 
-test.beforeAll(async ({ devnetChain }) => {
-  chain = devnetChain;
+test.beforeAll(async () => {
   hostile = await startHostileNode({ target: CHAIN_URL });
 });
 test.beforeEach(() => {
@@ -41,13 +34,13 @@ test.afterAll(async () => {
 });
 
 const useHostileNode = (page: Page) => useChosenNode(page, hostile);
-const freshAccount = (page: Page, name: string) => freshFundedAccount(chain, page, name);
 
 test('a node that says it is Kusama but reports 12 decimals is refused in words; nothing is offered or sent', async ({
   page,
+  devnetChain: chain,
 }) => {
   hostile.rules = { genesisHash: KUSAMA, properties: { tokenDecimals: 12 } };
-  const { wallet } = await freshAccount(page, 'Twelve');
+  const { wallet } = await freshAccount(chain, page, 'Twelve');
   await useHostileNode(page);
   await page.goto('./#/rws-subscription');
   await expect(page.getByTestId('connection-banner')).toContainText(
@@ -66,9 +59,10 @@ test('a node that says it is Kusama but reports 12 decimals is refused in words;
 
 test('a custom node claiming Kusama’s genesis is named so, and the wallet is offered no metadata', async ({
   page,
+  devnetChain: chain,
 }) => {
   hostile.rules = { genesisHash: KUSAMA };
-  const { wallet } = await freshAccount(page, 'Claim');
+  const { wallet } = await freshAccount(chain, page, 'Claim');
   await useHostileNode(page);
   await page.goto('./#/rws-buy');
   await page.getByRole('main').getByRole('button', { name: 'Polkadot{.js}' }).click();
@@ -89,9 +83,10 @@ test('a custom node claiming Kusama’s genesis is named so, and the wallet is o
 
 test('on a chain the app does not know, amounts are unscaled and marked, and 2 means 2 planck', async ({
   page,
+  devnetChain: chain,
 }) => {
   hostile.rules = { properties: { tokenDecimals: 12 } };
-  const { wallet } = await freshAccount(page, 'Unknown');
+  const { wallet } = await freshAccount(chain, page, 'Unknown');
   await useHostileNode(page);
   await page.goto('./#/');
   await expect(page.getByTestId('subscription-price')).toHaveText(
@@ -132,8 +127,9 @@ test('on a chain the app does not know, amounts are unscaled and marked, and 2 m
 
 test('a device list that changed between what the page showed and the signature is refused; a lie kept up is shown in full', async ({
   page,
+  devnetChain: chain,
 }) => {
-  const { address: owner, wallet } = await freshAccount(page, 'Owner');
+  const { address: owner, wallet } = await freshAccount(chain, page, 'Owner');
   await chain.grantSubscription(owner);
   await keepOnEveryLoad(page, keptSetups([{ owner, name: 'Hostile home', network: 'local' }]));
   await useHostileNode(page);
@@ -186,9 +182,10 @@ test('a device list that changed between what the page showed and the signature 
 
 test('a first purchase writes exactly the buyer, not the devices a node claims', async ({
   page,
+  devnetChain: chain,
 }) => {
   await chain.ensureFreeAuctions(1);
-  const { address: buyer, wallet } = await freshAccount(page, 'Buyer');
+  const { address: buyer, wallet } = await freshAccount(chain, page, 'Buyer');
   hostile.rules = { extraDevice: { owner: buyer, device: EVE } };
   await useHostileNode(page);
   await page.goto('./#/rws-buy');
@@ -210,9 +207,10 @@ test('a first purchase writes exactly the buyer, not the devices a node claims',
 
 test('a renewal through a node that leaves the owner out of the device list keeps every device', async ({
   page,
+  devnetChain: chain,
 }) => {
   await chain.ensureFreeAuctions(1);
-  const { address: owner, pair, wallet } = await freshAccount(page, 'Renewer');
+  const { address: owner, pair, wallet } = await freshAccount(chain, page, 'Renewer');
   // A subscription that has ended (a 0-day one), with the owner, Eve and Bob as devices.
   await chain.grantSubscription(owner, 0);
   await chain.send(chain.api.tx.rws.setDevices([owner, EVE, BOB_ED25519]), pair);
@@ -238,10 +236,11 @@ test('a renewal through a node that leaves the owner out of the device list keep
 
 test('a node claiming Polkadot with another MinimalBid changes no price and gets nothing signed', async ({
   page,
+  devnetChain: chain,
 }) => {
   // A free auction: otherwise the page says there is none before any click.
   await chain.ensureFreeAuctions(1);
-  const { wallet } = await freshAccount(page, 'Priced');
+  const { wallet } = await freshAccount(chain, page, 'Priced');
   // Robonomics on Polkadot runs the pinned runtime 43; this node says its MinimalBid is 123.9 XRT.
   hostile.rules = {
     genesisHash: POLKADOT,
@@ -277,9 +276,10 @@ test('a node claiming Polkadot with another MinimalBid changes no price and gets
 
 test('a node claiming Polkadot that hides a device meets a second node, and nothing is signed', async ({
   page,
+  devnetChain: chain,
 }) => {
   await chain.ensureFreeAuctions(1);
-  const { address: owner, pair, wallet } = await freshAccount(page, 'Second');
+  const { address: owner, pair, wallet } = await freshAccount(chain, page, 'Second');
   // An ended subscription with two devices; the node leaves Bob out of every read.
   await chain.grantSubscription(owner, 0);
   await chain.send(chain.api.tx.rws.setDevices([owner, BOB_ED25519]), pair);
@@ -310,9 +310,10 @@ test('a node claiming Polkadot that hides a device meets a second node, and noth
 
 test('a node claiming Polkadot that reports a running subscription as gone meets a second node', async ({
   page,
+  devnetChain: chain,
 }) => {
   await chain.ensureFreeAuctions(1);
-  const { address: owner, wallet } = await freshAccount(page, 'Running');
+  const { address: owner, wallet } = await freshAccount(chain, page, 'Running');
   await chain.grantSubscription(owner);
   // Wherever the owner's ledger is read or followed, this node says there is none.
   hostile.rules = {
@@ -335,9 +336,10 @@ test('a node claiming Polkadot that reports a running subscription as gone meets
 
 test('a node claiming Polkadot that reports a subscription for an account without one withholds the purchase, and gets nothing signed', async ({
   page,
+  devnetChain: chain,
 }) => {
   await chain.ensureFreeAuctions(1);
-  const { address: buyer, wallet } = await freshAccount(page, 'Without');
+  const { address: buyer, wallet } = await freshAccount(chain, page, 'Without');
   // Another account's running subscription, reported as the buyer's wherever it is read.
   const other = chain.pair(`//Hostile Other ${Date.now()}`).address;
   await chain.grantSubscription(other);
@@ -371,7 +373,7 @@ async function nameSecondNode(page: Page, url: string) {
 }
 
 /** The devnet's block that is `behind` blocks older than its final one. */
-async function finalBlockBehind(behind: number) {
+async function finalBlockBehind(chain: DevnetChain, behind: number) {
   const final = await chain.api.rpc.chain.getHeader(await chain.api.rpc.chain.getFinalizedHead());
   const number = final.number.toNumber() - behind;
   return { number, hash: (await chain.api.rpc.chain.getBlockHash(number)).toHex() };
@@ -379,9 +381,10 @@ async function finalBlockBehind(behind: number) {
 
 test('a node that lies only in reads of the latest state gets no bid signed: the purchase decides from the compared facts', async ({
   page,
+  devnetChain: chain,
 }) => {
   await chain.ensureFreeAuctions(1);
-  const { address: owner, wallet } = await freshAccount(page, 'Latest');
+  const { address: owner, wallet } = await freshAccount(chain, page, 'Latest');
   await chain.grantSubscription(owner);
   // Reads at a given block are honest; the latest state (and what the page follows) says the
   // running subscription is gone.
@@ -405,8 +408,9 @@ test('a node that lies only in reads of the latest state gets no bid signed: the
 
 test('a node that lies only in reads of the latest state gets no device list signed that hands the home to a stranger', async ({
   page,
+  devnetChain: chain,
 }) => {
-  const { address: owner, pair, wallet } = await freshAccount(page, 'LatestList');
+  const { address: owner, pair, wallet } = await freshAccount(chain, page, 'LatestList');
   await chain.grantSubscription(owner);
   await chain.send(chain.api.tx.rws.setDevices([owner]), pair);
   await keepOnEveryLoad(page, keptSetups([{ owner, name: 'Latest home', network: 'local' }]));
@@ -436,9 +440,10 @@ test('a node that lies only in reads of the latest state gets no device list sig
 
 test('a node writing Polkadot’s genesis hash in capitals still meets the second node', async ({
   page,
+  devnetChain: chain,
 }) => {
   await chain.ensureFreeAuctions(1);
-  const { address: owner, pair, wallet } = await freshAccount(page, 'Capitals');
+  const { address: owner, pair, wallet } = await freshAccount(chain, page, 'Capitals');
   await chain.grantSubscription(owner, 0);
   await chain.send(chain.api.tx.rws.setDevices([owner, BOB_ED25519]), pair);
   hostile.rules = {
@@ -460,9 +465,10 @@ test('a node writing Polkadot’s genesis hash in capitals still meets the secon
 
 test('a second node that does not answer leaves the choice to the user, and nothing is signed without it', async ({
   page,
+  devnetChain: chain,
 }) => {
   await chain.ensureFreeAuctions(1);
-  const { wallet } = await freshAccount(page, 'Unconfirmed');
+  const { wallet } = await freshAccount(chain, page, 'Unconfirmed');
   hostile.rules = { genesisHash: POLKADOT };
   await useHostileNode(page);
   await page.goto('./#/rws-buy');
@@ -490,13 +496,16 @@ test('a second node that does not answer leaves the choice to the user, and noth
   await expect.poll(() => wallet.signedCount(), { timeout: 20_000 }).toBe(1);
 });
 
-test('a node that names an old block as final is refused, nothing signed', async ({ page }) => {
+test('a node that names an old block as final is refused, nothing signed', async ({
+  page,
+  devnetChain: chain,
+}) => {
   await chain.ensureFreeAuctions(1);
-  const { wallet } = await freshAccount(page, 'Stale');
+  const { wallet } = await freshAccount(chain, page, 'Stale');
   await chain.newBlocks(12);
   await page.waitForTimeout(1000);
   // Final, but ten blocks behind the devnet's own final block (the account's funding is older).
-  const old = await finalBlockBehind(10);
+  const old = await finalBlockBehind(chain, 10);
   hostile.rules = { genesisHash: POLKADOT, finalizedHead: old.hash };
   await useHostileNode(page);
   await page.goto('./#/rws-buy');
@@ -512,11 +521,14 @@ test('a node that names an old block as final is refused, nothing signed', async
   expect(hostile.submitted).toEqual([]);
 });
 
-test('a second node the user named confirms the facts, and says so', async ({ page }) => {
+test('a second node the user named confirms the facts, and says so', async ({
+  page,
+  devnetChain: chain,
+}) => {
   const honest = await startHostileNode({ target: CHAIN_URL });
   try {
     await chain.ensureFreeAuctions(1);
-    const { wallet } = await freshAccount(page, 'Confirmed');
+    const { wallet } = await freshAccount(chain, page, 'Confirmed');
     hostile.rules = { genesisHash: POLKADOT };
     await useHostileNode(page);
     await page.goto('./#/rws-buy');

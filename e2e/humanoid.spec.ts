@@ -1,24 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { type DevnetChain, XRT } from './fixtures/devnet-chain.ts';
 import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
-import { expect, test } from './fixtures/test.ts';
+import { expect, SCREENS, test } from './fixtures/test.ts';
 
 const ROBOT = '4GfZP7fbGZBx5GxR4mreLGTm872vHYhDMmaV6d1SEHGtv7AP';
 const SHAKE_HAND = `0x32${'00'.repeat(31)}`;
-const SCREENS = 'e2e/artifacts/screens';
-let chain: DevnetChain;
-
 type Codec = { toString(): string; toJSON(): unknown };
 interface EventRecord {
   phase: { isApplyExtrinsic: boolean; asApplyExtrinsic: { toNumber(): number } };
   event: { section: string; method: string; data: Codec[] };
 }
 
-test.beforeAll(async ({ devnetChain }) => {
-  chain = devnetChain;
-});
-
-async function freeAt(address: string, blockHash: string): Promise<bigint> {
+async function freeAt(chain: DevnetChain, address: string, blockHash: string): Promise<bigint> {
   const api = await chain.api.at(blockHash);
   const account = (await api.query.system.account(address)) as unknown as {
     data: { free: { toBigInt(): bigint } };
@@ -28,7 +21,10 @@ async function freeAt(address: string, blockHash: string): Promise<bigint> {
 
 const planck = (codec: Codec) => BigInt(codec.toString());
 
-test('pays the robot 0.5 XRT with the chosen command and shows the block', async ({ page }) => {
+test('pays the robot 0.5 XRT with the chosen command and shows the block', async ({
+  page,
+  devnetChain: chain,
+}) => {
   const wallet = await injectPolkadotExtension(page, [
     { name: 'Payer', uri: `//RobotPayer/${randomUUID()}`, type: 'sr25519' },
   ]);
@@ -104,14 +100,19 @@ test('pays the robot 0.5 XRT with the chosen command and shows the block', async
   // Balances by @polkadot/api, before and after that block: the robot got exactly 0.5 XRT and
   // the payer paid that plus the fee it was shown.
   const parent = block.block.header.parentHash.toHex();
-  expect((await freeAt(ROBOT, hash)) - (await freeAt(ROBOT, parent))).toBe(XRT / 2n);
+  expect((await freeAt(chain, ROBOT, hash)) - (await freeAt(chain, ROBOT, parent))).toBe(XRT / 2n);
   const fee = planck(named('transactionPayment', 'TransactionFeePaid')!.data[1]!);
-  expect((await freeAt(payer, parent)) - (await freeAt(payer, hash))).toBe(XRT / 2n + fee);
+  expect((await freeAt(chain, payer, parent)) - (await freeAt(chain, payer, hash))).toBe(
+    XRT / 2n + fee,
+  );
   expect(Number(shownFee)).toBeCloseTo(Number(fee) / 1e9, 5);
   await page.screenshot({ path: `${SCREENS}/humanoid-paid.png`, fullPage: true });
 });
 
-test('an account without enough XRT is told so before anything is signed', async ({ page }) => {
+test('an account without enough XRT is told so before anything is signed', async ({
+  page,
+  devnetChain: chain,
+}) => {
   const wallet = await injectPolkadotExtension(page, [
     { name: 'Broke', uri: `//RobotBroke/${randomUUID()}`, type: 'sr25519' },
   ]);

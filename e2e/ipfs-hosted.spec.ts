@@ -1,20 +1,19 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
 import { type HostileNode, startHostileNode } from '@robonomics-dapp/devnet/hostile-node';
 import { DEFAULT_APP_ORIGINS } from '@robonomics-dapp/devnet/http/origins';
 import { CHAIN_URL } from './fixtures/devnet-chain.ts';
 import { addToDevnetIpfs, IPFS_GATEWAY } from './fixtures/devnet-ipfs.ts';
 import { keyDbKeys, plantKeptKey } from './fixtures/key-db.ts';
 import { BOB_ED25519, DEV_PHRASE, saveSeededSetup, shortAddress } from './fixtures/seeded-home.ts';
+import { expect, SCREENS, test } from './fixtures/test.ts';
 
 /**
  * The app as a path-style IPFS gateway serves it (`/ipfs/<cid>/`): every other file on the gateway
  * shares the page's origin, so the app keeps no key there and says why (docs/security.md, "Where
  * keys are kept"). The build the stack serves is added to the devnet's IPFS node as it is.
  */
-const SCREENS = 'e2e/artifacts/screens';
 const DIST = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 
 function filesOf(dir: string): string[] {

@@ -10,7 +10,7 @@ import {
   saveSeededSetup,
   shortAddress,
 } from './fixtures/seeded-home.ts';
-import { expect, test } from './fixtures/test.ts';
+import { expect, SCREENS, test } from './fixtures/test.ts';
 
 /**
  * Keys are kept only where keeping was checked (docs/security.md, "Where keys are kept"): the app
@@ -18,7 +18,6 @@ import { expect, test } from './fixtures/test.ts';
  * that answer. No answer is no permission. Here the probe never gets an answer, as on a network
  * that drops it.
  */
-const SCREENS = 'e2e/artifacts/screens';
 const PROBE = '**/ipfs/bafkqaaa';
 const UNANSWERED =
   'The app could not find out whether this address also serves files from IPFS (its check got no answer: the network is offline or too slow), and a page there could read what the app keeps in this browser. Until it knows, keys are kept in this tab only.';

@@ -14,7 +14,7 @@ import {
   saveSeededSetup,
   signInUser,
 } from './fixtures/seeded-home.ts';
-import { expect, payForSeededHome, test } from './fixtures/test.ts';
+import { expect, payForSeededHome, SCREENS, test } from './fixtures/test.ts';
 
 /**
  * Every file read from a gateway is checked against its address (docs/ipfs-gateways.md,
@@ -27,19 +27,16 @@ const API = 'http://127.0.0.1:5001';
 const GATEWAY = 'http://127.0.0.1:8080';
 const SLOW = 'http://127.0.0.1:8081';
 const LIAR = 'http://127.0.0.1:8085';
-const SCREENS = 'e2e/artifacts/screens';
 /** What the older copy of the home calls every device: never to be seen. */
 const STALE = 'Stale copy:';
 
 test.describe.configure({ timeout: 180_000 });
 
-let chain: DevnetChain;
 let controllerPair: KeyringPair;
 let alice: string;
 
-test.beforeAll(async ({ devnetChain }) => {
+test.beforeAll(async ({ devnetChain: chain }) => {
   await cryptoWaitReady();
-  chain = devnetChain;
   const keyring = new Keyring({ ss58Format: 32 });
   alice = keyring.addFromUri('//Alice', {}, 'sr25519').address;
   controllerPair = keyring.addFromUri(CONTROLLER_PHRASE, {}, 'ed25519');
@@ -63,7 +60,7 @@ function staleCopy(states: HaStates): HaStates {
  * The controller publishes its states again, as a new file, right after an older copy of them
  * was added: the lying gateway answers the new file's CID with that older copy.
  */
-async function publishAfterAStaleCopy(): Promise<string> {
+async function publishAfterAStaleCopy(chain: DevnetChain): Promise<string> {
   const states = await lastPublishedStates(chain);
   await addToDevnetIpfs([
     { path: 'states.json', content: JSON.stringify(await sealForBob(staleCopy(states))) },
@@ -115,8 +112,9 @@ async function openHome(page: Page) {
 
 test("a gateway that serves another file of the home is not believed: the next one's is shown", async ({
   page,
+  devnetChain: chain,
 }) => {
-  const cid = await publishAfterAStaleCopy();
+  const cid = await publishAfterAStaleCopy(chain);
   await pickTheLiar(page);
   const lies = readsFrom(page, LIAR);
   await openHome(page);
@@ -156,8 +154,9 @@ test("a gateway that serves another file of the home is not believed: the next o
 
 test('with only lying gateways the page says so and shows nothing as the home', async ({
   page,
+  devnetChain: chain,
 }) => {
-  await publishAfterAStaleCopy();
+  await publishAfterAStaleCopy(chain);
   await pickTheLiar(page);
   // Every honest gateway is out of reach (the failing one answers 502 as always).
   for (const origin of [API, GATEWAY, SLOW]) {

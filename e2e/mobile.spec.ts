@@ -1,14 +1,14 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { EVERY_PATH } from './fixtures/routes.ts';
 import { openSeededHome } from './fixtures/seeded-home.ts';
+import { expect, SCREENS, test } from './fixtures/test.ts';
 
 /**
  * Every screen at phone width (390×844, touch): nothing scrolls sideways, the controls of the
  * home are touch targets of at least 44×44 px, the header menu opens by touch and by keyboard.
  * A screenshot of every route is kept in e2e/artifacts/screens/mobile (and attached to the run).
  */
-const SCREENS = 'e2e/artifacts/screens/mobile';
 const PHONE = { width: 390, height: 844 };
 const MIN_TARGET = 44;
 
@@ -38,14 +38,14 @@ function overflow(page: Page) {
 
 test('no route scrolls sideways at phone width', async ({ page }, testInfo) => {
   test.setTimeout(240_000);
-  mkdirSync(SCREENS, { recursive: true });
+  mkdirSync(`${SCREENS}/mobile`, { recursive: true });
   const problems: string[] = [];
   for (const path of EVERY_PATH) {
     await page.goto(`./#${path}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const { extra, offenders } = await overflow(page);
     if (extra > 0) problems.push(`${path}: ${extra}px wider (${offenders.join(', ')})`);
-    const file = `${SCREENS}/${fileName(path)}.png`;
+    const file = `${SCREENS}/mobile/${fileName(path)}.png`;
     await page.screenshot({ path: file, fullPage: true });
     await testInfo.attach(`phone ${path}`, { path: file, contentType: 'image/png' });
   }
@@ -152,7 +152,7 @@ test('the home fits the phone and its controls are touch targets', async ({ page
     }
     const { extra, offenders } = await overflow(page);
     if (extra > 0) sideways.push(`${name}: ${extra}px wider (${offenders.join(', ')})`);
-    const file = `${SCREENS}/telemetry-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.png`;
+    const file = `${SCREENS}/mobile/telemetry-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.png`;
     await page.screenshot({ path: file, fullPage: true });
     await testInfo.attach(`phone home ${name}`, { path: file, contentType: 'image/png' });
   }

@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
 import type { HaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
-import type { DevnetChain } from './fixtures/devnet-chain.ts';
 import { pushingClientOfHomeProxy, relayPushUpdate, useProxy } from './fixtures/devnet-levers.ts';
 import { lastPublishedStates, sealForBob } from './fixtures/sealed-states.ts';
 import {
@@ -17,16 +16,7 @@ import {
 } from './fixtures/seeded-home.ts';
 import { expect, payForSeededHome, test } from './fixtures/test.ts';
 
-/**
- * Only the home speaks for the home, and a sign-out reaches every tab (docs/security.md): live
- * states come from the home's own peer and are never older than those shown; a user's sign-out
- * in one tab ends their key in every other, and is theirs alone.
- */
-
-let chain: DevnetChain;
-
-test.beforeAll(async ({ devnetChain }) => {
-  chain = devnetChain;
+test.beforeAll(async ({ devnetChain: chain }) => {
   await payForSeededHome(chain);
   await useProxy('legacy');
 });
@@ -59,6 +49,7 @@ async function holds(check: () => Promise<void>, ms: number): Promise<void> {
 
 test('an /update from the relay, or an older one from the home, changes nothing shown', async ({
   page,
+  devnetChain: chain,
 }) => {
   await openThroughRelay(page);
   await closeControlPanels(page);

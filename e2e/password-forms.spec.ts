@@ -1,4 +1,4 @@
-import { type CDPSession, expect, type Page, test } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
 import { keepOnEveryLoad, keptWalletChoice } from './fixtures/app-storage.ts';
 import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
 import {
@@ -8,6 +8,7 @@ import {
   saveSeededSetup,
   signInUser,
 } from './fixtures/seeded-home.ts';
+import { expect, test } from './fixtures/test.ts';
 
 /**
  * Every password field of the app sits in a form, and every such form names the account the

@@ -1,8 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { keepNow, keptDeviceList, keptSetups } from './fixtures/app-storage.ts';
 import { ALICE } from './fixtures/seeded-home.ts';
+import { expect, test } from './fixtures/test.ts';
 
 /** The worker script of the build the stack serves. */
 const WORKER_FILE = fileURLToPath(new URL('../apps/web/dist/sw.js', import.meta.url));

@@ -9,7 +9,7 @@ import {
   signInUser,
   toggleFirstSwitch,
 } from './fixtures/seeded-home.ts';
-import { expect, payForSeededHome, test } from './fixtures/test.ts';
+import { expect, payForSeededHome, SCREENS, test } from './fixtures/test.ts';
 
 /**
  * The home as a real one sits: behind NAT, its proxy reachable only through the libp2p relay.
@@ -17,8 +17,6 @@ import { expect, payForSeededHome, test } from './fixtures/test.ts';
  * the home's proxy: the one homes run (mplex, raw JSON) and the newer style (yamux,
  * length-prefixed JSON).
  */
-
-const SCREENS = 'e2e/artifacts/screens';
 
 test.beforeAll(async ({ devnetChain }) => {
   await payForSeededHome(devnetChain);

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import { keepOnEveryLoad, keptSetups } from './fixtures/app-storage.ts';
 import { OwnChain } from './fixtures/own-chain.ts';
 import { ALICE, CONTROLLER } from './fixtures/seeded-home.ts';
+import { expect, test } from './fixtures/test.ts';
 
 /**
  * Renewal reminders (docs/product-rules.md, "Renewal reminders") against a chain of this spec

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { upgradeRuntime } from '@robonomics-dapp/devnet/chain/upgrade-runtime';
 import { CHAIN_URL, XRT } from './fixtures/devnet-chain.ts';
+import { expect, test } from './fixtures/test.ts';
 
 // A runtime upgrade while the app is open: the dashboard shows the new runtime's constant
 // without a reload. The stack's chain is shared with the other specs, so a second upgrade puts

@@ -3,23 +3,19 @@ import { ApiPromise, WsProvider } from '@polkadot/api';
 import { Keyring } from '@polkadot/keyring';
 import { base58Decode, cryptoWaitReady } from '@polkadot/util-crypto';
 import { CRUST_API_OPTIONS } from '@robonomics-dapp/devnet/crust/api-options';
+import { CRUST_DEVNET } from '@robonomics-dapp/robonomics/crust/endpoints';
 import { ALICE } from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { type DevnetChain, XRT } from './fixtures/devnet-chain.ts';
-import { expect, payForSeededHome, test } from './fixtures/test.ts';
+import { expect, payForSeededHome, SCREENS, test } from './fixtures/test.ts';
 
-const SCREENS = 'e2e/artifacts/screens';
 const DEV_PHRASE = 'bottom drive obey lake curtain smoke basket hold race lonely fit walk';
-const CRUST_URL = 'ws://127.0.0.1:9945';
 const GATEWAY = 'http://127.0.0.1:8080';
 const CRU = 1_000_000_000_000n;
 const NOT_A_SEED =
   'This is not an account seed: enter a 12 or 24-word secret phrase, a dev URI such as //Alice, or a 0x seed of 32 bytes.';
 const NO_ACCESS = 'You do not have access to this action.';
 
-let chain: DevnetChain;
-
-test.beforeAll(async ({ devnetChain }) => {
-  chain = devnetChain;
+test.beforeAll(async ({ devnetChain: chain }) => {
   // Other specs may have spent the seeded free weight: give it back so calls through it pass.
   await payForSeededHome(chain);
 });
@@ -27,7 +23,7 @@ test.beforeAll(async ({ devnetChain }) => {
 /** A second client, of the devnet Crust chain (V13 like Crust mainnet: with the Crust types). */
 async function withCrust<T>(use: (api: ApiPromise) => Promise<T>): Promise<T> {
   const api = await ApiPromise.create({
-    provider: new WsProvider(CRUST_URL),
+    provider: new WsProvider(CRUST_DEVNET),
     noInitWarn: true,
     ...CRUST_API_OPTIONS,
   });
@@ -60,7 +56,7 @@ async function ensureCru(address: string, min = CRU): Promise<void> {
 }
 
 /** The topics of a twin on chain: 0x topic → source address (none for a twin without any). */
-async function twinTopics(id: number): Promise<Record<string, string>> {
+async function twinTopics(chain: DevnetChain, id: number): Promise<Record<string, string>> {
   const topics = (await chain.api.query.digitalTwin.digitalTwin(id)).toJSON();
   return (topics ?? {}) as Record<string, string>;
 }
@@ -75,6 +71,7 @@ async function openWorkshop(page: Page, owner: string, seed: string) {
 
 test('a device encrypts a file, stores it on IPFS and Crust and saves it to a twin', async ({
   page,
+  devnetChain: chain,
 }) => {
   test.setTimeout(120_000);
   const bob = new Keyring({ ss58Format: 66 }).addFromUri('//Bob', {}, 'ed25519');
@@ -138,7 +135,7 @@ test('a device encrypts a file, stores it on IPFS and Crust and saves it to a tw
   await save.getByRole('button', { name: 'save to digital twin' }).click();
   await expect(save.getByText('Digital twin saved')).toBeVisible({ timeout: 20_000 });
   const digest = `0x${Buffer.from(base58Decode(cid).slice(2)).toString('hex')}`;
-  expect(await twinTopics(twinId)).toEqual({ [digest]: ALICE });
+  expect(await twinTopics(chain, twinId)).toEqual({ [digest]: ALICE });
 
   // The file list follows the twin: the file, decrypted with this key, then its replicas.
   const file = files.locator(`[data-cid="${cid}"]`);
@@ -191,6 +188,7 @@ test('a seed that is not a seed is refused, and an address is not taken for one'
 
 test('an account that is no device of the subscription is refused in plain words', async ({
   page,
+  devnetChain: chain,
 }) => {
   // Charlie (ed25519) owns a twin of his own but is no device of Alice's subscription.
   const charlie = chain.pair('//Charlie', 'ed25519');
@@ -224,12 +222,15 @@ test('an account that is no device of the subscription is refused in plain words
     .fill('QmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG');
   await save.getByRole('button', { name: 'save to digital twin' }).click();
   await expect(save.getByRole('alert')).toHaveText(NO_ACCESS);
-  expect(await twinTopics(twinId)).toEqual({});
+  expect(await twinTopics(chain, twinId)).toEqual({});
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SCREENS}/save-setup-refused.png`, fullPage: true });
 });
 
-test("an owner's own key without CRU is told 'low balance'", async ({ page }) => {
+test("an owner's own key without CRU is told 'low balance'", async ({
+  page,
+  devnetChain: chain,
+}) => {
   // A fresh ed25519 key with its own subscription, itself as the device, and no CRU.
   const key = chain.pair(`${DEV_PHRASE}//SaveSetupOwner`, 'ed25519');
   await chain.transfer(key.address, 10n * XRT);

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { keepNow, keptRememberedUser } from './fixtures/app-storage.ts';
 import {
   BOB_ED25519,
@@ -8,6 +8,7 @@ import {
   saveSeededSetup,
   shortAddress,
 } from './fixtures/seeded-home.ts';
+import { expect, test } from './fixtures/test.ts';
 
 /** Signs in on "Devices & Control" with "Keep me signed in": the key is sealed on this device. */
 async function keepKey(page: Page, address: string, phrase: string) {

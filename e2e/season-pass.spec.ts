@@ -15,14 +15,12 @@ import {
 } from './fixtures/devnet-evm.ts';
 import { injectEthereumWallet } from './fixtures/eip6963-wallet.ts';
 import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
-import { expect, test } from './fixtures/test.ts';
+import { expect, SCREENS, test } from './fixtures/test.ts';
 
 const ORACLE = 'http://127.0.0.1:8787';
 /** The fastest of the devnet's gateways: the API's host or the gateway. */
 const GATEWAY = 'http://127\\.0\\.0\\.1:(5001|8080)/ipfs/';
 const PASS_NAME = 'Robonomics Season Pass 2024-2025';
-const SCREENS = 'e2e/artifacts/screens';
-
 /**
  * A holder of its own: a fresh account of the Hardhat mnemonic with gas money and `count` new
  * passes, so no other test, earlier run or seeded token is involved.

@@ -1,15 +1,10 @@
-import type { DevnetChain } from './fixtures/devnet-chain.ts';
 import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
-import { expect, test } from './fixtures/test.ts';
+import { expect, SCREENS, test } from './fixtures/test.ts';
 
-const SCREENS = 'e2e/artifacts/screens';
-let chain: DevnetChain;
-
-test.beforeAll(async ({ devnetChain }) => {
-  chain = devnetChain;
-});
-
-test('the Altruist page charts a sensor datalog and appends new records live', async ({ page }) => {
+test('the Altruist page charts a sensor datalog and appends new records live', async ({
+  page,
+  devnetChain: chain,
+}) => {
   const sensor = chain.pair('//AltruistSensor');
   await chain.transfer(sensor.address, 10n * 1_000_000_000n);
   for (const [pm10, t] of [
@@ -34,6 +29,7 @@ test('the Altruist page charts a sensor datalog and appends new records live', a
 
 test('the energy page finds its sensor through the energy topic of the account twin', async ({
   page,
+  devnetChain: chain,
 }) => {
   const owner = chain.pair('//Eve');
   const meter = chain.pair('//EnergyMeter');

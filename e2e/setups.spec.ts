@@ -8,18 +8,15 @@ import { BOB_ED25519 as bobEd25519 } from '@robonomics-dapp/robonomics/test-supp
 import ed2curve from 'ed2curve';
 import nacl from 'tweetnacl';
 import { SAVED_SETUPS_KEY } from '../apps/web/src/lib/stores/saved-setups-format.ts';
-import { type DevnetChain, XRT } from './fixtures/devnet-chain.ts';
+import { XRT } from './fixtures/devnet-chain.ts';
 import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
-import { expect, test } from './fixtures/test.ts';
+import { expect, SCREENS, test } from './fixtures/test.ts';
 
-const SCREENS = 'e2e/artifacts/screens';
 const OWNER = { name: 'Ferdie', uri: '//Ferdie', type: 'sr25519' } as const;
 const STRANGER = { name: 'Stranger', uri: '//Stranger', type: 'sr25519' } as const;
-let chain: DevnetChain;
 let owner: string;
 
-test.beforeAll(async ({ devnetChain }) => {
-  chain = devnetChain;
+test.beforeAll(async ({ devnetChain: chain }) => {
   owner = chain.pair(OWNER.uri).address;
   await chain.grantSubscription(owner);
 });
@@ -38,6 +35,7 @@ async function addSetupByOwner(page: Page, name: string) {
 test.describe('setups', () => {
   test('adds a setup by owner, adds and removes a user, and refuses a non-owner', async ({
     page,
+    devnetChain: chain,
   }) => {
     const wallet = await injectPolkadotExtension(page, [OWNER, STRANGER]);
     await addSetupByOwner(page, 'Test home');
@@ -103,6 +101,7 @@ test.describe('setups', () => {
 
   test('generates a controller whose downloaded keystore opens with the password', async ({
     page,
+    devnetChain: chain,
   }) => {
     await injectPolkadotExtension(page, [OWNER]);
     await addSetupByOwner(page, 'Controller home');
@@ -221,6 +220,7 @@ test.describe('setups', () => {
 test.describe('Home Assistant pass', () => {
   test('a user signs in with its phrase and saves a password the controller decrypts', async ({
     page,
+    devnetChain: chain,
   }) => {
     const userPhrase = mnemonicGenerate(12);
     const controllerPhrase = mnemonicGenerate(12);

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { keepNow, keptSetups } from './fixtures/app-storage.ts';
+import { expect, SCREENS, test } from './fixtures/test.ts';
 
-const SCREENS = 'e2e/artifacts/screens';
 mkdirSync(SCREENS, { recursive: true });
 
 const RELEASES_URL = 'http://127.0.0.1:8788/repos/airalab/robonomics.app/releases/latest';

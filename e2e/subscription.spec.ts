@@ -1,7 +1,7 @@
 import type { WebSocketRoute } from '@playwright/test';
-import { type DevnetChain, XRT } from './fixtures/devnet-chain.ts';
+import { XRT } from './fixtures/devnet-chain.ts';
 import { type ExtensionControl, injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
-import { expect, test } from './fixtures/test.ts';
+import { expect, SCREENS, test } from './fixtures/test.ts';
 
 /** An amount in XRT to the planck, as the app writes one the user must have: 0.510000001. */
 const formatXrt = (planck: bigint) => {
@@ -9,11 +9,7 @@ const formatXrt = (planck: bigint) => {
   return `${(planck / XRT).toLocaleString('en-US')}${fraction ? `.${fraction}` : ''}`;
 };
 
-const SCREENS = 'e2e/artifacts/screens';
-let chain: DevnetChain;
-
-test.beforeAll(async ({ devnetChain }) => {
-  chain = devnetChain;
+test.beforeAll(async ({ devnetChain: chain }) => {
   await chain.ensureFreeAuctions(3);
 });
 
@@ -27,7 +23,10 @@ test.describe('subscription', () => {
     ]);
   });
 
-  test('the dashboard shows the price and the open auctions of the devnet', async ({ page }) => {
+  test('the dashboard shows the price and the open auctions of the devnet', async ({
+    page,
+    devnetChain: chain,
+  }) => {
     await page.goto('./#/');
     await expect(page.getByTestId('subscription-price')).toHaveText('~ 1 XRT');
     const queue = await chain.auctionQueueLength();
@@ -39,6 +38,7 @@ test.describe('subscription', () => {
 
   test('a buy with too little balance is refused with the text of docs/product-rules.md', async ({
     page,
+    devnetChain: chain,
   }) => {
     await chain.transfer(wallet.addresses.Poor!, XRT / 2n);
     await page.goto('./#/rws-buy');
@@ -69,7 +69,10 @@ test.describe('subscription', () => {
     await expect(page.locator('[data-tx-status]')).toHaveAttribute('data-tx-status', 'NEW');
   });
 
-  test('a buy succeeds after the auction rotates and the dashboard shows it', async ({ page }) => {
+  test('a buy succeeds after the auction rotates and the dashboard shows it', async ({
+    page,
+    devnetChain: chain,
+  }) => {
     await page.goto('./#/rws-buy');
     await page.getByRole('button', { name: 'Polkadot{.js}' }).click();
     await expect(page.getByTestId('account-balance')).toContainText('XRT');
@@ -89,7 +92,10 @@ test.describe('subscription', () => {
 });
 
 test.describe('subscription account page', () => {
-  test('generates an account, funds it and buys a subscription it owns', async ({ page }) => {
+  test('generates an account, funds it and buys a subscription it owns', async ({
+    page,
+    devnetChain: chain,
+  }) => {
     const wallet = await injectPolkadotExtension(page, [
       { name: 'Eve', uri: '//Eve', type: 'sr25519' },
     ]);
@@ -126,7 +132,10 @@ test.describe('subscription account page', () => {
 });
 
 test.describe('a lost connection', () => {
-  test('is announced, and the app reconnects and resubscribes by itself', async ({ page }) => {
+  test('is announced, and the app reconnects and resubscribes by itself', async ({
+    page,
+    devnetChain: chain,
+  }) => {
     let refuse = false;
     const sockets: WebSocketRoute[] = [];
     await page.routeWebSocket(/127\.0\.0\.1:9944/, (ws) => {

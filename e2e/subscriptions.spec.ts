@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { DEV_ACCOUNTS, injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
 import { RpcSubscriptions } from './fixtures/rpc-subscriptions.ts';
 import { openSeededHome, saveSeededSetup } from './fixtures/seeded-home.ts';
+import { expect, test } from './fixtures/test.ts';
 
 // The shared read layer: however many components read a chain value, the page follows each
 // storage key with one RPC subscription (docs/architecture.md, Shared live data).

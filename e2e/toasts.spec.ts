@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { openSeededHome } from './fixtures/seeded-home.ts';
+import { expect, test } from './fixtures/test.ts';
 
 /**
  * The loading messages of the home sit in a corner, never more than three at once, and each

@@ -6,7 +6,7 @@ import { CHAIN_URL, type DevnetChain, XRT } from './fixtures/devnet-chain.ts';
 import { freshAccount, useHostileNode } from './fixtures/hostile.ts';
 import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
 import { firstSwitchOverParachain, shortAddress } from './fixtures/seeded-home.ts';
-import { expect, payForSeededHome, test } from './fixtures/test.ts';
+import { expect, payForSeededHome, SCREENS, test } from './fixtures/test.ts';
 
 /**
  * Every transaction followed to its end (docs/transactions.md): the node the user connected to
@@ -15,15 +15,12 @@ import { expect, payForSeededHome, test } from './fixtures/test.ts';
  * what the user signed (in which block it ran, or that it was never included and nothing was
  * spent) within 10 s, and the chain holds it once.
  */
-const SCREENS = 'e2e/artifacts/screens';
-let chain: DevnetChain;
 let node: HostileNode;
 
-test.beforeAll(async ({ devnetChain }) => {
-  chain = devnetChain;
+test.beforeAll(async () => {
   node = await startHostileNode({ target: CHAIN_URL });
 });
-test.beforeEach(async ({ page }) => {
+test.beforeEach(async ({ page, devnetChain: chain }) => {
   node.rules = {};
   node.submitted.length = 0;
   // The node tells the truth about the chain (a transaction signed for another genesis would be
@@ -60,7 +57,7 @@ function secondsSince(since: number, what: string): number {
   return seconds;
 }
 
-async function openBuyPage(page: Page, name: string) {
+async function openBuyPage(chain: DevnetChain, page: Page, name: string) {
   await chain.ensureFreeAuctions(1);
   const account = await freshAccount(chain, page, name);
   await useHostileNode(page, node);
@@ -73,8 +70,11 @@ async function openBuyPage(page: Page, name: string) {
 const ACTIVATED = 'Subscription has been activated. Please, check the list of your setups.';
 
 for (const phase of ['right after the submission', 'after "in block", before final'] as const) {
-  test(`a purchase whose link is cut ${phase} ends as the chain has it, once`, async ({ page }) => {
-    const { address, wallet } = await openBuyPage(page, `Cut ${phase.slice(0, 5)}`);
+  test(`a purchase whose link is cut ${phase} ends as the chain has it, once`, async ({
+    page,
+    devnetChain: chain,
+  }) => {
+    const { address, wallet } = await openBuyPage(chain, page, `Cut ${phase.slice(0, 5)}`);
     node.rules =
       phase === 'right after the submission' ? { cutAfterSubmit: 200 } : { cutAfterInBlock: true };
     const submitted = node.submitted.length;
@@ -92,8 +92,9 @@ for (const phase of ['right after the submission', 'after "in block", before fin
 
 test('a purchase cut while the page looks for it, then reloaded, is shown pending and then as it ended', async ({
   page,
+  devnetChain: chain,
 }) => {
-  const { address, wallet } = await openBuyPage(page, 'Reloaded');
+  const { address, wallet } = await openBuyPage(chain, page, 'Reloaded');
   // No block is built until the page has lost track of the bid.
   await chain.provider.send('dev_holdBlocks', [true]);
   try {
@@ -134,6 +135,7 @@ test('a purchase cut while the page looks for it, then reloaded, is shown pendin
 test('a device-list change cut after the submission, with the tab closed and opened again, ends once', async ({
   page,
   context,
+  devnetChain: chain,
 }) => {
   const { address: owner, pair, wallet } = await freshAccount(chain, page, 'List');
   await chain.grantSubscription(owner);
@@ -173,6 +175,7 @@ test('a device-list change cut after the submission, with the tab closed and ope
 
 test('a command through the parachain whose link is cut after the submission arrives once and says so', async ({
   page,
+  devnetChain: chain,
 }) => {
   await payForSeededHome(chain);
   await useHostileNode(page, node);
@@ -189,8 +192,9 @@ test('a command through the parachain whose link is cut after the submission arr
 
 test('a transaction the node swallows ends as not included, nothing spent, once its window passes', async ({
   page,
+  devnetChain: chain,
 }) => {
-  const { address } = await openBuyPage(page, 'Swallowed');
+  const { address } = await openBuyPage(chain, page, 'Swallowed');
   const before = await chain.transferable(address);
   node.rules = { swallowSubmissions: true };
   await page.getByRole('button', { name: 'Buy subscription' }).click();
@@ -213,6 +217,7 @@ test('a transaction the node swallows ends as not included, nothing spent, once 
 
 test('an account’s outcome and refusal stay its own: switching accounts shows the other’s, before any click', async ({
   page,
+  devnetChain: chain,
 }) => {
   await chain.ensureFreeAuctions(1);
   const runningUri = `//Running ${Date.now()}`;

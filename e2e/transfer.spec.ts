@@ -3,7 +3,7 @@ import { upgradeRuntime } from '@robonomics-dapp/devnet/chain/upgrade-runtime';
 import { keepOnEveryLoad, keptSetups } from './fixtures/app-storage.ts';
 import { CHAIN_URL, type DevnetChain, XRT } from './fixtures/devnet-chain.ts';
 import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
-import { expect, test } from './fixtures/test.ts';
+import { expect, SCREENS, test } from './fixtures/test.ts';
 
 /**
  * Subscriptions that change hands (docs/product-rules.md, "Transferring a subscription"): an owner
@@ -11,15 +11,8 @@ import { expect, test } from './fixtures/test.ts';
  * hands a subscription bought for someone else to them, and the device list keeps to the
  * runtime's bound.
  */
-const SCREENS = 'e2e/artifacts/screens';
-let chain: DevnetChain;
-
-test.beforeAll(async ({ devnetChain }) => {
-  chain = devnetChain;
-});
-
 /** A funded account whose key the test extension holds, with a 30-day subscription. */
-async function ownerWithSubscription(page: Page, name: string) {
+async function ownerWithSubscription(chain: DevnetChain, page: Page, name: string) {
   const uri = `//Transfer ${name} ${Date.now()}`;
   const pair = chain.pair(uri);
   await chain.transfer(pair.address, 20n * XRT);
@@ -42,8 +35,9 @@ async function openTransfer(page: Page) {
 
 test('an owner transfers the subscription to a fresh account; both pages follow', async ({
   page,
+  devnetChain: chain,
 }) => {
-  const { owner, wallet } = await ownerWithSubscription(page, 'Giver');
+  const { owner, wallet } = await ownerWithSubscription(chain, page, 'Giver');
   const heir = chain.pair(`//Transfer heir ${Date.now()}`).address;
   const form = await openTransfer(page);
   // Refused before anything is signed: the owner itself, another network's format.
@@ -99,8 +93,9 @@ test('an owner transfers the subscription to a fresh account; both pages follow'
 
 test('a new owner with a subscription of its own is refused before signing, and by the chain when it gets one meanwhile', async ({
   page,
+  devnetChain: chain,
 }) => {
-  const { wallet } = await ownerWithSubscription(page, 'Checked');
+  const { wallet } = await ownerWithSubscription(chain, page, 'Checked');
   const taken = chain.pair(`//Transfer taken ${Date.now()}`).address;
   await chain.grantSubscription(taken);
   const form = await openTransfer(page);
@@ -163,7 +158,7 @@ function editKeptGifts(page: Page, field: string, value: unknown): Promise<void>
  * A funded buyer, whose key the test extension holds, bids on the Buy page for a fresh account;
  * resolves once the bid is signed.
  */
-async function buyForSomeoneElse(page: Page, name: string) {
+async function buyForSomeoneElse(chain: DevnetChain, page: Page, name: string) {
   await chain.ensureFreeAuctions(1);
   const uri = `//Transfer ${name} buyer ${Date.now()}`;
   const buyer = chain.pair(uri).address;
@@ -181,8 +176,9 @@ async function buyForSomeoneElse(page: Page, name: string) {
 
 test('a subscription bought for someone else is handed to them once won, across a reload, after the full review', async ({
   page,
+  devnetChain: chain,
 }) => {
-  const { buyer, friend, wallet } = await buyForSomeoneElse(page, 'Giving');
+  const { buyer, friend, wallet } = await buyForSomeoneElse(chain, page, 'Giving');
   // The page is closed while the auction runs; the gift is remembered.
   await page.waitForTimeout(500);
   await page.reload();
@@ -217,8 +213,9 @@ test('a subscription bought for someone else is handed to them once won, across 
 
 test('a gift record changed in storage is not acted on, nor one whose subscription changed since, and the page says why', async ({
   page,
+  devnetChain: chain,
 }) => {
-  const { buyer, wallet } = await buyForSomeoneElse(page, 'Edited');
+  const { buyer, wallet } = await buyForSomeoneElse(chain, page, 'Edited');
   await chain.newBlocks(4);
   const gift = page.getByTestId('gift-panel');
   const handOver = page.getByRole('button', {
@@ -271,8 +268,9 @@ test('a gift record changed in storage is not acted on, nor one whose subscripti
 
 test('a gift whose auction was lost is removed with why, and never offers the buyer’s own subscription', async ({
   page,
+  devnetChain: chain,
 }) => {
-  const { buyer, wallet } = await buyForSomeoneElse(page, 'Outbid');
+  const { buyer, wallet } = await buyForSomeoneElse(chain, page, 'Outbid');
   // The bid is in a block: the gift is remembered, for the auction the buyer leads.
   await expect.poll(async () => Object.keys(await keptGifts(page)).length).toBe(1);
   const queue = (await chain.api.query.rws.auctionQueue()) as unknown as { toNumber(): number }[];
@@ -318,8 +316,9 @@ test('a gift whose auction was lost is removed with why, and never offers the bu
 
 test('a 33rd device is refused before signing, with the runtime’s bound in words', async ({
   page,
+  devnetChain: chain,
 }) => {
-  const { owner, pair, wallet } = await ownerWithSubscription(page, 'Full');
+  const { owner, pair, wallet } = await ownerWithSubscription(chain, page, 'Full');
   const many = Array.from({ length: 32 }, (_, i) => chain.pair(`//Transfer device ${i}`).address);
   await chain.send(chain.api.tx.rws.setDevices(many), pair);
   await page.goto('./#/rws-setup');
@@ -336,10 +335,11 @@ test('a 33rd device is refused before signing, with the runtime’s bound in wor
 
 test('transfer is offered where the runtime has it, and said to be missing where it has not', async ({
   page,
+  devnetChain: chain,
 }) => {
   // What the chain's own metadata says, read by an independent client.
   const has = typeof chain.api.tx.rws.transfer === 'function';
-  await ownerWithSubscription(page, 'Offered');
+  await ownerWithSubscription(chain, page, 'Offered');
   await page.goto('./#/rws-setup');
   await page.getByRole('main').getByRole('button', { name: 'Polkadot{.js}' }).click();
   await expect(page.getByTestId('setup-role')).toHaveText('Admin (owner)');
@@ -357,13 +357,14 @@ test('transfer is offered where the runtime has it, and said to be missing where
 
 test('a runtime upgrade that brings the transfer call offers it without a reload', async ({
   page,
+  devnetChain: chain,
 }) => {
   // The TypeScript engine upgrades as a chain does (the runtime engine's wasm cannot be swapped).
   test.skip(
     typeof chain.api.tx.rws.transfer !== 'function',
     'this chain cannot be upgraded to a runtime with the call',
   );
-  await ownerWithSubscription(page, 'Upgraded');
+  await ownerWithSubscription(chain, page, 'Upgraded');
   try {
     // A runtime as Kusama's spec 42: no transfer call.
     await upgradeRuntime(CHAIN_URL, { withoutCalls: ['RWS.transfer'] });

@@ -3,14 +3,8 @@ import { CHAIN_URL, type DevnetChain, XRT } from './fixtures/devnet-chain.ts';
 import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
 import { expect, test } from './fixtures/test.ts';
 
-/**
- * A wallet extension shows what it is asked to sign only when it holds the chain's metadata: the
- * app offers it through the injected API's metadata.provide, once per spec version.
- */
-let chain: DevnetChain;
-
 /** An account of its own per test (a bid makes it a subscriber), funded for a bid. */
-async function freshSigner() {
+async function freshSigner(chain: DevnetChain) {
   const signer = {
     name: 'Metadata',
     uri: `//Wallet metadata ${Date.now()}`,
@@ -20,14 +14,11 @@ async function freshSigner() {
   return signer;
 }
 
-test.beforeAll(async ({ devnetChain }) => {
-  chain = devnetChain;
-});
-
 test('the wallet is offered the chain metadata once and then shows the decoded call', async ({
   page,
+  devnetChain: chain,
 }) => {
-  const wallet = await injectPolkadotExtension(page, [await freshSigner()]);
+  const wallet = await injectPolkadotExtension(page, [await freshSigner(chain)]);
   await chain.startAuctions(1);
   await page.goto('./#/rws-buy');
   await page.getByRole('main').getByRole('button', { name: 'Polkadot{.js}' }).click();
@@ -66,8 +57,9 @@ test('the wallet is offered the chain metadata once and then shows the decoded c
 
 test('a spec version offered once is not offered again, and unoffered calls stay raw bytes', async ({
   page,
+  devnetChain: chain,
 }) => {
-  const wallet = await injectPolkadotExtension(page, [await freshSigner()]);
+  const wallet = await injectPolkadotExtension(page, [await freshSigner(chain)]);
   // This wallet was offered this spec version before, and its user declined.
   const offered = `polkadot-js|${chain.api.genesisHash.toHex()}|${chain.api.runtimeVersion.specVersion.toNumber()}`;
   await page.addInitScript((key) => {
@@ -87,8 +79,9 @@ test('a spec version offered once is not offered again, and unoffered calls stay
 // spec version (and with it System.Version), so the runtime behaves as before for them.
 test('after a runtime upgrade the wallet is offered the new spec version without a reload', async ({
   page,
+  devnetChain: chain,
 }) => {
-  const signer = await freshSigner();
+  const signer = await freshSigner(chain);
   const wallet = await injectPolkadotExtension(page, [signer]);
   await chain.startAuctions(1);
   await page.goto('./#/rws-buy');

@@ -58,11 +58,12 @@ function withExtension(base) {
 }
 
 /**
- * Where an import leads: a repository file (relative to root), or a package name.
+ * Where an import leads: a repository file (relative to root), or a package name. The export
+ * check (`check-exports.mjs`) resolves imports with it too.
  * @param {string} root @param {string} fromFile absolute @param {string} spec
  * @returns {{ file: string } | { pkg: string }}
  */
-function resolveImport(root, fromFile, spec) {
+export function resolveImport(root, fromFile, spec) {
   if (spec.startsWith('.')) {
     const found = withExtension(resolve(dirname(fromFile), spec));
     return found ? { file: toPosix(relative(root, found)) } : { pkg: spec };

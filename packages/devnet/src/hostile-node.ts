@@ -4,6 +4,7 @@ import { blake2AsHex, decodeAddress, xxhashAsHex } from '@polkadot/util-crypto';
 import { metadataConstant } from '@robonomics-dapp/robonomics/chain/metadata/constants';
 import { WebSocket, WebSocketServer } from 'ws';
 import { DEFAULT_APP_ORIGINS, FOREIGN_ORIGIN_TEXT, isAllowedOrigin } from './http/origins.ts';
+import { isDevMethod } from './json-rpc/request.ts';
 import { DEFAULT_JSON_RPC_LIMITS } from './json-rpc/server.ts';
 
 /**
@@ -119,7 +120,7 @@ function withDevice(value: unknown, device: string): string {
 }
 
 /** A page's dev_* request: refused as a public node refuses unsafe methods. */
-const isDevMethod = (method: unknown) => typeof method === 'string' && method.startsWith('dev_');
+const isPageDevMethod = (method: unknown) => typeof method === 'string' && isDevMethod(method);
 
 export async function startHostileNode(options: {
   /** The real node, e.g. ws://127.0.0.1:9944. */
@@ -272,7 +273,7 @@ export async function startHostileNode(options: {
       try {
         const parsed = JSON.parse(text) as Message | Message[];
         const requests = Array.isArray(parsed) ? parsed : [parsed];
-        if (fromPage && requests.some((request) => isDevMethod(request?.method))) {
+        if (fromPage && requests.some((request) => isPageDevMethod(request?.method))) {
           const refuse = (request: Message) => ({
             jsonrpc: '2.0',
             id: request?.id ?? null,

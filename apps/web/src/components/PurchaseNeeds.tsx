@@ -1,4 +1,8 @@
-import { BUY_FEE_RESERVE, purchaseNeeds } from '@robonomics-dapp/robonomics/rws/buy';
+import {
+  BUY_FEE_RESERVE,
+  purchaseNeeds,
+  purchaseShortfall,
+} from '@robonomics-dapp/robonomics/rws/buy';
 import { Amount } from './Amount.tsx';
 import { OneNodeNote } from './OneNodeNote.tsx';
 
@@ -9,7 +13,7 @@ import { OneNodeNote } from './OneNodeNote.tsx';
  */
 export function PurchaseNeeds({ minimalBid, balance }: { minimalBid: bigint; balance?: bigint }) {
   const { bid, required } = purchaseNeeds(minimalBid);
-  const missing = balance !== undefined && balance < required ? required - balance : 0n;
+  const missing = balance === undefined ? 0n : purchaseShortfall(balance, minimalBid);
   return (
     <>
       <p className={missing > 0n ? 'small error' : 'small muted'} data-testid="purchase-needs">

@@ -1,6 +1,6 @@
 import type { Call } from '@polkadot/types/interfaces';
 import type { Codec } from '@polkadot/types/types';
-import { u8aConcat, u8aToHex } from '@polkadot/util';
+import { u8aConcat } from '@polkadot/util';
 import type { DispatchErrorValue, RuntimeCodec } from './runtime-codec.ts';
 import type { WorkingState } from './state.ts';
 
@@ -74,5 +74,3 @@ export function signedBy(origin: Origin): Uint8Array {
 export function ensureRoot(origin: Origin): void {
   if (origin.kind !== 'root') throw new DispatchFailure('BadOrigin');
 }
-
-export const hex = u8aToHex;

@@ -8,6 +8,8 @@ import {
   sr25519Verify,
 } from '@polkadot/util-crypto';
 import { compactAt } from '../scale.ts';
+import { MAXIMUM_MESSAGE_SIZE } from './pallets/datalog.ts';
+import { MAX_DEVICES } from './pallets/rws.ts';
 import type { Runtime } from './runtime.ts';
 import { ScaleWalkError } from './scale-walk.ts';
 
@@ -50,9 +52,6 @@ export interface SignedTx {
   death: number;
 }
 
-const MAX_RECORD = 512;
-const MAX_DEVICES = 32;
-
 /** A call's direct sub-calls (batch items, sudo's call…), whatever the pallet. */
 function innerCalls(call: Call): Call[] {
   const found: Call[] = [];
@@ -81,10 +80,10 @@ function checkBounds(root: Call): void {
     if (
       call.section === 'datalog' &&
       call.method === 'record' &&
-      call.args[0]!.toU8a(true).length > MAX_RECORD
+      call.args[0]!.toU8a(true).length > MAXIMUM_MESSAGE_SIZE
     ) {
       throw undecodable(
-        'Could not decode `Datalog::record::record`: the record is longer than 512 bytes',
+        `Could not decode \`Datalog::record::record\`: the record is longer than ${MAXIMUM_MESSAGE_SIZE} bytes`,
       );
     }
     if (
@@ -92,7 +91,9 @@ function checkBounds(root: Call): void {
       call.method === 'setDevices' &&
       (call.args[0] as unknown as unknown[]).length > MAX_DEVICES
     ) {
-      throw undecodable('Could not decode `RWS::set_devices::devices`: more than 32 devices');
+      throw undecodable(
+        `Could not decode \`RWS::set_devices::devices\`: more than ${MAX_DEVICES} devices`,
+      );
     }
     for (const inner of innerCalls(call)) stack.push([inner, depth + 1]);
   }

@@ -9,9 +9,6 @@ import { type ChainHeadLimits, DEFAULT_CHAIN_HEAD_LIMITS } from './rpc/chain-hea
 import { chainHandlers } from './rpc/dispatch.ts';
 import { type Connection, SubscriptionRegistry } from './rpc/subscriptions.ts';
 import { chainMethods } from './rpc-methods.ts';
-import { RpcError } from './rpc-params.ts';
-
-export { RpcError };
 
 /** Bounds of the chain's JSON-RPC server (see docs/security.md and docs/json-rpc.md). */
 export interface RpcLimits extends JsonRpcLimits {

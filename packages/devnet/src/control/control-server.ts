@@ -15,7 +15,7 @@ import {
   skipBody,
 } from '../http/limits.ts';
 import { originOf } from '../http/origins.ts';
-import type { ProxyGeneration } from '../proxy/proxy-node.ts';
+import { type ProxyGeneration, proxyGenerations } from '../proxy/proxy-node.ts';
 
 /**
  * The devnet's levers for tools and tests, over HTTP on loopback (see docs/devnet.md, "Levers"):
@@ -205,10 +205,9 @@ export async function startControlServer(
     if (path === '/relay/restart') {
       await actions.restartRelay();
     } else if (path === '/proxy') {
-      if (body.generation !== 'legacy' && body.generation !== 'current') {
-        throw new ControlError(400, 'generation must be "legacy" or "current".');
-      }
-      await actions.restartProxy(body.generation);
+      const generation = proxyGenerations.find((known) => known === body.generation);
+      if (!generation) throw new ControlError(400, 'generation must be "legacy" or "current".');
+      await actions.restartProxy(generation);
     } else if (path === '/home-assistant/proxy-link') {
       if (typeof body.connected !== 'boolean') {
         throw new ControlError(400, 'connected must be true or false.');

@@ -5,7 +5,7 @@ import { encodeAddress } from '@polkadot/util-crypto';
 import { pairFromUri, signMessage } from '@robonomics-dapp/robonomics/crypto/keys';
 import { web3AuthFromPair, web3AuthHeader } from '@robonomics-dapp/robonomics/crypto/web3-auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS, type SubscriptionLedger } from '../runtime-rules.ts';
+import { DAY_MS, isSubscriptionActive, type SubscriptionLedger } from '../runtime-rules.ts';
 import { removeDir, testOptions } from '../test-support.ts';
 import { type IpfsServiceHandle, startIpfsService } from './service.ts';
 import {
@@ -15,7 +15,7 @@ import {
   type TestDevnet,
   web3Headers,
 } from './test-support.ts';
-import { AUTH_ERRORS, isSubscriptionActive, verifyAddressSignature } from './web3-auth-verify.ts';
+import { AUTH_ERRORS, verifyAddressSignature } from './web3-auth-verify.ts';
 
 let devnet: TestDevnet;
 let a: SeedAccounts;

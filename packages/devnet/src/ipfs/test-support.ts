@@ -5,9 +5,9 @@ import { cryptoWaitReady } from '@polkadot/util-crypto';
 import { SEED_CONTROLLER_MNEMONIC } from '../chain/seed.ts';
 import { type ChainServiceHandle, startChainService } from '../chain/service.ts';
 import type { DevnetOptions, RunningServices } from '../options.ts';
+import { OWNER_HEADER } from '../runtime-rules.ts';
 import { tempDir, testOptions } from '../test-support.ts';
 import { type IpfsServiceHandle, startIpfsService } from './service.ts';
-import { OWNER_HEADER } from './web3-auth-verify.ts';
 
 // Shared by the IPFS tests (not a test file itself).
 

@@ -8,8 +8,6 @@ import {
   WEB3_AUTH_ERRORS,
 } from '../runtime-rules.ts';
 
-export { isSubscriptionActive, OWNER_HEADER };
-
 /** Refusal texts of the robonomics auth gateway (docs/web3-auth.md). */
 export const AUTH_ERRORS = {
   ownerNotFound: WEB3_AUTH_ERRORS.noOwner,

@@ -8,7 +8,7 @@ import {
   u8aToString,
 } from '@polkadot/util';
 import type { HexString } from '@polkadot/util/types';
-import { cryptoWaitReady, encodeAddress, xxhashAsU8a } from '@polkadot/util-crypto';
+import { cryptoWaitReady, xxhashAsU8a } from '@polkadot/util-crypto';
 import { DEV_ENDOWMENT, devAccounts, XRT } from '../chain/dev-accounts.ts';
 import { CODE_KEY } from '../chain/runtime-upgrades.ts';
 import type { Chopsticks } from './chopsticks.ts';
@@ -112,6 +112,3 @@ export async function buildGenesis(chopsticks: Chopsticks, code: HexString): Pro
     genesis: { raw: { top: sorted } },
   };
 }
-
-/** The dev accounts' addresses in the chain's own format, for log lines. */
-export const aliceAddress = () => encodeAddress(devAccounts()[0]!.publicKey, 32);

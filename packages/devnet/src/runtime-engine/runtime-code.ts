@@ -15,7 +15,6 @@ export const RUNTIME_CODE_FILE = fileURLToPath(
 /** The prefix Substrate puts before a zstd-compressed runtime. */
 export const COMPRESSED_CODE_PREFIX = '52bc537646db8e05';
 
-export const RUNTIME_SPEC_NAME = 'robonomics';
 export const RUNTIME_SPEC_VERSION = 40;
 
 let cached: HexString | null = null;

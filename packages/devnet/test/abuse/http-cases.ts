@@ -4,10 +4,10 @@ import { ALICE as SEEDED_OWNER } from '@robonomics-dapp/robonomics/test-support/
 import { type ChainServiceHandle, startChainService } from '../../src/chain/service.ts';
 import { HTTP_TIMEOUTS } from '../../src/http/limits.ts';
 import { startIpfsService } from '../../src/ipfs/service.ts';
-import { OWNER_HEADER } from '../../src/ipfs/web3-auth-verify.ts';
 import type { ServiceHandle } from '../../src/options.ts';
 import { startOracleService } from '../../src/oracle/service.ts';
 import { startReleasesServer } from '../../src/releases/releases-server.ts';
+import { OWNER_HEADER } from '../../src/runtime-rules.ts';
 import { testOptions } from '../../src/test-support.ts';
 import type { AbuseCase } from './chain-cases.ts';
 import { seededRandom } from './loop-delay.ts';

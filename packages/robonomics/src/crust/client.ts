@@ -2,9 +2,7 @@ import { MaxRetryAttemptedError, WsProvider } from 'dedot';
 import { hexToU8a } from 'dedot/utils';
 import { type CrustChain, readCrustMetadata } from './chain-description.ts';
 
-/** The Crust storage chain: mainnet, and the devnet's Crust chain. */
-export const CRUST_MAINNET = 'wss://rpc.crust.network';
-export const CRUST_DEVNET = 'ws://127.0.0.1:9945';
+/** The Crust token's decimals, and the chain's SS58 prefix. */
 export const CRU_DECIMALS = 12;
 export const CRUST_SS58 = 66;
 

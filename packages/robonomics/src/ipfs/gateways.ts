@@ -16,8 +16,6 @@ import {
   rankGateways,
 } from './gateway-probe.ts';
 
-export { GatewayMismatchError, GatewayReadError };
-
 /** Probes in flight at once, over every round. */
 export const PROBE_CONCURRENCY = 6;
 

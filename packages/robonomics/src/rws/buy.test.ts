@@ -27,6 +27,13 @@ describe('buyRefusal', () => {
     expect(buyRefusal({ ...ok, subscriptionActive: true })).toBe('You have an active subscription');
   });
 
+  it('says why the parachain is not ready after the words, when it knows', () => {
+    const reason = 'The parachain node ws://127.0.0.1:9944 cannot be reached.';
+    expect(buyRefusal({ ...ok, ready: false, notReadyReason: reason })).toBe(
+      `Parachain is not ready. ${reason}`,
+    );
+  });
+
   it('needs minimal bid + 1 + 10,000,000 planck, exactly', () => {
     expect(buyRefusal({ ...ok, balance: 1_010_000_001n })).toBeNull();
     expect(buyRefusal({ ...ok, balance: 1_010_000_000n })).toBe(

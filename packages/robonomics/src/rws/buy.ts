@@ -1,6 +1,10 @@
+import { notReadyText } from '../chain/model/errors.ts';
+
 /** What must be true before a bid is sent, in the order and with the texts of docs/product-rules.md. */
 export interface BuyFacts {
   ready: boolean;
+  /** Why the parachain cannot be used, in the user's words, when it cannot. */
+  notReadyReason?: string;
   /** Transferable balance in planck; undefined when unknown. */
   balance?: bigint;
   minimalBid?: bigint;
@@ -25,12 +29,13 @@ export function purchaseShortfall(balance: bigint, minimalBid: bigint): bigint {
 
 /** The first refusal that applies, or null when the buy may go ahead. */
 export function buyRefusal(facts: BuyFacts): string | null {
-  if (!facts.ready) return 'Parachain is not ready';
+  if (!facts.ready) return notReadyText(facts.notReadyReason);
   if (
     facts.balance === undefined ||
     facts.minimalBid === undefined ||
     facts.balance < purchaseNeeds(facts.minimalBid).required
   ) {
+    // The original app's words, 'unsuffcicient' (sic) kept on purpose.
     return 'Subscription can not be activated due to unsuffcicient XRT balance';
   }
   if (!facts.hasFreeAuction) return 'There are no available subscriptions';

@@ -51,5 +51,7 @@ export function estimateFreeWeight(
  */
 export function checkCallWeight(callWeight: bigint, freeWeight: bigint): string | null {
   if (callWeight <= freeWeight) return null;
+  // The runtime's own words for RWS.FreeWeightIsNotEnough, as the original app shows them: the
+  // grammar ('have no enough', 'these call') is kept on purpose.
   return `The origin account have no enough free weight to process these call. Call weight ${callWeight}, Free weight ${freeWeight}`;
 }

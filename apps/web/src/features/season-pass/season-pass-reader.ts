@@ -9,7 +9,7 @@ import {
   defineChain,
   UserRejectedRequestError,
 } from 'viem';
-import type { Eip1193Provider } from './ethereum/eip1193.ts';
+import { type Eip1193Provider, USER_REJECTED } from './ethereum/eip1193.ts';
 import {
   contractErrorTexts,
   SEASON_PASS_CHAIN_ID,
@@ -231,7 +231,7 @@ export function describeEthereumError(error: unknown): ActivationError {
     return new ActivationError(error.shortMessage, false);
   }
   const code = (error as { code?: unknown })?.code;
-  if (code === 4001 || code === 'ACTION_REJECTED')
+  if (code === USER_REJECTED || code === 'ACTION_REJECTED')
     return new ActivationError('The request was rejected in the wallet.', true);
   return new ActivationError(error instanceof Error ? error.message : String(error), false);
 }

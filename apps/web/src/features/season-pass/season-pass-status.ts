@@ -15,6 +15,7 @@ export const seasonPassTexts: Partial<Record<SeasonPassStatus, string>> = {
   NO_WALLET_PERMISSION: 'Please, check permissions in the connected extension',
   NO_ETH_ACCOUNT: 'No Ethereum account found: check your extension',
   WRONG_ETH_NETWORK: 'Please, switch to Sepolia',
+  // 'accosiated' (sic), in both: the original app's words, kept on purpose.
   NFT_NOT_FOUND: 'No Season Pass NFT accosiated with this account',
   TOKENS_NOT_FOUND: 'No Season Pass NFT accosiated with this account',
 };

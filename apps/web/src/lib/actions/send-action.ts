@@ -2,7 +2,7 @@ import type {
   RobonomicsClient,
   RuntimeCallLike,
 } from '@robonomics-dapp/robonomics/chain/model/client-type';
-import { TxCancelledError } from '@robonomics-dapp/robonomics/chain/model/errors';
+import { notReadyText, TxCancelledError } from '@robonomics-dapp/robonomics/chain/model/errors';
 import type { Submittable, TxResult } from '@robonomics-dapp/robonomics/chain/model/transaction';
 import { sendTransaction } from '@robonomics-dapp/robonomics/chain/tx/send-transaction';
 import { throughSubscription } from '@robonomics-dapp/robonomics/chain/tx/through-subscription';
@@ -22,8 +22,6 @@ import { callHashOf, confirmRepeat } from './repeat-check.ts';
  * NoSignerError, TxCancelledError (the user declined: a cancel, not an error) and TxFailedError.
  */
 
-/** The words when the chain cannot be used (docs/product-rules.md); the reason follows them. */
-export const NOT_READY_TEXT = 'Parachain is not ready.';
 /** The words when no account can sign (docs/product-rules.md). */
 export const NO_SIGNER_TEXT = 'Signer required';
 
@@ -32,7 +30,7 @@ export class ChainNotReadyError extends Error {
   /** Why, in the user's words: the node cannot be reached, or is still connecting. */
   readonly reason: string;
   constructor(reason: string) {
-    super(`${NOT_READY_TEXT} ${reason}`);
+    super(notReadyText(reason));
     this.reason = reason;
   }
 }

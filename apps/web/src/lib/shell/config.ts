@@ -4,6 +4,7 @@ import {
   type NetworkName,
   networkOfEndpoint,
 } from '@robonomics-dapp/robonomics/chain/network/endpoint';
+import { CRUST_DEVNET, CRUST_MAINNET } from '@robonomics-dapp/robonomics/crust/endpoints';
 import { devnetRelayAddress, PRODUCTION_RELAY } from '@robonomics-dapp/robonomics/p2p/relays';
 
 /** Where the app's services are, per build profile (docs/architecture.md, "Services and endpoints"). */
@@ -77,7 +78,7 @@ const productionConfig: AppConfig = {
     'https://gateway.pinata.cloud/ipfs/',
   ],
   ipfsApi: 'https://ipfs.url.today',
-  crustEndpoint: 'wss://rpc.crust.network',
+  crustEndpoint: CRUST_MAINNET,
   nftOracleUrl: 'https://nft-oracle.robonomics.network',
   relays: [PRODUCTION_RELAY],
   homeAssistantSetupUrl:
@@ -110,7 +111,7 @@ const devnetConfig: AppConfig = {
     'http://127.0.0.1:8082',
   ],
   ipfsApi: 'http://127.0.0.1:5001',
-  crustEndpoint: 'ws://127.0.0.1:9945',
+  crustEndpoint: CRUST_DEVNET,
   nftOracleUrl: 'http://127.0.0.1:8787',
   relays: [devnetRelayAddress()],
   homeAssistantSetupUrl:

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { accountKey, readAccountRecords, withAccountRecord } from '../storage/account-records.ts';
 import { safeStorage } from '../storage/safe-storage.ts';
 
 /**
@@ -6,9 +7,10 @@ import { safeStorage } from '../storage/safe-storage.ts';
  * its sending interval (the config's `sending_timeout`, s), which only the devices page can read
  * (the config is encrypted for the home's users). Kept per endpoint and controller so the header
  * popup and the reminder worker can tell a quiet home too (docs/product-rules.md, "A quiet home").
+ * The entry is kept as account-records.ts keeps per-account records (`endpoint|controller`, the
+ * newest 50 by report time); its key and format are the ones users' browsers already hold.
  */
 const KEY = 'robonomics-dapp.home-reports.v1';
-const MAX_ENTRIES = 50;
 
 export interface HomeReport {
   /** When the newest report (datalog record or /update) shown on the devices page was made. */
@@ -21,19 +23,11 @@ export interface HomeReport {
 
 type Reports = Record<string, HomeReport>;
 
-/** The key of a home: its endpoint and controller. */
-export const homeKey = (endpoint: string, controller: string) => `${endpoint}|${controller}`;
+/** The key of a home: its endpoint and controller, as an account's record is keyed. */
+export const homeKey = (endpoint: string, controller: string) => accountKey(endpoint, controller);
 
-function readAll(): Reports {
-  try {
-    const parsed = JSON.parse(safeStorage.get(KEY) ?? '{}') as unknown;
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
-      ? (parsed as Reports)
-      : {};
-  } catch {
-    return {};
-  }
-}
+/** Every kept report, unchecked: cleanReport checks an entry where it is read. */
+const readAll = () => readAccountRecords(safeStorage.get(KEY)) as Reports;
 
 const asNumber = (value: unknown) =>
   typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined;
@@ -47,9 +41,7 @@ interface HomeReportsState {
 export const useHomeReports = create<HomeReportsState>((set) => ({
   reports: readAll(),
   note(endpoint, controller, report) {
-    const all = readAll();
-    const key = homeKey(endpoint, controller);
-    const before = all[key] ?? {};
+    const before = readAll()[homeKey(endpoint, controller)] ?? {};
     const reportedAt = Math.max(asNumber(before.reportedAt) ?? 0, asNumber(report.reportedAt) ?? 0);
     const controlledAt = Math.max(
       asNumber(before.controlledAt) ?? 0,
@@ -67,13 +59,11 @@ export const useHomeReports = create<HomeReportsState>((set) => ({
     ) {
       return;
     }
-    all[key] = next;
-    const newest = Object.entries(all)
-      .sort(([, a], [, b]) => (asNumber(b?.reportedAt) ?? 0) - (asNumber(a?.reportedAt) ?? 0))
-      .slice(0, MAX_ENTRIES);
-    const reports = Object.fromEntries(newest);
-    safeStorage.set(KEY, JSON.stringify(reports));
-    set({ reports });
+    const kept = withAccountRecord(safeStorage.get(KEY), endpoint, controller, next, (r) =>
+      asNumber(r.reportedAt),
+    );
+    safeStorage.set(KEY, kept);
+    set({ reports: readAccountRecords(kept) as Reports });
   },
 }));
 

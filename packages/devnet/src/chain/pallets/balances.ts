@@ -2,9 +2,6 @@ import type { Call } from '@polkadot/types/interfaces';
 import { u8aEq } from '@polkadot/util';
 import { DispatchFailure, type ExecContext, type Origin, signedBy } from '../context.ts';
 
-/** ExistentialDeposit of the Robonomics runtime: 1 COASE. */
-export const EXISTENTIAL_DEPOSIT = 1000n;
-
 /** Balances.ExistentialDeposit of the chain being run (from its metadata). */
 const ed = (ctx: ExecContext): bigint => ctx.runtime.existentialDeposit;
 

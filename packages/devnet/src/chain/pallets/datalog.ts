@@ -4,7 +4,10 @@ import { type ExecContext, type Origin, signedBy } from '../context.ts';
 
 /** Datalog.WindowSize: the ring holds WindowSize - 1 records (start == end means empty). */
 export const WINDOW_SIZE = 128n;
-/** Datalog.MaximumMessageSize: a longer record does not decode on the real chain. */
+/**
+ * Datalog.MaximumMessageSize: a longer record does not decode on the real chain, so the devnet
+ * refuses it when the transaction is submitted (extrinsic.ts), as the runtime does.
+ */
 export const MAXIMUM_MESSAGE_SIZE = 512;
 
 function index(ctx: ExecContext, who: Uint8Array): { start: bigint; end: bigint } {

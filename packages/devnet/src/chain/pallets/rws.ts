@@ -221,5 +221,3 @@ export function rotateAuctions(ctx: ExecContext, blockNumber: number): void {
   }
   if (remaining.length !== queue.length) ctx.write('rws', 'auctionQueue', [], remaining);
 }
-
-export const hexOf = u8aToHex;

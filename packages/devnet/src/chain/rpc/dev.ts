@@ -2,9 +2,6 @@ import { badParams, hexParam } from '../rpc-params.ts';
 import type { ConstantValue, Runtime, RuntimeUpgrade } from '../runtime.ts';
 import { call, type MethodContext, type MethodEntries } from './table.ts';
 
-/** Whether a method is a dev_* method (refused to pages of other origins). */
-export const isDevMethod = (method: string) => method.startsWith('dev_');
-
 /** dev_*: block production, time and storage under a tool's or a test's control. */
 export function devMethods({ node, hooks }: MethodContext): MethodEntries {
   return [

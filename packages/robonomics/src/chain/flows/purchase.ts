@@ -28,7 +28,8 @@ export interface BuyDevices {
 }
 
 export interface BuyRequest {
-  client: RobonomicsClient | null;
+  /** The connected client: a caller without one refuses first, saying why (notReadyText). */
+  client: RobonomicsClient;
   devices: BuyDevices;
   /** The buyer: an extension address with its signer, or a local key pair. */
   from: string | IKeyringPair;
@@ -107,7 +108,6 @@ export async function buySubscription({
   tracking,
 }: BuyRequest): Promise<SubscriptionLedger> {
   const address = typeof from === 'string' ? from : from.address;
-  if (!client) throw new TxFailedError(buyRefusal({ ready: false }) ?? 'Parachain is not ready');
   const facts = await checkFacts(client, address);
   const { tx, auctionIndex, previousIssue } = await prepareBuy(client, address, devices, facts);
   await sendTransaction(client, tx, from, {

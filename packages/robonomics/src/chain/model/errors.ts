@@ -1,6 +1,17 @@
 import type { DispatchError } from 'dedot/codecs';
 import type { RobonomicsClient } from './client-type.ts';
 
+/**
+ * The words when the parachain cannot be used (the original app's, kept for a purchase refused
+ * before it starts); the reason, when known, follows them as a sentence of its own.
+ */
+export const NOT_READY_TEXT = 'Parachain is not ready';
+
+/** "Parachain is not ready", then why: "Parachain is not ready. The parachain node … cannot be reached." */
+export function notReadyText(reason?: string): string {
+  return reason ? `${NOT_READY_TEXT}. ${reason}` : NOT_READY_TEXT;
+}
+
 /** The user declined to sign: reported as a cancel, never as an error (docs/product-rules.md, Transaction button). */
 export class TxCancelledError extends Error {
   constructor() {

@@ -1,21 +1,18 @@
+import { readAccountRecords } from '../../../lib/storage/account-records.ts';
 import { safeStorage } from '../../../lib/storage/safe-storage.ts';
 
 /** How this browser reaches a home: peer-to-peer first, or only through the parachain. */
 export type ConnectionChoice = 'libp2p' | 'parachain';
 
-/** The user's choice per setup owner; peer-to-peer when none was made. */
+/**
+ * The user's choice per setup owner; peer-to-peer when none was made. The entry is an object
+ * keyed by the owner alone (not `endpoint|account`), read through account-records.ts like the
+ * other per-account records; its key and format stay as they are, so choices users made survive.
+ */
 export const CONNECTION_CHOICE_KEY = 'robonomics-dapp.connection-type.v1';
 
-function readAll(): Record<string, ConnectionChoice> {
-  try {
-    const parsed = JSON.parse(safeStorage.get(CONNECTION_CHOICE_KEY) ?? '{}') as unknown;
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-      ? (parsed as Record<string, ConnectionChoice>)
-      : {};
-  } catch {
-    return {};
-  }
-}
+/** Every owner's choice as kept, unchecked: a value is checked where it is read. */
+const readAll = () => readAccountRecords(safeStorage.get(CONNECTION_CHOICE_KEY));
 
 export function readConnectionChoice(owner: string | null): ConnectionChoice {
   if (!owner) return 'libp2p';

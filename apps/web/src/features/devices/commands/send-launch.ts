@@ -135,12 +135,14 @@ export async function sendLaunch(
     });
   } catch (error) {
     if (error instanceof TxCancelledError) {
+      // 'Calcel' (sic): the original app's toast, spelling kept on purpose.
       ctx.notify('Calcel');
       return finish('declined');
     }
     if (error instanceof ChainNotReadyError) return notReady(error.reason);
     return fail((error as Error).message);
   }
+  // 'Launch sended' (sic): the original app's toast, spelling kept on purpose.
   ctx.notify('Launch sended', 'success');
   return finish('success');
 }

@@ -18,6 +18,7 @@ function CrustInfo({ crust, cid }: { crust: CrustConnection; cid: string }) {
   let text: string;
   if (crust.error || error) text = `Crust info unavailable: ${crust.error ?? error}`;
   else if (info === undefined) text = 'Reading the Crust order…';
+  // The original app's words, lower-case 'crust' (sic) kept on purpose.
   else if (info === null) text = 'File is not pinned in crust network';
   else text = `Crust: reported_replica_count ${info.reportedReplicaCount}`;
   return (

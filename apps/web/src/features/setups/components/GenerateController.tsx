@@ -49,6 +49,7 @@ export function GenerateController({
 
   const onCreate = async () => {
     if (!password) {
+      // 'savely' (sic): the original app's words, kept on purpose.
       setError('Create password and store it savely');
       return;
     }

@@ -2,7 +2,42 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { ConnectionChoice } from '../../commands/connection-choice.ts';
 import type { ConnectionState } from '../../hooks/use-home.ts';
 import type { ControlsBarProps } from './controls-bar-props.ts';
-import { Panel } from './panel-kit.tsx';
+import { type Chip, Panel } from './panel-kit.tsx';
+
+/** What the connection's chip and panel are made of. */
+export type ConnectionFacts = Pick<
+  ControlsBarProps,
+  'connection' | 'ready' | 'chainFailed' | 'chainUnavailable' | 'choice' | 'onReconnect'
+>;
+
+/** Peer-to-peer was tried and failed: the home is reached through the parachain instead. */
+const peerFailedOf = (connection: ConnectionState) =>
+  connection.type === 'parachain' && connection.note !== null;
+
+/**
+ * The connection's chip: the way in use (Libp2p or Parachain), or, once the home is shown, that
+ * peer-to-peer failed or that the parachain, the way in use, does not answer.
+ */
+export function connectionChip({
+  connection,
+  ready,
+  chainFailed,
+}: Pick<ConnectionFacts, 'connection' | 'ready' | 'chainFailed'>): Chip {
+  const chip = { name: 'connection' } as const;
+  if (!ready) {
+    const label = connection.type === 'libp2p' ? 'Libp2p' : 'Parachain';
+    return { ...chip, state: 'busy', label, meaning: 'connecting' };
+  }
+  const meaning = connection.connected ? 'connected' : 'connecting';
+  if (peerFailedOf(connection)) {
+    return { ...chip, state: 'bad', label: 'Peer-to-peer failed', meaning };
+  }
+  if (connection.type === 'parachain' && chainFailed) {
+    return { ...chip, state: 'bad', label: 'Parachain unreachable', meaning };
+  }
+  const label = connection.type === 'libp2p' ? 'Libp2p' : 'Parachain';
+  return { ...chip, state: connection.connected ? 'ok' : 'busy', label, meaning };
+}
 
 /** "Libp2p (via relay) ✓", "Libp2p (direct) ✓", "Parachain ✓" or "… · Connecting". */
 function connectionText(connection: ConnectionState): string {
@@ -41,8 +76,8 @@ export function ConnectionPanel({
   chainUnavailable,
   id,
   hidden,
-  peerFailed,
-}: ControlsBarProps & { id: string; hidden: boolean; peerFailed: boolean }) {
+}: ConnectionFacts & { id: string; hidden: boolean }) {
+  const peerFailed = peerFailedOf(connection);
   const selectId = useId();
   const [selected, setSelected] = useState<ConnectionChoice>(choice);
   useEffect(() => setSelected(choice), [choice]);

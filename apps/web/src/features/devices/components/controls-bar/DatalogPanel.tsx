@@ -1,8 +1,59 @@
 import { DownloadIcon } from '../../../../components/icons.tsx';
 import { downloadFile } from '../../../../lib/files/download-file.ts';
-import { downloadName, type Freshness, timeAgo } from '../../view/datalog-status.ts';
+import { asOfText } from '../../../../lib/time/format-date.ts';
+import {
+  datalogFreshness,
+  downloadName,
+  type Freshness,
+  timeAgo,
+} from '../../view/datalog-status.ts';
 import type { ControlsBarProps } from './controls-bar-props.ts';
-import { Panel } from './panel-kit.tsx';
+import { type Chip, Panel } from './panel-kit.tsx';
+
+/** What the datalog's chip and panel are made of. */
+export type DatalogFacts = Pick<
+  ControlsBarProps,
+  'ready' | 'live' | 'updated' | 'waitingSince' | 'now' | 'config' | 'states' | 'setupName'
+>;
+
+/**
+ * How fresh the home's data is (null before the page waits for any), and whether what is shown
+ * is the copy kept on this device while live data is awaited.
+ */
+function datalogStatus({
+  ready,
+  live,
+  updated,
+  waitingSince,
+  now,
+}: Pick<DatalogFacts, 'ready' | 'live' | 'updated' | 'waitingSince' | 'now'>): {
+  freshness: Freshness | null;
+  kept: boolean;
+} {
+  return {
+    freshness: waitingSince === null ? null : datalogFreshness(updated, waitingSince, now),
+    kept: ready && !live && updated !== null,
+  };
+}
+
+/** The datalog's chip: the kept copy's age, "Datalog" while fresh or awaited, or its staleness. */
+export function datalogChip(
+  facts: Pick<DatalogFacts, 'ready' | 'live' | 'updated' | 'waitingSince' | 'now'>,
+): Chip {
+  const { freshness, kept } = datalogStatus(facts);
+  const { updated, now } = facts;
+  const chip = { name: 'datalog', updated: updated ?? undefined } as const;
+  if (kept && updated !== null) {
+    const meaning = 'kept on this device, waiting for live data';
+    return { ...chip, state: 'busy', label: asOfText(updated, now), meaning };
+  }
+  const meaning = freshness?.text ?? 'waiting';
+  if (freshness?.kind === 'updated') return { ...chip, state: 'ok', label: 'Datalog', meaning };
+  if (freshness?.kind === 'stale') {
+    return { ...chip, state: 'bad', label: 'Datalog not updated', meaning };
+  }
+  return { ...chip, state: 'busy', label: 'Datalog', meaning };
+}
 
 /** "Config is ready" with its download, or "Config is missing" (the same for the datalog). */
 function DownloadRow({
@@ -32,16 +83,12 @@ function DownloadRow({
 
 /** The datalog chip's panel: how fresh the home's data is, and its downloads. */
 export function DatalogPanel({
-  freshness,
-  kept,
-  updated,
-  now,
-  config,
-  states,
-  setupName,
   id,
   hidden,
-}: ControlsBarProps & { freshness: Freshness | null; kept: boolean; id: string; hidden: boolean }) {
+  ...facts
+}: DatalogFacts & { id: string; hidden: boolean }) {
+  const { updated, now, config, states, setupName } = facts;
+  const { freshness, kept } = datalogStatus(facts);
   const save = (kind: 'Config' | 'Datalog', content: unknown) =>
     downloadFile(
       downloadName(kind, window.location.host, setupName, updated ?? Date.now()),

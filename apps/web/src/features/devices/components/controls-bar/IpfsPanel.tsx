@@ -5,12 +5,28 @@ import {
 } from '@robonomics-dapp/robonomics/ipfs/gateways';
 import { type FormEvent, useId, useState } from 'react';
 import { gatewaySelector, useGateways } from '../../../../lib/files/ipfs-gateways.ts';
+import type { Chip } from './panel-kit.tsx';
 
 export interface IpfsPanelProps {
   /** The panel's id, for the control that opens it. */
   id?: string;
   /** Closed: kept in the page, not shown. */
   hidden?: boolean;
+}
+
+/** The IPFS chip: a gateway picked and answering, still being checked, or none available. */
+export function ipfsChip({
+  noneAvailable,
+  checking,
+  picked,
+}: Pick<ReturnType<typeof useGateways>, 'noneAvailable' | 'checking' | 'picked'>): Chip {
+  if (noneAvailable) {
+    return { name: 'ipfs', state: 'bad', label: 'No IPFS gateway', meaning: 'no gateway' };
+  }
+  if (checking || !picked) {
+    return { name: 'ipfs', state: 'busy', label: 'IPFS', meaning: 'checking' };
+  }
+  return { name: 'ipfs', state: 'ok', label: 'IPFS', meaning: 'gateway available' };
 }
 
 /** The last result stays shown while the gateway is checked again. */

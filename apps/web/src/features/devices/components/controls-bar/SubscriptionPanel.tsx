@@ -1,12 +1,72 @@
+import { isSubscriptionActive } from '@robonomics-dapp/robonomics/rws/subscription';
 import { Link } from 'react-router';
 import { Address } from '../../../../components/Address.tsx';
 import { routePaths } from '../../../../lib/shell/route-table.ts';
 import { formatDate } from '../../../../lib/time/format-date.ts';
 import type { ControlsBarProps } from './controls-bar-props.ts';
-import { Panel, StateIcon } from './panel-kit.tsx';
+import { type Chip, Panel, StateIcon } from './panel-kit.tsx';
 
 /** What the page knows of the subscription; "not known yet" until its ledger was read. */
 export type SubscriptionWord = 'not known yet' | 'not found' | 'active' | 'expired';
+
+/** What the subscription's chip and panel are made of. */
+export type SubscriptionFacts = Pick<
+  ControlsBarProps,
+  | 'ledger'
+  | 'now'
+  | 'devices'
+  | 'controller'
+  | 'user'
+  | 'devicesKeptSince'
+  | 'chainFailed'
+  | 'movedTo'
+>;
+
+/**
+ * The subscription as the chip and the panel say it: its word, whether the home can be
+ * controlled (active, with the controller and the user among its devices), and the first
+ * problem, in the chip's words.
+ */
+function subscriptionStatus({
+  ledger,
+  now,
+  devices,
+  controller,
+  user,
+  devicesKeptSince,
+  chainFailed,
+}: Omit<SubscriptionFacts, 'movedTo'>): {
+  word: SubscriptionWord;
+  allowed: boolean;
+  problem: string | null;
+} {
+  // Undefined: not read yet (or the parachain does not answer); null: there is none.
+  let word: SubscriptionWord = 'not known yet';
+  if (ledger === null) word = 'not found';
+  else if (ledger) word = isSubscriptionActive(ledger, now) ? 'active' : 'expired';
+  const controllerIn = !!devices && !!controller && devices.includes(controller);
+  const userIn = !!devices && !!user && devices.includes(user);
+  const allowed = word === 'active' && controllerIn && userIn;
+  const devicesKnown = !!devices && !!controller;
+  let problem: string | null = null;
+  if (word === 'expired') problem = 'Subscription expired';
+  else if (word === 'not found') problem = 'No subscription';
+  else if (devicesKnown && !controllerIn) problem = 'Controller not a device';
+  else if (devicesKnown && user && !userIn) problem = 'User not a device';
+  else if (devicesKeptSince !== null && chainFailed) problem = 'Subscription not read';
+  return { word, allowed, problem };
+}
+
+/** The subscription's chip: ready for control, or its first problem, or still being read. */
+export function subscriptionChip(facts: Omit<SubscriptionFacts, 'movedTo'>): Chip {
+  const { allowed, problem } = subscriptionStatus(facts);
+  return {
+    name: 'subscription',
+    state: allowed ? 'ok' : problem ? 'bad' : 'busy',
+    label: problem ?? 'Subscription',
+    meaning: allowed ? 'active, with controller and user' : 'not ready for control',
+  };
+}
 
 /** A ✓ when the address is a device of the subscription, else a ban sign. */
 function DeviceMark({ address, devices }: { address: string; devices: string[] | undefined }) {
@@ -37,23 +97,12 @@ export function DeviceListKept({ time }: { time: number }) {
  * whether each is a device of it, and what to do when one is not.
  */
 export function SubscriptionPanel({
-  controller,
-  user,
-  devices,
-  movedTo,
-  devicesKeptSince,
   id,
   hidden,
-  subscription,
-  allowed,
-  problem,
-}: ControlsBarProps & {
-  id: string;
-  hidden: boolean;
-  subscription: SubscriptionWord;
-  allowed: boolean;
-  problem: string | null;
-}) {
+  ...facts
+}: SubscriptionFacts & { id: string; hidden: boolean }) {
+  const { controller, user, devices, movedTo, devicesKeptSince } = facts;
+  const { word: subscription, allowed, problem } = subscriptionStatus(facts);
   return (
     <Panel id={id} hidden={hidden} label="Subscription">
       <h2 className="small row">
