@@ -48,6 +48,8 @@ export const ENTRY_POINTS = {
   'vitest.config.ts: default': 'the Vitest run of every workspace',
   'e2e/playwright.runtime.config.ts: default':
     'the browser tests on the real runtime (`npm run test:e2e:runtime`)',
+  'e2e/playwright.bench.config.ts: default':
+    'the first hour walked in real time (`npm run bench:first-hour`)',
 };
 
 /** Where the code that runs lives; the rest of the repository is tests, tools and configs. */
