@@ -9,7 +9,7 @@ import {
 } from './fixtures/devnet-levers.ts';
 import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
 import { closeControlPanels, firstSwitch, saveSeededSetup } from './fixtures/seeded-home.ts';
-import { expect, test } from './fixtures/test.ts';
+import { expect, SCREENS, test } from './fixtures/test.ts';
 
 /**
  * The first hour of a new owner, as they walk it: a fresh browser with a wallet holding XRT and no
@@ -18,7 +18,6 @@ import { expect, test } from './fixtures/test.ts';
  * Assistant's own setup page in the same browser.
  */
 
-const SCREENS = 'e2e/artifacts/screens';
 const PASSWORD = 'tulip orbit gravel 7';
 /** Home Assistant's page for adding the Robonomics integration, on the devnet. */
 const HA_SETUP_URL = 'http://127.0.0.1:8123/config/integrations/dashboard/add?domain=robonomics';
@@ -39,10 +38,6 @@ const WARN_ACCOUNT_MANAGMENT =
  */
 const REAL_TIME = Boolean(process.env.E2E_REAL_TIME);
 
-let chain: DevnetChain;
-test.beforeAll(async ({ devnetChain }) => {
-  chain = devnetChain;
-});
 test.afterAll(async () => {
   await useProxy('legacy');
 });
@@ -66,6 +61,7 @@ for (const generation of ['legacy', 'current'] as ProxyGeneration[]) {
   test(`a new owner goes from an empty browser to a toggled light (${generation} proxy)`, async ({
     page,
     context,
+    devnetChain: chain,
   }, testInfo) => {
     test.setTimeout(240_000);
     await useProxy(generation);
@@ -227,7 +223,7 @@ for (const generation of ['legacy', 'current'] as ProxyGeneration[]) {
 }
 
 /** Opens the guide with a funded account that owns a subscription, at the controller step. */
-async function ownerWithSubscription(page: Page, name: string) {
+async function ownerWithSubscription(chain: DevnetChain, page: Page, name: string) {
   const uri = `//${name} ${Date.now()}`;
   const owner = chain.pair(uri).address;
   await chain.transfer(owner, 20n * XRT);
@@ -239,9 +235,12 @@ async function ownerWithSubscription(page: Page, name: string) {
   return { owner, wallet };
 }
 
-test('every step resumes after a reload, from what the chain holds', async ({ page }) => {
+test('every step resumes after a reload, from what the chain holds', async ({
+  page,
+  devnetChain: chain,
+}) => {
   // The wallet chosen once is connected again by itself after each reload.
-  const { owner } = await ownerWithSubscription(page, 'Reloader');
+  const { owner } = await ownerWithSubscription(chain, page, 'Reloader');
   await page.getByLabel("A password for the controller's key").fill(PASSWORD);
   await page.getByRole('button', { name: 'Create the controller' }).click();
   await expect(page.getByTestId('step-state-users')).toHaveText('Done');
@@ -307,8 +306,9 @@ async function importOnHomeAssistant(
 test("Home Assistant's errors: said by the app before the download, by Home Assistant after", async ({
   page,
   context,
+  devnetChain: chain,
 }) => {
-  const { owner } = await ownerWithSubscription(page, 'Refused');
+  const { owner } = await ownerWithSubscription(chain, page, 'Refused');
   // A controller made and kept, but never written to the device list.
   await page.getByLabel("A password for the controller's key").fill(PASSWORD);
   await page.getByRole('button', { name: 'Create the controller' }).click();
@@ -386,6 +386,7 @@ test("Home Assistant's errors: said by the app before the download, by Home Assi
 
 test('the guide proposes a development account without a subscription; the header names no home until it has one', async ({
   page,
+  devnetChain: chain,
 }) => {
   // This browser knows the demo home, as one that visited it before does.
   await saveSeededSetup(page);
@@ -410,7 +411,7 @@ test('the guide proposes a development account without a subscription; the heade
 });
 
 /** Creates the controller in the guide; its address and a signer for it, from its phrase. */
-async function createController(page: Page) {
+async function createController(chain: DevnetChain, page: Page) {
   await page.getByLabel("A password for the controller's key").fill(PASSWORD);
   await page.getByRole('button', { name: 'Create the controller' }).click();
   await expect(page.getByTestId('step-state-users')).toHaveText('Done');
@@ -431,9 +432,10 @@ async function signDeviceList(page: Page) {
 test('a twin made elsewhere for the controller is the one shown and used; the estimate does not move later while the home pays its topic', async ({
   page,
   context,
+  devnetChain: chain,
 }) => {
-  const { owner } = await ownerWithSubscription(page, 'Twin kept');
-  const { controller, pair } = await createController(page);
+  const { owner } = await ownerWithSubscription(chain, page, 'Twin kept');
+  const { controller, pair } = await createController(chain, page);
   // A twin the controller made before, from another browser holding its key.
   await chain.transfer(controller, XRT);
   await chain.send(chain.api.tx.digitalTwin.create(), pair);
@@ -483,9 +485,10 @@ test('a twin made elsewhere for the controller is the one shown and used; the es
 
 test('a controller without enough balance for its twin: the guide says so and goes on without it', async ({
   page,
+  devnetChain: chain,
 }) => {
-  await ownerWithSubscription(page, 'Twin poor');
-  const { controller } = await createController(page);
+  await ownerWithSubscription(chain, page, 'Twin poor');
+  const { controller } = await createController(chain, page);
   // It exists with a little more than the existential deposit: the device list sends it nothing.
   await chain.transfer(controller, 2_000n);
   await signDeviceList(page);
