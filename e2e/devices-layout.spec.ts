@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { Keyring } from '@polkadot/keyring';
+import { decodeAddress, encodeAddress, Keyring } from '@polkadot/keyring';
 import { CONNECTION_CHOICE_KEY } from '../apps/web/src/features/devices/commands/connection-choice.ts';
 import { keepOnEveryLoad, keptSetups } from './fixtures/app-storage.ts';
 import {
@@ -65,6 +65,40 @@ test('before sign-in the controls bar asks for a login', async ({ page }) => {
   await openChip(page, 'datalog');
   await expect(controls(page).getByText('Config is missing')).toBeVisible();
   await expect(controls(page).getByText('Datalog is missing')).toBeVisible();
+});
+
+test('a controller written with another network prefix is the same device: the page says it is in the list', async ({
+  page,
+}) => {
+  // The same keys written for the generic Substrate prefix (42: 5…), as a backup made elsewhere
+  // or an address pasted from another wallet keeps them; the chain's list holds them as keys.
+  const generic = (address: string) => encodeAddress(decodeAddress(address), 42);
+  const controller42 = generic(CONTROLLER);
+  expect(controller42).not.toBe(CONTROLLER);
+  await keepOnEveryLoad(
+    page,
+    keptSetups([
+      {
+        owner: generic(ALICE),
+        name: 'Seeded home, generic prefix',
+        network: 'local',
+        controller: { address: controller42 },
+      },
+    ]),
+  );
+  await page.goto('./#/telemetry');
+  await openChip(page, 'subscription');
+  const mark = controls(page).getByTestId('telemetry-controller').locator('[data-mark]');
+  await expect(mark).toHaveAttribute('data-mark', 'ok');
+  await expect(controls(page).getByTestId('telemetry-subscription')).toHaveText(
+    'Subscription: active',
+  );
+  await expect(chip(page, 'subscription')).not.toHaveText('Controller not a device');
+  // The setup's editor says the same of its controller.
+  await page.goto('./#/rws-setup');
+  await expect(page.getByText('Current:')).toBeVisible();
+  await expect(page.getByText('in the user list')).toBeVisible();
+  await expect(page.getByText('Account should be added in User list')).toHaveCount(0);
 });
 
 test('device cards by category and area, with Extended, in columns by width', async ({ page }) => {

@@ -1,7 +1,7 @@
 // One way to compare accounts: an SS58 address names a public key, and the same key can be
 // written with other network prefixes (4Gvn… and 5Grw… are one account). Comparing the texts says
 // "not a device" of a device written with another prefix, so the app and the library compare
-// addresses by key only (`addressEq`, `includesAddress` in chain/model/address.ts). This check fails
+// addresses by key only (`addressEq`, `includesAddress` in chain/model/same-account.ts). This check fails
 // on the two ways the texts get compared: a list of addresses searched with `.includes(…)` or
 // `.indexOf(…)`, and `===`/`!==` between two values named as accounts. `npm run lint` runs it.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -110,7 +110,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const found = checkAddresses(root);
   for (const entry of found) {
     console.error(
-      `addresses compared as texts: ${entry} (compare by key: addressEq or includesAddress from chain/model/address.ts)`,
+      `addresses compared as texts: ${entry} (compare by key: addressEq or includesAddress from chain/model/same-account.ts)`,
     );
   }
   if (found.length) process.exit(1);

@@ -1,3 +1,4 @@
+import { addressEq } from '@robonomics-dapp/robonomics/chain/model/same-account';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '../../../components/PageHeading.tsx';
@@ -81,7 +82,8 @@ export function HomeSetupPage() {
   const { owner, subscription } = guide.facts;
   const setupMissing = useSavedSetups(
     (s) =>
-      owner !== null && !s.setups.some((x) => x.network === guide.network && x.owner === owner),
+      owner !== null &&
+      !s.setups.some((x) => x.network === guide.network && addressEq(x.owner, owner)),
   );
   // A subscription bought elsewhere (or on another device) gets its setup here.
   useEffect(() => {

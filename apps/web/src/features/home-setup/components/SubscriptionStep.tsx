@@ -1,4 +1,5 @@
 import { buySubscription } from '@robonomics-dapp/robonomics/chain/flows/purchase';
+import { addressEq } from '@robonomics-dapp/robonomics/chain/model/same-account';
 import {
   type AuctionClock,
   auctionCloseTime,
@@ -78,7 +79,7 @@ export function SubscriptionStep({ guide }: { guide: Guide }) {
       });
       confirmPurchasedDevices(endpoint, owner, chosen);
       const saved = useSavedSetups.getState();
-      if (!saved.setups.some((s) => s.owner === owner && s.network === guide.network)) {
+      if (!saved.setups.some((s) => addressEq(s.owner, owner) && s.network === guide.network)) {
         saved.addSetup({ owner, name: randomSetupName(), network: guide.network });
       }
       return 'The auction closed with your bid: the subscription is active.';

@@ -74,7 +74,12 @@ export function useGuide() {
     // The first record the guide wrote for the controller (with its twin) is not the home's.
     published:
       report.time !== null &&
-      !(marks.seed?.controller === controller && report.time <= marks.seed.at),
+      !(
+        marks.seed !== undefined &&
+        controller !== null &&
+        addressEq(marks.seed.controller, controller) &&
+        report.time <= marks.seed.at
+      ),
     controlled: controlledAt !== undefined,
   };
   return {

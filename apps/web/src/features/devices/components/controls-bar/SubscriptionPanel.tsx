@@ -1,3 +1,4 @@
+import { includesAddress } from '@robonomics-dapp/robonomics/chain/model/same-account';
 import { isSubscriptionActive } from '@robonomics-dapp/robonomics/rws/subscription';
 import { Link } from 'react-router';
 import { Address } from '../../../../components/Address.tsx';
@@ -44,8 +45,8 @@ function subscriptionStatus({
   let word: SubscriptionWord = 'not known yet';
   if (ledger === null) word = 'not found';
   else if (ledger) word = isSubscriptionActive(ledger, now) ? 'active' : 'expired';
-  const controllerIn = !!devices && !!controller && devices.includes(controller);
-  const userIn = !!devices && !!user && devices.includes(user);
+  const controllerIn = !!devices && !!controller && includesAddress(devices, controller);
+  const userIn = !!devices && !!user && includesAddress(devices, user);
   const allowed = word === 'active' && controllerIn && userIn;
   const devicesKnown = !!devices && !!controller;
   let problem: string | null = null;
@@ -71,7 +72,7 @@ export function subscriptionChip(facts: Omit<SubscriptionFacts, 'movedTo'>): Chi
 /** A ✓ when the address is a device of the subscription, else a ban sign. */
 function DeviceMark({ address, devices }: { address: string; devices: string[] | undefined }) {
   if (!devices) return null;
-  const member = devices.includes(address);
+  const member = includesAddress(devices, address);
   return (
     <span data-mark={member ? 'ok' : 'ban'}>
       <StateIcon
