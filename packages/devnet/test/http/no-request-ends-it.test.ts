@@ -121,7 +121,8 @@ async function everyServiceAnswers(): Promise<void> {
   expect(await release.json()).toHaveProperty('tag_name');
   const page = await fetch(urls.setupPage, { signal: timeout() });
   expect(page.status).toBe(200);
-  expect(await page.text()).toContain('Setup File');
+  // The integration's config flow opens at its acknowledgements.
+  expect(await page.text()).toContain('name="warn_data_sending"');
   const levers = await fetch(urls.levers, { signal: timeout() });
   expect(levers.status).toBe(200);
   expect(await levers.json()).toHaveProperty('controllerRunning', true);

@@ -1,4 +1,9 @@
 import type { SubscriptionLedger } from '@robonomics-dapp/robonomics/chain/model/ledger';
+import {
+  VECTOR_CONTROLLER_ADDRESS as CONTROLLER,
+  VECTOR_USER_ADDRESS as USER,
+  VECTOR_USER_ADDRESS_42 as USER_42,
+} from '@robonomics-dapp/robonomics/test-support/crypto-vectors';
 import { describe, expect, it } from 'vitest';
 import type { ConnectionState } from '../../hooks/use-home.ts';
 import { connectionChip } from './ConnectionPanel.tsx';
@@ -16,9 +21,9 @@ const lifetime: SubscriptionLedger = {
 const home = {
   ledger: lifetime,
   now: NOW,
-  devices: ['controller', 'user'],
-  controller: 'controller',
-  user: 'user',
+  devices: [CONTROLLER, USER],
+  controller: CONTROLLER,
+  user: USER,
   devicesKeptSince: null,
   chainFailed: false,
 };
@@ -31,8 +36,10 @@ describe("the controls bar's chips, each from its panel's facts", () => {
       state: 'bad',
       label: 'No subscription',
     });
-    expect(subscriptionChip({ ...home, devices: ['user'] }).label).toBe('Controller not a device');
-    expect(subscriptionChip({ ...home, devices: ['controller'] }).label).toBe('User not a device');
+    expect(subscriptionChip({ ...home, devices: [USER] }).label).toBe('Controller not a device');
+    expect(subscriptionChip({ ...home, devices: [CONTROLLER] }).label).toBe('User not a device');
+    // One account whatever prefix it is written with.
+    expect(subscriptionChip({ ...home, user: USER_42 })).toMatchObject({ state: 'ok' });
     expect(subscriptionChip({ ...home, user: null })).toMatchObject({
       state: 'busy',
       label: 'Subscription',
