@@ -247,12 +247,7 @@ test('every step resumes after a reload, from what the chain holds', async ({
   await page.reload();
   await expect(page.getByTestId('step-state-controller')).toHaveText('Done');
   await expect(page.getByTestId('step-state-users')).toHaveText('Done');
-  await page.getByRole('button', { name: 'Review and sign the device list' }).click();
-  await page
-    .getByTestId('device-list-review')
-    .getByRole('button', { name: 'Sign the new list' })
-    .click();
-  await expect(page.getByTestId('step-state-devices')).toHaveText('Done', { timeout: 30_000 });
+  await signDeviceList(page);
   // After a reload the password is asked again: it lives in memory only. The controller's
   // twin, left by the reload, is made once the password opens its key again.
   await page.reload();
