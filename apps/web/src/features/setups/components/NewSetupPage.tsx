@@ -5,6 +5,8 @@ import {
 import { addressEq, includesAddress } from '@robonomics-dapp/robonomics/chain/model/same-account';
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/network/endpoint';
 import { fetchSubscriptionDevices } from '@robonomics-dapp/robonomics/chain/queries/subscription-devices';
+import { SETUP_FILE_MAX_LENGTH } from '@robonomics-dapp/robonomics/home-assistant/setup-file/format';
+import { restoreSetups } from '@robonomics-dapp/robonomics/home-assistant/setup-file/restore';
 import { type ChangeEvent, type DragEvent, type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SparklesIcon } from '../../../components/icons.tsx';
@@ -17,7 +19,6 @@ import { useTx } from '../../../components/use-tx.ts';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
 import { NoSignerError, readyClient } from '../../../lib/actions/send-action.ts';
 import { useLedger } from '../../../lib/chain/use-ledger.ts';
-import { parseBackup } from '../../../lib/files/setup-backup.ts';
 import { routePaths } from '../../../lib/shell/route-table.ts';
 import { useChain } from '../../../lib/stores/chain-store.ts';
 import { deviceNameOf } from '../../../lib/stores/device-names.ts';
@@ -243,7 +244,7 @@ function UploadSetup({ network }: { network: string }) {
   const keeping = useKeyKeeping();
 
   const importText = async (text: string) => {
-    const result = parseBackup(text, network);
+    const result = restoreSetups(text, network);
     if (!result.ok) {
       setError(result.error);
       return;
@@ -266,7 +267,7 @@ function UploadSetup({ network }: { network: string }) {
 
   const readFile = (file: File | undefined) => {
     if (!file) return;
-    if (file.size > 1_000_000) {
+    if (file.size > SETUP_FILE_MAX_LENGTH) {
       setError('Invalid input data');
       return;
     }
