@@ -70,7 +70,7 @@ export function fileFitsNetwork(fileNetwork: string, appNetwork: string): boolea
 
 /**
  * The downloaded file's name, "<host>-<Name_with_underscores>-<YYYY-MM-DD>.json" as the original
- * app named it (docs/product-rules.md, "Setup backups"): users have such files on disk.
+ * app named it (docs/product-rules.md, "Setup files"): users have such files on disk.
  */
 export function setupFileName(host: string, name: string, date = new Date()): string {
   const safeName =

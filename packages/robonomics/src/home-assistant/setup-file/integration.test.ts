@@ -127,7 +127,7 @@ describe('readSetupFile', () => {
     expect(readSetupFile(new Uint8Array([0xff, 0xfe]), PASSWORD)).toMatchObject({
       key: 'unknown',
     });
-    // An older backup named the controller by its address only.
+    // An older format named the controller by its address only.
     expect(
       readSetupFile(JSON.stringify(setupFile({ controller: CONTROLLER })), PASSWORD),
     ).toMatchObject({ key: 'unknown' });

@@ -177,7 +177,7 @@ export function readSetupFile(content: string | Uint8Array, password: string): F
       if (typeof file.controller === 'string') {
         return fail(
           'unknown',
-          'The file is an older backup that names the controller by its address only; download the setup file again.',
+          'The file is in an older format that names the controller by its address only; download the setup file again.',
         );
       }
       const keystore = item(item(file, 'controller'), 'private');

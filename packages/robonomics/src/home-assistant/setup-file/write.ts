@@ -26,7 +26,7 @@ export interface SetupFileOptions {
 
 /**
  * The setup file's text for a setup, honouring every option (docs/product-rules.md, "Setup
- * backups"): what the user left out is not in the file.
+ * files"): what the user left out is not in the file.
  */
 export function writeSetupFile(setup: SetupFileSource, options: SetupFileOptions): string {
   let ipfs = { url: '', port: '' };

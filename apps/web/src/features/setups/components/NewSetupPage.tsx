@@ -278,7 +278,7 @@ function UploadSetup({ network }: { network: string }) {
     <section className="card stack" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Upload a file with setup</h2>
       <p className="small muted">
-        Restores setups from a backup made on the Your setup page ({network} network).
+        Restores setups from a setup file downloaded on the Your setup page ({network} network).
       </p>
       <label
         htmlFor={`${id}-file`}
@@ -305,12 +305,13 @@ function UploadSetup({ network }: { network: string }) {
             disabled={keeping.state !== 'allowed'}
             onChange={(e) => setKeepKeys(e.target.checked)}
           />
-          Keep the encrypted controller key of the file in this browser (for backups)
+          Keep the encrypted controller key of the file in this browser (for the setup files you
+          download)
         </label>
       )}
       <KeyKeepingNote answer={keeping} />
       {notKept && (
-        <p className="small notice-warn" role="status" data-testid="backup-key-not-kept">
+        <p className="small notice-warn" role="status" data-testid="setup-file-key-not-kept">
           {notKept} <Link to={routePaths.setups}>Your setups</Link>
         </p>
       )}
@@ -328,7 +329,7 @@ export function NewSetupPage() {
   return (
     <>
       <PageHeading title="New Subscription setup">
-        Add a subscription to this app by its owner's address, restore a backup file, or generate a
+        Add a subscription to this app by its owner's address, restore a setup file, or generate a
         setup with a new controller account.
       </PageHeading>
       <div className="grid-2">

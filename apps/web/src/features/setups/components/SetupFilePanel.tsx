@@ -78,7 +78,8 @@ export function SetupFilePanel({ setup }: { setup: SavedSetup }) {
     <details className="stack-s">
       <summary>Subscription backup</summary>
       <p className="small muted">
-        The file Home Assistant's Robonomics integration imports, and a backup of this setup.
+        The setup file Home Assistant's Robonomics integration imports; it also restores this setup
+        in another browser.
       </p>
       <fieldset className="plain stack-s">
         <legend className="small muted">Include</legend>
