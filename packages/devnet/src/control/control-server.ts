@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   ALREADY_CONFIGURED_TEXT,
   SETUP_ERROR_TEXT,
-} from '@robonomics-dapp/robonomics/home-assistant/setup-file';
+} from '@robonomics-dapp/robonomics/home-assistant/setup-file/integration';
 import type { ManualEntry, SetupInput } from '../controller/integration-flow.ts';
 import type { AdoptOutcome } from '../controller/setup-page.ts';
 import {

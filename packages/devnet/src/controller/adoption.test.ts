@@ -19,7 +19,8 @@ import {
   ALREADY_CONFIGURED_TEXT,
   SETUP_ERROR_TEXT,
   type SetupErrorKey,
-} from '@robonomics-dapp/robonomics/home-assistant/setup-file';
+} from '@robonomics-dapp/robonomics/home-assistant/setup-file/integration';
+import { writeSetupFile } from '@robonomics-dapp/robonomics/home-assistant/setup-file/write';
 import { cidToH256 } from '@robonomics-dapp/robonomics/ipfs/cid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_CONTROLLER_MNEMONIC } from '../chain/seed.ts';
@@ -68,25 +69,36 @@ const recorded = controllerOf(pairFromSeed(randomBytes(32), 'ed25519'));
 const stranger = controllerOf(pairFromSeed(randomBytes(32), 'ed25519'));
 const seededController = controllerOf(pairFromUri(SEED_CONTROLLER_MNEMONIC, 'ed25519'));
 
-/** A setup file as the app writes it (every value a string, the keystore a JSON string). */
+/**
+ * The setup file the app writes for a devnet setup (every value a string, the keystore a JSON
+ * string), with the fields a test changes by hand put over it (`undefined` removes one).
+ */
 function setupFile(
   key: ReturnType<typeof controllerOf> | null,
   overrides: Record<string, unknown> = {},
 ): string {
-  const file: Record<string, unknown> = {
-    owner: eve.address,
-    name: 'Newcomer Home',
-    network: 'polkadot',
-    controller: {
-      address: key?.address ?? '',
-      private: key ? JSON.stringify(encodeKeystore(key.pair, PASSWORD)) : '',
+  const written = writeSetupFile(
+    {
+      owner: eve.address,
+      name: 'Newcomer Home',
+      network: 'local',
+      controller: {
+        address: key?.address ?? '',
+        keystore: key ? JSON.stringify(encodeKeystore(key.pair, PASSWORD)) : '',
+      },
+      users: [{ address: bobPair.address, label: 'Bob' }],
     },
-    datalog: { interval: '' },
-    ipfs: { url: '', port: '' },
-    pinata: { public: '', private: '' },
-    users: [{ address: bobPair.address, label: 'Bob' }],
-    ...overrides,
-  };
+    {
+      name: true,
+      owner: true,
+      controllerAddress: true,
+      userNames: true,
+      controllerKey: true,
+      interval: '',
+      ipfsGateway: '',
+    },
+  );
+  const file = { ...(JSON.parse(written) as Record<string, unknown>), ...overrides };
   for (const [name, value] of Object.entries(overrides)) if (value === undefined) delete file[name];
   return JSON.stringify(file);
 }

@@ -1,18 +1,22 @@
 import {
+  DEVNET_PLAYS,
   type IntegrationNetwork,
+  SETUP_FILE_DEFAULTS,
+} from '@robonomics-dapp/robonomics/home-assistant/setup-file/format';
+import {
   type IntegrationSettings,
   readSetupFile,
   type SetupErrorKey,
   type SubscriptionReader,
   seedFromManualEntry,
   validateSettings,
-} from '@robonomics-dapp/robonomics/home-assistant/setup-file';
+} from '@robonomics-dapp/robonomics/home-assistant/setup-file/integration';
 import type { ChainLink } from './chain.ts';
 
 /**
  * The steps of the Robonomics integration's config flow as the devnet's Home Assistant runs them
  * (docs/home-assistant.md, "Adding a home"), on the rules shared with the app
- * (packages/robonomics/src/home-assistant/setup-file.ts): the "conf" step reads a setup file with
+ * (packages/robonomics/src/home-assistant/setup-file/integration.ts): the "conf" step reads a setup file with
  * its password; when the file lacks the controller's key or the owner, the "manual" step takes
  * them by hand; then the settings are validated against the chain of their network.
  */
@@ -57,8 +61,8 @@ export function withManualEntry(
   const next = { ...settings };
   if (entry.seed) next.seed = seedFromManualEntry(entry.seed) ?? entry.seed;
   if (entry.owner) next.owner = entry.owner;
-  next.network = entry.network || settings.network || 'polkadot';
-  next.intervalMinutes ??= 10;
+  next.network = entry.network || settings.network || SETUP_FILE_DEFAULTS.network;
+  next.intervalMinutes ??= SETUP_FILE_DEFAULTS.intervalMinutes;
   return next;
 }
 
@@ -83,8 +87,9 @@ async function withinTime<T>(promise: Promise<T>, what: string): Promise<T> {
 }
 
 /**
- * The parachains as the devnet's Home Assistant sees them: it plays the Polkadot parachain with
- * the devnet's chain; Kusama has no chain on this machine, so nobody has a subscription there.
+ * The parachains as the devnet's Home Assistant sees them: it plays one (the Polkadot parachain,
+ * the network the app's devnet setups write in their files) with the devnet's chain; the other
+ * has no chain on this machine, so nobody has a subscription there.
  */
 export function devnetReaders(
   chain: ChainLink,
@@ -97,7 +102,7 @@ export function devnetReaders(
     hasLedger: async () => false,
     devices: async () => [],
   };
-  return (network) => (network === 'polkadot' ? devnet : nowhere);
+  return (network) => (network === DEVNET_PLAYS ? devnet : nowhere);
 }
 
 /** Runs the steps the input reaches: the file's, the manual one, then validation. */

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SETUP_ERROR_TEXT } from '@robonomics-dapp/robonomics/home-assistant/setup-file';
+import { SETUP_ERROR_TEXT } from '@robonomics-dapp/robonomics/home-assistant/setup-file/integration';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBoundedServer, HTTP_TIMEOUTS } from '../http/limits.ts';
 import type { SetupInput } from './integration-flow.ts';

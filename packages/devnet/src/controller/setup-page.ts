@@ -4,7 +4,7 @@ import {
   type IntegrationSettings,
   SETUP_ERROR_TEXT,
   type SetupErrorKey,
-} from '@robonomics-dapp/robonomics/home-assistant/setup-file';
+} from '@robonomics-dapp/robonomics/home-assistant/setup-file/integration';
 import { BodyTooLargeError, closeAfterAnswer, readBody, skipBody } from '../http/limits.ts';
 import { originOf } from '../http/origins.ts';
 import { ulid } from './ha-auth.ts';

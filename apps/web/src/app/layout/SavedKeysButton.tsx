@@ -7,7 +7,7 @@ import { useSavedKeys } from '../../lib/user-key/use-saved-keys.ts';
 
 /**
  * "Locally saved keys": how many keys are kept on this device (user keys of "Keep me signed in",
- * encrypted controller keys kept for backups), what they are, and forgetting each one; every open
+ * encrypted controller keys kept for setup files), what they are, and forgetting each one; every open
  * tab of the app updates at once. Shown only while at least one key is kept.
  */
 export function SavedKeysButton() {

@@ -2,11 +2,11 @@ import { encodeAddress } from '@dedot/utils';
 import type { SubscriptionLedger } from '@robonomics-dapp/robonomics/chain/model/ledger';
 import { pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
 import { encodeKeystore } from '@robonomics-dapp/robonomics/crypto/keystore';
+import { writeSetupFile } from '@robonomics-dapp/robonomics/home-assistant/setup-file/write';
 import { DAY_MS } from '@robonomics-dapp/robonomics/rws/subscription';
 import { ALICE as OWNER } from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SavedSetup } from '../stores/saved-setups-format.ts';
-import { buildBackup } from './setup-backup.ts';
 import { type ChainFacts, checkSetupFile } from './setup-file-check.ts';
 
 const PASSWORD = 'tulip orbit gravel 7';
@@ -32,17 +32,15 @@ beforeAll(() => {
   };
 });
 const fileOf = (s: SavedSetup, controllerKey = true) =>
-  JSON.stringify(
-    buildBackup(s, {
-      name: true,
-      owner: true,
-      controllerAddress: true,
-      userNames: true,
-      controllerKey,
-      interval: '10',
-      ipfsGateway: '',
-    }),
-  );
+  writeSetupFile(s, {
+    name: true,
+    owner: true,
+    controllerAddress: true,
+    userNames: true,
+    controllerKey,
+    interval: '10',
+    ipfsGateway: '',
+  });
 const chainWith = (ledgers: Record<string, SubscriptionLedger>, devices: string[]): ChainFacts => ({
   network: 'local',
   ledger: async (owner) => ledgers[owner] ?? null,

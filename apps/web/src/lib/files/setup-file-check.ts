@@ -1,13 +1,15 @@
 import type { SubscriptionLedger } from '@robonomics-dapp/robonomics/chain/model/ledger';
 import {
+  fileNetworkOf,
   integrationNetworkOf,
+} from '@robonomics-dapp/robonomics/home-assistant/setup-file/format';
+import {
   readSetupFile,
   SETUP_ERROR_TEXT,
   type SetupErrorKey,
   validateSettings,
-} from '@robonomics-dapp/robonomics/home-assistant/setup-file';
+} from '@robonomics-dapp/robonomics/home-assistant/setup-file/integration';
 import { expiryOf } from '@robonomics-dapp/robonomics/rws/subscription';
-import { fileNetworkOf } from './setup-backup.ts';
 
 /** What Home Assistant's Robonomics integration will do with a setup file. */
 export type FileVerdict =

@@ -1,12 +1,16 @@
 import { addressEq } from '@robonomics-dapp/robonomics/chain/model/same-account';
 import { pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
 import { decodeKeystore } from '@robonomics-dapp/robonomics/crypto/keystore';
+import {
+  SETUP_FILE_DEFAULTS,
+  setupFileName,
+} from '@robonomics-dapp/robonomics/home-assistant/setup-file/format';
+import { writeSetupFile } from '@robonomics-dapp/robonomics/home-assistant/setup-file/write';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Amount } from '../../../components/Amount.tsx';
 import { PasswordField } from '../../../components/HiddenUsername.tsx';
 import { checkFileHere, SetupFileVerdict } from '../../../components/SetupFileVerdict.tsx';
 import { downloadFile } from '../../../lib/files/download-file.ts';
-import { backupFileName, buildBackup } from '../../../lib/files/setup-backup.ts';
 import { appConfig } from '../../../lib/shell/config.ts';
 import { formatDate } from '../../../lib/time/format-date.ts';
 import { prepareControllerTwin, type TwinPrep, useControllerTwin } from '../controller-twin.ts';
@@ -124,20 +128,19 @@ export function HaFileStep({ guide }: { guide: Guide }) {
     setError(null);
     setChecking(true);
     try {
-      const file = buildBackup(setup, {
+      const text = writeSetupFile(setup, {
         name: true,
         owner: true,
         controllerAddress: true,
         userNames: true,
         controllerKey: true,
-        interval: String(setup.datalog?.interval ?? 10),
+        interval: String(setup.datalog?.interval ?? SETUP_FILE_DEFAULTS.intervalMinutes),
         ipfsGateway: '',
       });
-      const text = JSON.stringify(file, null, 2);
       const found = await checkFileHere(text, secret, guide.network);
       remember({ fileVerdict: found });
       if (found.kind === 'refused') return;
-      downloadFile(backupFileName(window.location.host, setup.name), text);
+      downloadFile(setupFileName(window.location.host, setup.name), text);
       mark(guide.endpoint, setup.owner, { fileAt: Date.now() });
       // Home Assistant's setup, where the file goes next, in a new tab (the link below stays
       // for a browser that blocks it).

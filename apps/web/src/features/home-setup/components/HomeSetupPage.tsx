@@ -57,7 +57,7 @@ const VIEWS: Record<GuideStepId, StepView> = {
     title: 'The file Home Assistant imports',
     Summary: HaFileSummary,
     Body: HaFileStep,
-    more: { to: routePaths.setups, label: 'Your setup: backups with other settings' },
+    more: { to: routePaths.setups, label: 'Your setup: setup files with other settings' },
   },
   publication: {
     title: 'The home’s first publication',

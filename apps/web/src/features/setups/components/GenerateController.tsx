@@ -16,7 +16,7 @@ export interface GeneratedController {
   address: string;
   /**
    * The polkadot-js keystore, JSON text, sealed with the user's password: kept in the setup, so
-   * its backup (the file Home Assistant imports) has it, wherever this origin may keep keys.
+   * its setup file (the file Home Assistant imports) has it, wherever this origin may keep keys.
    */
   keystore?: string;
 }
@@ -25,7 +25,7 @@ export interface GeneratedController {
  * Generates a new ed25519 controller account: the keystore file, encrypted with the password
  * the user chose (held to the password rule: the controller key opens every envelope of the home
  * and can speak for Home Assistant), is downloaded and the secret phrase shown once.
- * `onGenerated` then saves it with its keystore (in the setup and so in its backup), once this
+ * `onGenerated` then saves it with its keystore (in the setup and so in its setup file), once this
  * visit found that keys may be kept here; where they are not (a shared origin, or no answer) the
  * downloaded file is the only copy, and the page says so.
  */
@@ -105,8 +105,8 @@ export function GenerateController({
         />
         {keeping.state === 'allowed' ? (
           <p className="small muted">
-            The key, encrypted with this password, is kept in this setup and its backup: the file
-            Home Assistant imports.
+            The key, encrypted with this password, is kept in this setup and its setup file: the
+            file Home Assistant imports.
           </p>
         ) : (
           <KeyKeepingNote

@@ -5,6 +5,8 @@ import {
 import { addressEq, includesAddress } from '@robonomics-dapp/robonomics/chain/model/same-account';
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/network/endpoint';
 import { fetchSubscriptionDevices } from '@robonomics-dapp/robonomics/chain/queries/subscription-devices';
+import { SETUP_FILE_MAX_LENGTH } from '@robonomics-dapp/robonomics/home-assistant/setup-file/format';
+import { restoreSetups } from '@robonomics-dapp/robonomics/home-assistant/setup-file/restore';
 import { type ChangeEvent, type DragEvent, type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SparklesIcon } from '../../../components/icons.tsx';
@@ -17,7 +19,6 @@ import { useTx } from '../../../components/use-tx.ts';
 import { WalletPanel } from '../../../components/WalletPanel.tsx';
 import { NoSignerError, readyClient } from '../../../lib/actions/send-action.ts';
 import { useLedger } from '../../../lib/chain/use-ledger.ts';
-import { parseBackup } from '../../../lib/files/setup-backup.ts';
 import { routePaths } from '../../../lib/shell/route-table.ts';
 import { useChain } from '../../../lib/stores/chain-store.ts';
 import { deviceNameOf } from '../../../lib/stores/device-names.ts';
@@ -243,7 +244,7 @@ function UploadSetup({ network }: { network: string }) {
   const keeping = useKeyKeeping();
 
   const importText = async (text: string) => {
-    const result = parseBackup(text, network);
+    const result = restoreSetups(text, network);
     if (!result.ok) {
       setError(result.error);
       return;
@@ -266,7 +267,7 @@ function UploadSetup({ network }: { network: string }) {
 
   const readFile = (file: File | undefined) => {
     if (!file) return;
-    if (file.size > 1_000_000) {
+    if (file.size > SETUP_FILE_MAX_LENGTH) {
       setError('Invalid input data');
       return;
     }
@@ -277,7 +278,7 @@ function UploadSetup({ network }: { network: string }) {
     <section className="card stack" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Upload a file with setup</h2>
       <p className="small muted">
-        Restores setups from a backup made on the Your setup page ({network} network).
+        Restores setups from a setup file downloaded on the Your setup page ({network} network).
       </p>
       <label
         htmlFor={`${id}-file`}
@@ -304,12 +305,13 @@ function UploadSetup({ network }: { network: string }) {
             disabled={keeping.state !== 'allowed'}
             onChange={(e) => setKeepKeys(e.target.checked)}
           />
-          Keep the encrypted controller key of the file in this browser (for backups)
+          Keep the encrypted controller key of the file in this browser (for the setup files you
+          download)
         </label>
       )}
       <KeyKeepingNote answer={keeping} />
       {notKept && (
-        <p className="small notice-warn" role="status" data-testid="backup-key-not-kept">
+        <p className="small notice-warn" role="status" data-testid="setup-file-key-not-kept">
           {notKept} <Link to={routePaths.setups}>Your setups</Link>
         </p>
       )}
@@ -327,7 +329,7 @@ export function NewSetupPage() {
   return (
     <>
       <PageHeading title="New Subscription setup">
-        Add a subscription to this app by its owner's address, restore a backup file, or generate a
+        Add a subscription to this app by its owner's address, restore a setup file, or generate a
         setup with a new controller account.
       </PageHeading>
       <div className="grid-2">

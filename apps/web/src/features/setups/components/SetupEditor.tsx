@@ -21,15 +21,15 @@ import type { SavedSetup } from '../../../lib/stores/saved-setups-format.ts';
 import { formatDate } from '../../../lib/time/format-date.ts';
 import { useNow } from '../../../lib/time/use-now.ts';
 import { useWallet } from '../../../lib/wallet/wallet-store.ts';
-import { BackupPanel } from './BackupPanel.tsx';
 import { ControllerPanel } from './ControllerPanel.tsx';
 import { HaPassPanel } from './HaPassPanel.tsx';
+import { SetupFilePanel } from './SetupFilePanel.tsx';
 import { TransferPanel } from './TransferPanel.tsx';
 import { UsersPanel } from './UsersPanel.tsx';
 
 const roleText = { owner: 'Admin (owner)', user: 'as User', none: 'not added' } as const;
 
-/** One setup: its subscription, owner, controller, users and backup. */
+/** One setup: its subscription, owner, controller, users and setup file. */
 export function SetupEditor({ setup, choices }: { setup: SavedSetup; choices: SavedSetup[] }) {
   const id = useId();
   const now = useNow();
@@ -157,7 +157,7 @@ export function SetupEditor({ setup, choices }: { setup: SavedSetup; choices: Sa
             active={ledger ? isSubscriptionActive(ledger, now) : false}
           />
         )}
-        <BackupPanel setup={setup} />
+        <SetupFilePanel setup={setup} />
         {role === 'owner' && (
           <TransferPanel setup={setup} ledger={ledger} devices={devices ?? []} />
         )}

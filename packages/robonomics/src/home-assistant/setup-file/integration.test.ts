@@ -1,16 +1,17 @@
 import { encodeAddress } from '@dedot/utils';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isRobonomicsAddress } from '../chain/model/address.ts';
-import { pairFromUri } from '../crypto/keys.ts';
-import { encodeKeystore, type KeystoreJson } from '../crypto/keystore.ts';
-import { ALICE as OWNER } from '../test-support/dev-addresses.ts';
+import { isRobonomicsAddress } from '../../chain/model/address.ts';
+import { pairFromUri } from '../../crypto/keys.ts';
+import { encodeKeystore, type KeystoreJson } from '../../crypto/keystore.ts';
+import { ALICE as OWNER } from '../../test-support/dev-addresses.ts';
 import {
   controllerPairOf,
   readSetupFile,
   type SubscriptionReader,
   seedFromManualEntry,
   validateSettings,
-} from './setup-file.ts';
+} from './integration.ts';
+import { writeSetupFile } from './write.ts';
 
 const PASSWORD = 'correct horse battery staple';
 const CONTROLLER_PHRASE =
@@ -23,19 +24,29 @@ beforeAll(() => {
   keystore = encodeKeystore(controllerPair, PASSWORD, { name: 'controller' });
 });
 
-/** A file in the shape the original app's backup template writes (every value a string). */
+/**
+ * A setup file as the app writes it (every value a string, the interval left empty), with the
+ * fields a test changes by hand put over it.
+ */
 function setupFile(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    owner: OWNER,
-    name: 'Sunny Home',
-    network: 'polkadot',
-    controller: { address: CONTROLLER, private: JSON.stringify(keystore) },
-    datalog: { interval: '' },
-    ipfs: { url: '', port: '' },
-    pinata: { public: '', private: '' },
-    users: [],
-    ...overrides,
-  };
+  const written = writeSetupFile(
+    {
+      owner: OWNER,
+      name: 'Sunny Home',
+      network: 'polkadot',
+      controller: { address: CONTROLLER, keystore: JSON.stringify(keystore) },
+    },
+    {
+      name: true,
+      owner: true,
+      controllerAddress: true,
+      userNames: true,
+      controllerKey: true,
+      interval: '',
+      ipfsGateway: '',
+    },
+  );
+  return { ...(JSON.parse(written) as Record<string, unknown>), ...overrides };
 }
 
 const chain = (ledgers: string[], devices: Record<string, string[]>): SubscriptionReader => ({
@@ -116,7 +127,7 @@ describe('readSetupFile', () => {
     expect(readSetupFile(new Uint8Array([0xff, 0xfe]), PASSWORD)).toMatchObject({
       key: 'unknown',
     });
-    // An older backup named the controller by its address only.
+    // An older format named the controller by its address only.
     expect(
       readSetupFile(JSON.stringify(setupFile({ controller: CONTROLLER })), PASSWORD),
     ).toMatchObject({ key: 'unknown' });

@@ -1,15 +1,21 @@
 import { encodeAddress } from '@dedot/utils';
-import { isRobonomicsAddress, isValidAddress } from '../chain/model/address.ts';
-import { includesAddress } from '../chain/model/same-account.ts';
-import { ROBONOMICS_SS58 } from '../chain/model/ss58.ts';
-import { type KeyPair, miniSecretFromMnemonic, pairFromSeed } from '../crypto/keys.ts';
-import { decodeKeystore, KeystoreError } from '../crypto/keystore.ts';
+import { isRobonomicsAddress, isValidAddress } from '../../chain/model/address.ts';
+import { includesAddress } from '../../chain/model/same-account.ts';
+import { ROBONOMICS_SS58 } from '../../chain/model/ss58.ts';
+import { type KeyPair, miniSecretFromMnemonic, pairFromSeed } from '../../crypto/keys.ts';
+import { decodeKeystore, KeystoreError } from '../../crypto/keystore.ts';
+import {
+  type IntegrationNetwork,
+  integrationNetworkOf,
+  SETUP_FILE_DEFAULTS,
+  SETUP_FILE_MAX_LENGTH,
+} from './format.ts';
 
 /**
  * What Home Assistant's Robonomics integration (2.2.1) does with the setup file it imports and
  * the fields of its manual step, step by step, with its own error keys and texts
  * (docs/home-assistant.md, "Adding a home"). The app runs these rules before it offers a file; the
- * devnet's Home Assistant runs them when a file is imported.
+ * devnet's Home Assistant runs them when a file is imported. The file itself is `format.ts`.
  */
 
 /** The integration's error keys (its config flow's `errors["base"]`). */
@@ -38,17 +44,6 @@ export const SETUP_ERROR_TEXT: Record<SetupErrorKey, string> = {
 
 /** The integration's abort when it is set up already in that Home Assistant. */
 export const ALREADY_CONFIGURED_TEXT = 'Robonomics is already configured';
-
-/** The parachains the integration knows; any other name makes it read Kusama's. */
-export const INTEGRATION_NETWORKS = ['polkadot', 'kusama'] as const;
-export type IntegrationNetwork = (typeof INTEGRATION_NETWORKS)[number];
-
-/** The network the integration reads for a file's `network` value. */
-export function integrationNetworkOf(network: string): IntegrationNetwork {
-  // Its validator maps polkadot and kusama to their endpoints; anything else gets no endpoint,
-  // and robonomics-interface 1.6.3 (which it pins) then connects to Kusama.
-  return network === 'polkadot' ? 'polkadot' : 'kusama';
-}
 
 /** What the integration keeps from a file or its manual step. */
 export interface IntegrationSettings {
@@ -148,8 +143,6 @@ function decryptController(keystore: unknown, password: string): Decrypted {
   return { ok: true, seed: `0x${hex(secret)}`, type: pair.type };
 }
 
-const MAX_FILE_BYTES = 1_000_000;
-
 /**
  * Reads a setup file as the integration's file parser does (config_flow_helpers/file_parser.py):
  * which error key it raises, or what it keeps and whether its manual step follows.
@@ -164,7 +157,9 @@ export function readSetupFile(content: string | Uint8Array, password: string): F
   } catch {
     return fail('unknown', 'The file is not UTF-8 text.');
   }
-  if (text.length > MAX_FILE_BYTES) return fail('unknown', 'The file is larger than 1 MB.');
+  if (text.length > SETUP_FILE_MAX_LENGTH) {
+    return fail('unknown', `The file is larger than ${SETUP_FILE_MAX_LENGTH / 1_000_000} MB.`);
+  }
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -182,7 +177,7 @@ export function readSetupFile(content: string | Uint8Array, password: string): F
       if (typeof file.controller === 'string') {
         return fail(
           'unknown',
-          'The file is an older backup that names the controller by its address only; download the setup file again.',
+          'The file is in an older format that names the controller by its address only; download the setup file again.',
         );
       }
       const keystore = item(item(file, 'controller'), 'private');
@@ -214,11 +209,13 @@ export function readSetupFile(content: string | Uint8Array, password: string): F
     const ipfsPort = item(ipfs, 'port');
     settings.ipfs = {
       ...(truthy(ipfsUrl) ? { url: String(ipfsUrl) } : {}),
-      port: truthy(ipfsPort) ? ipfsPort : 443,
+      port: truthy(ipfsPort) ? ipfsPort : SETUP_FILE_DEFAULTS.ipfsPort,
     };
     const interval = item(item(file, 'datalog'), 'interval');
     try {
-      settings.intervalMinutes = truthy(interval) ? pythonInt(interval) : 10;
+      settings.intervalMinutes = truthy(interval)
+        ? pythonInt(interval)
+        : SETUP_FILE_DEFAULTS.intervalMinutes;
     } catch {
       return fail(
         'unknown',
@@ -226,7 +223,7 @@ export function readSetupFile(content: string | Uint8Array, password: string): F
       );
     }
     const network = item(file, 'network');
-    settings.network = truthy(network) ? String(network) : 'polkadot';
+    settings.network = truthy(network) ? String(network) : SETUP_FILE_DEFAULTS.network;
   } catch (error) {
     if (error instanceof Missing) {
       return fail(
@@ -315,7 +312,7 @@ export async function validateSettings(
         : 'The owner is not a valid address.',
     );
   }
-  const network = integrationNetworkOf(settings.network ?? 'polkadot');
+  const network = integrationNetworkOf(settings.network ?? SETUP_FILE_DEFAULTS.network);
   const reader = readerFor(network);
   const networkName = network === 'polkadot' ? 'Polkadot' : 'Kusama';
   if (!(await reader.hasLedger(owner))) {

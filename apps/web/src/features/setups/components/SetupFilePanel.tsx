@@ -1,9 +1,13 @@
 import { networkOfEndpoint } from '@robonomics-dapp/robonomics/chain/network/endpoint';
+import {
+  SETUP_FILE_DEFAULTS,
+  setupFileName,
+} from '@robonomics-dapp/robonomics/home-assistant/setup-file/format';
+import { writeSetupFile } from '@robonomics-dapp/robonomics/home-assistant/setup-file/write';
 import { useId, useState } from 'react';
 import { PasswordField } from '../../../components/HiddenUsername.tsx';
 import { checkFileHere, SetupFileVerdict } from '../../../components/SetupFileVerdict.tsx';
 import { downloadFile } from '../../../lib/files/download-file.ts';
-import { backupFileName, buildBackup } from '../../../lib/files/setup-backup.ts';
 import type { FileVerdict } from '../../../lib/files/setup-file-check.ts';
 import { useChain } from '../../../lib/stores/chain-store.ts';
 import type { SavedSetup } from '../../../lib/stores/saved-setups-format.ts';
@@ -12,8 +16,10 @@ import type { SavedSetup } from '../../../lib/stores/saved-setups-format.ts';
  * Downloads the setup file Home Assistant imports, with exactly what the user ticks, once the
  * integration's own rules have been run on it: the page says whether Home Assistant will accept
  * it, or which of its errors it would raise and why. A refused file can still be downloaded.
+ * "Subscription backup" and "Download backup" are the original app's words for it, kept: the
+ * same file restores the setup ("Upload a file with setup").
  */
-export function BackupPanel({ setup }: { setup: SavedSetup }) {
+export function SetupFilePanel({ setup }: { setup: SavedSetup }) {
   const id = useId();
   const network = networkOfEndpoint(useChain((s) => s.endpoint));
   const hasKey = Boolean(setup.controller?.keystore);
@@ -23,7 +29,7 @@ export function BackupPanel({ setup }: { setup: SavedSetup }) {
     controllerAddress: true,
     userNames: true,
     controllerKey: hasKey,
-    interval: String(setup.datalog?.interval ?? 10),
+    interval: String(setup.datalog?.interval ?? SETUP_FILE_DEFAULTS.intervalMinutes),
     ipfsGateway: setup.ipfs ? `https://${setup.ipfs.url}:${setup.ipfs.port}` : '',
   });
   const [password, setPassword] = useState('');
@@ -41,12 +47,12 @@ export function BackupPanel({ setup }: { setup: SavedSetup }) {
     ['userNames', "Users' names"],
     ['controllerKey', 'Controller key (encrypted keystore)'],
   ];
-  const fileName = () => backupFileName(window.location.host, setup.name);
+  const fileName = () => setupFileName(window.location.host, setup.name);
 
   const onDownload = async () => {
     let text: string;
     try {
-      text = JSON.stringify(buildBackup(setup, options), null, 2);
+      text = writeSetupFile(setup, options);
     } catch {
       setError('The IPFS gateway must be an address like https://host:port.');
       return;
@@ -72,7 +78,8 @@ export function BackupPanel({ setup }: { setup: SavedSetup }) {
     <details className="stack-s">
       <summary>Subscription backup</summary>
       <p className="small muted">
-        The file Home Assistant's Robonomics integration imports, and a backup of this setup.
+        The setup file Home Assistant's Robonomics integration imports; it also restores this setup
+        in another browser.
       </p>
       <fieldset className="plain stack-s">
         <legend className="small muted">Include</legend>
