@@ -3,7 +3,7 @@ import { importer } from 'ipfs-unixfs-importer';
 import { create, type KuboRPCClient } from 'kubo-rpc-client';
 import { CID } from 'multiformats/cid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir } from '../test-support.ts';
+import { removeDir } from '../common/test-support.ts';
 import { startIpfsService } from './service.ts';
 import {
   pseudoRandomBytes,

@@ -5,8 +5,8 @@ import {
 } from '@robonomics-dapp/robonomics/ipfs/verify';
 import { create } from 'kubo-rpc-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeDir } from '../common/test-support.ts';
 import { DEFAULT_APP_ORIGINS } from '../http/origins.ts';
-import { removeDir } from '../test-support.ts';
 import { describeGateway, parseGatewaysOption } from './extra-gateways.ts';
 import { seedAccounts, startTestDevnet, type TestDevnet, web3Headers } from './test-support.ts';
 

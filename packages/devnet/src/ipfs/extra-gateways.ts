@@ -1,7 +1,7 @@
 import type { RequestListener } from 'node:http';
+import type { ExtraGatewaySpec } from '../common/options.ts';
 import { HTTP_TIMEOUTS } from '../http/limits.ts';
 import { DEFAULT_APP_ORIGINS } from '../http/origins.ts';
-import type { ExtraGatewaySpec } from '../options.ts';
 import { close, createBoundedServer, listen, refuseForeignOrigin, setCors } from './http.ts';
 
 export const MAX_EXTRA_GATEWAYS = 8;

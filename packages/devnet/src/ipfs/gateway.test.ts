@@ -1,6 +1,6 @@
 import { create, type KuboRPCClient } from 'kubo-rpc-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir } from '../test-support.ts';
+import { removeDir } from '../common/test-support.ts';
 import {
   pseudoRandomBytes,
   seedAccounts,

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
 import type { ChainServiceHandle } from '../chain/service.ts';
-import type { DevnetOptions, RunningServices, ServiceHandle } from '../options.ts';
+import type { DevnetOptions, RunningServices, ServiceHandle } from '../common/options.ts';
 import { startApiServer } from './api-server.ts';
 import { describeGateway, type ExtraGateway, startExtraGateway } from './extra-gateways.ts';
 import { gatewayHandler, startGatewayServer } from './gateway-server.ts';

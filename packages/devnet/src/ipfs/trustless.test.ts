@@ -6,7 +6,7 @@ import { create, type KuboRPCClient } from 'kubo-rpc-client';
 import { CID } from 'multiformats/cid';
 import { sha256 } from 'multiformats/hashes/sha2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir } from '../test-support.ts';
+import { removeDir } from '../common/test-support.ts';
 import {
   pseudoRandomBytes,
   seedAccounts,
