@@ -11,7 +11,7 @@ import {
 } from './common/options.ts';
 import { type ControllerHandle, startControllerService } from './controller/service.ts';
 import { DEFAULT_APP_ORIGINS, parseOrigins } from './http/origins.ts';
-import { GATEWAYS_OPTION_HELP, parseGatewaysOption } from './ipfs/extra-gateways.ts';
+import { GATEWAYS_OPTION_HELP, parseGatewaysOption } from './ipfs/gateway/extra-gateways.ts';
 import { ControlError, startControlServer } from './levers/control-server.ts';
 import { parseProxyOption } from './p2p/proxy-option.ts';
 import { type ProxyExtras, type ProxyHandle, startProxyService } from './p2p/proxy-service.ts';

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ChainNode } from '../chain/node/node.ts';
 import { Runtime } from '../chain/runtime/runtime.ts';
 import { CRUST_CONSTANTS, marketPot, TREASURY_ACCOUNT } from './constants.ts';
-import { buildCrustMetadata } from './metadata.ts';
+import { buildCrustMetadata } from './metadata/metadata.ts';
 import {
   awaitingReplicas,
   perbill,

@@ -14,9 +14,9 @@ import {
   marketPot,
   TREASURY_ACCOUNT,
 } from './constants.ts';
-import { CRUST_LEGACY_TYPES } from './legacy-types.ts';
-import { buildCrustMetadata } from './metadata.ts';
-import { buildCrustMetadataV13, CRUST_V13_APIS } from './metadata-v13.ts';
+import { CRUST_LEGACY_TYPES } from './metadata/legacy-types.ts';
+import { buildCrustMetadata } from './metadata/metadata.ts';
+import { buildCrustMetadataV13, CRUST_V13_APIS } from './metadata/metadata-v13.ts';
 import { dispatchCrustBalances } from './pallets/balances.ts';
 import { dispatchMarket, reportReplicas, SPOWER_SUPERIOR } from './pallets/market.ts';
 import { crustCallWeight, crustInclusionFee } from './weights.ts';

@@ -5,10 +5,10 @@ import {
 } from '@robonomics-dapp/robonomics/ipfs/verify';
 import { create } from 'kubo-rpc-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir } from '../common/test-support.ts';
-import { DEFAULT_APP_ORIGINS } from '../http/origins.ts';
+import { removeDir } from '../../common/test-support.ts';
+import { DEFAULT_APP_ORIGINS } from '../../http/origins.ts';
+import { seedAccounts, startTestDevnet, type TestDevnet, web3Headers } from '../test-support.ts';
 import { describeGateway, parseGatewaysOption } from './extra-gateways.ts';
-import { seedAccounts, startTestDevnet, type TestDevnet, web3Headers } from './test-support.ts';
 
 const CONFIG = '{"twin_id": 89, "sending_timeout": 600}';
 const DELAY_MS = 300;

@@ -5,8 +5,7 @@ import type {
   Server,
   ServerResponse,
 } from 'node:http';
-import { DEFAULT_APP_ORIGINS } from '../http/origins.ts';
-import { kuboCommands, sendJson, sendKuboError } from './api-commands.ts';
+import { DEFAULT_APP_ORIGINS } from '../../http/origins.ts';
 import {
   BodyTooLargeError,
   close,
@@ -16,11 +15,12 @@ import {
   refuseForeignOrigin,
   setCors,
   skipBody,
-} from './http.ts';
-import type { PeerIdentity } from './identity.ts';
+} from '../http.ts';
+import type { PeerIdentity } from '../repo/identity.ts';
+import { IpfsError, type IpfsRepo } from '../repo/repo.ts';
+import { type AuthOutcome, authErrorBody } from '../web3-auth-verify.ts';
+import { kuboCommands, sendJson, sendKuboError } from './api-commands.ts';
 import { MultipartError } from './multipart.ts';
-import { IpfsError, type IpfsRepo } from './repo.ts';
-import { type AuthOutcome, authErrorBody } from './web3-auth-verify.ts';
 
 /** Uploads beyond this are refused (everything from the network is bounded). */
 export const DEFAULT_MAX_ADD_BYTES = 128 * 1024 * 1024;

@@ -5,7 +5,7 @@ import { type ImporterOptions, importer, type WritableStorage } from 'ipfs-unixf
 import { fixedSize } from 'ipfs-unixfs-importer/chunker';
 import { balanced } from 'ipfs-unixfs-importer/layout';
 import { CID } from 'multiformats/cid';
-import { removeTempFiles } from '../store/durable-file.ts';
+import { removeTempFiles } from '../../store/durable-file.ts';
 import { BlockNotFoundError, FileBlockstore } from './block-store.ts';
 import { type PinMode, PinSet } from './pins.ts';
 

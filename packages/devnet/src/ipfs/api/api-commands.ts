@@ -2,9 +2,8 @@ import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { UnixFSEntry } from 'ipfs-unixfs-exporter';
 import type { CID } from 'multiformats/cid';
-import { readBody } from './http.ts';
-import type { PeerIdentity } from './identity.ts';
-import { multipartBoundary, parseMultipart } from './multipart.ts';
+import { readBody } from '../http.ts';
+import type { PeerIdentity } from '../repo/identity.ts';
 import {
   type AddInput,
   DEFAULT_CHUNK_SIZE,
@@ -14,7 +13,8 @@ import {
   MAX_CHUNK_SIZE,
   normaliseAddPath,
   parseIpfsPath,
-} from './repo.ts';
+} from '../repo/repo.ts';
+import { multipartBoundary, parseMultipart } from './multipart.ts';
 
 /** What `version` reports: the kubo release whose RPC behaviour the devnet follows. */
 export const KUBO_VERSION = '0.32.1';

@@ -1,19 +1,19 @@
 import { Metadata, TypeRegistry } from '@polkadot/types';
 import type { CrustMetadataConstants } from './metadata-params.ts';
-import { balancesPallet } from './metadata-v14/balances.ts';
-import { commonTypes } from './metadata-v14/common.ts';
-import { extrinsicTypes } from './metadata-v14/extrinsic.ts';
-import { marketPallet } from './metadata-v14/market.ts';
-import { systemPallet } from './metadata-v14/system.ts';
-import { timestampPallet } from './metadata-v14/timestamp.ts';
-import { transactionPaymentPallet } from './metadata-v14/transaction-payment.ts';
-import { type FieldSpec, TypeTable } from './metadata-v14/type-table.ts';
+import { balancesPallet } from './v14/balances.ts';
+import { commonTypes } from './v14/common.ts';
+import { extrinsicTypes } from './v14/extrinsic.ts';
+import { marketPallet } from './v14/market.ts';
+import { systemPallet } from './v14/system.ts';
+import { timestampPallet } from './v14/timestamp.ts';
+import { transactionPaymentPallet } from './v14/transaction-payment.ts';
+import { type FieldSpec, TypeTable } from './v14/type-table.ts';
 
 /**
  * A hand-built V14 metadata for a Crust-like storage chain (docs/crust.md):
  * System, Timestamp, Balances, TransactionPayment and Crust's `market` pallet, with the type
  * paths @polkadot/api and dedot key on, so both decode it unmodified. Each pallet describes
- * itself in metadata-v14/; this file joins them into the runtime's outer enums and extrinsic.
+ * itself in v14/; this file joins them into the runtime's outer enums and extrinsic.
  */
 
 /** Builds the metadata and returns its SCALE bytes (magic number ++ version 14 ++ V14). */

@@ -2,19 +2,19 @@ import { Metadata, TypeRegistry } from '@polkadot/types';
 import { blake2AsHex } from '@polkadot/util-crypto';
 import { CRUST_LEGACY_TYPES } from './legacy-types.ts';
 import type { CrustMetadataConstants } from './metadata-params.ts';
-import { balancesModule } from './metadata-v13/balances.ts';
-import { encoders } from './metadata-v13/helpers.ts';
-import { marketModule } from './metadata-v13/market.ts';
-import { systemModule } from './metadata-v13/system.ts';
-import { timestampModule } from './metadata-v13/timestamp.ts';
-import { transactionPaymentModule } from './metadata-v13/transaction-payment.ts';
+import { balancesModule } from './v13/balances.ts';
+import { encoders } from './v13/helpers.ts';
+import { marketModule } from './v13/market.ts';
+import { systemModule } from './v13/system.ts';
+import { timestampModule } from './v13/timestamp.ts';
+import { transactionPaymentModule } from './v13/transaction-payment.ts';
 
 /**
  * The metadata Crust mainnet serves: V13, the legacy format of its decl_* pallets, which names
  * every type with its Rust spelling instead of describing it (docs/crust.md). Only the modules a
  * storage client touches are described, each as the crust runtime declares it: System,
  * Timestamp, Balances (Crust's own fork), TransactionPayment and Market, at their
- * construct_runtime! positions, each in metadata-v13/. Encoded with @polkadot/types' MetadataV13.
+ * construct_runtime! positions, each in v13/. Encoded with @polkadot/types' MetadataV13.
  */
 
 /** Runtime APIs the crust runtime implements, with the versions of its 2021 FRAME. */

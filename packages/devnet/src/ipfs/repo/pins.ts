@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { writeFileDurably } from '../store/durable-file.ts';
+import { writeFileDurably } from '../../store/durable-file.ts';
 
 export type PinMode = 'recursive' | 'direct';
 

@@ -6,14 +6,14 @@ import { create, type KuboRPCClient } from 'kubo-rpc-client';
 import { CID } from 'multiformats/cid';
 import { sha256 } from 'multiformats/hashes/sha2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir } from '../common/test-support.ts';
+import { removeDir } from '../../common/test-support.ts';
 import {
   pseudoRandomBytes,
   seedAccounts,
   startTestDevnet,
   type TestDevnet,
   web3Headers,
-} from './test-support.ts';
+} from '../test-support.ts';
 
 let devnet: TestDevnet;
 let client: KuboRPCClient;

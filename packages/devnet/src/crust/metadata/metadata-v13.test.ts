@@ -3,10 +3,10 @@ import { WsProvider } from '@polkadot/api';
 import { Metadata, TypeRegistry } from '@polkadot/types';
 import { hexToU8a } from '@polkadot/util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChainServiceHandle } from '../chain/service.ts';
-import { removeDir, tempDir } from '../common/test-support.ts';
+import type { ChainServiceHandle } from '../../chain/service.ts';
+import { removeDir, tempDir } from '../../common/test-support.ts';
+import { startTestCrust } from '../test-support.ts';
 import { CRUST_LEGACY_TYPES } from './legacy-types.ts';
-import { startTestCrust } from './test-support.ts';
 
 /**
  * What the crust runtime (crustio/crust, branch mainnet) declares for the modules a storage

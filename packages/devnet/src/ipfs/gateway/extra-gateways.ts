@@ -1,8 +1,8 @@
 import type { RequestListener } from 'node:http';
-import type { ExtraGatewaySpec } from '../common/options.ts';
-import { HTTP_TIMEOUTS } from '../http/limits.ts';
-import { DEFAULT_APP_ORIGINS } from '../http/origins.ts';
-import { close, createBoundedServer, listen, refuseForeignOrigin, setCors } from './http.ts';
+import type { ExtraGatewaySpec } from '../../common/options.ts';
+import { HTTP_TIMEOUTS } from '../../http/limits.ts';
+import { DEFAULT_APP_ORIGINS } from '../../http/origins.ts';
+import { close, createBoundedServer, listen, refuseForeignOrigin, setCors } from '../http.ts';
 
 export const MAX_EXTRA_GATEWAYS = 8;
 export const MAX_GATEWAY_DELAY_MS = 60_000;

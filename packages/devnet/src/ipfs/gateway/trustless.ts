@@ -8,7 +8,7 @@ import * as dagPb from '@ipld/dag-pb';
 import { UnixFS } from 'ipfs-unixfs';
 import { exporter } from 'ipfs-unixfs-exporter';
 import type { CID } from 'multiformats/cid';
-import { IpfsError, type IpfsPath, type IpfsRepo } from './repo.ts';
+import { IpfsError, type IpfsPath, type IpfsRepo } from '../repo/repo.ts';
 
 const RAW_TYPE = 'application/vnd.ipld.raw';
 const CAR_TYPE = 'application/vnd.ipld.car';

@@ -3,8 +3,8 @@ import { importer } from 'ipfs-unixfs-importer';
 import { create, type KuboRPCClient } from 'kubo-rpc-client';
 import { CID } from 'multiformats/cid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir } from '../common/test-support.ts';
-import { startIpfsService } from './service.ts';
+import { removeDir } from '../../common/test-support.ts';
+import { startIpfsService } from '../service.ts';
 import {
   pseudoRandomBytes,
   type SeedAccounts,
@@ -12,7 +12,7 @@ import {
   startTestDevnet,
   type TestDevnet,
   web3Headers,
-} from './test-support.ts';
+} from '../test-support.ts';
 
 const KIB = 1024;
 const MIB = 1024 * KIB;

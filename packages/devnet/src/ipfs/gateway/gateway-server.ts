@@ -1,10 +1,10 @@
 import { once } from 'node:events';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { UnixFSEntry } from 'ipfs-unixfs-exporter';
-import { DEFAULT_APP_ORIGINS } from '../http/origins.ts';
+import { DEFAULT_APP_ORIGINS } from '../../http/origins.ts';
+import { close, createBoundedServer, listen, refuseForeignOrigin, setCors } from '../http.ts';
+import { IpfsError, type IpfsPath, type IpfsRepo, parseIpfsPath } from '../repo/repo.ts';
 import { sniffContentType, typeFromName } from './content-type.ts';
-import { close, createBoundedServer, listen, refuseForeignOrigin, setCors } from './http.ts';
-import { IpfsError, type IpfsPath, type IpfsRepo, parseIpfsPath } from './repo.ts';
 import { serveTrustless, type TrustlessRequest, trustlessRequest } from './trustless.ts';
 
 export interface GatewayServer {

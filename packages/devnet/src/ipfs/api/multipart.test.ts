@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { sniffContentType, typeFromName } from './content-type.ts';
+import { sniffContentType, typeFromName } from '../gateway/content-type.ts';
+import { normaliseAddPath, parseIpfsPath } from '../repo/repo.ts';
 import { MultipartError, multipartBoundary, parseMultipart } from './multipart.ts';
-import { normaliseAddPath, parseIpfsPath } from './repo.ts';
 
 const body = (parts: string[], boundary = 'XyZ') =>
   Buffer.from(`${parts.map((p) => `--${boundary}\r\n${p}`).join('\r\n')}\r\n--${boundary}--\r\n`);

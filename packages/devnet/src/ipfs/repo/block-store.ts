@@ -7,7 +7,7 @@ import { base32upper } from 'multiformats/bases/base32';
 import { CID } from 'multiformats/cid';
 import * as raw from 'multiformats/codecs/raw';
 import * as Digest from 'multiformats/hashes/digest';
-import { removeTempFiles, TEMP_SUFFIX, writeFileDurablyAsync } from '../store/durable-file.ts';
+import { removeTempFiles, TEMP_SUFFIX, writeFileDurablyAsync } from '../../store/durable-file.ts';
 
 /** Kubo's wording for a block the (offline) node does not have. */
 export class BlockNotFoundError extends Error {
