@@ -2,9 +2,9 @@ import { createSocket } from 'node:dgram';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { HaServices } from '@robonomics-dapp/robonomics/home-assistant/config';
-import { parseJsonKeepingFloats } from '@robonomics-dapp/robonomics/home-assistant/python-payload';
 import { entityDomain } from '@robonomics-dapp/robonomics/home-assistant/states';
 import type { ConfigBase } from '../publishing/publisher.ts';
+import { parseJsonKeepingFloats } from './python-json.ts';
 
 /**
  * The config Home Assistant publishes for a home (see docs/home-assistant.md, "The config"):

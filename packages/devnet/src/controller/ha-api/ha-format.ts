@@ -4,7 +4,7 @@
  * keep HA's six fraction digits exactly.
  */
 
-import { pythonFloatRepr } from '@robonomics-dapp/robonomics/home-assistant/python-payload';
+import { pythonFloatRepr } from './python-json.ts';
 
 /** Microseconds since the epoch, now (the clock HA stamps state changes with). */
 export function nowMicros(): number {

@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import type { HaServices } from '@robonomics-dapp/robonomics/home-assistant/config';
-import { toPythonJson } from '@robonomics-dapp/robonomics/home-assistant/python-payload';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HomeStore, SAMPLE_HOME } from '../home/home.ts';
 import {
@@ -12,6 +11,7 @@ import {
   SERVICE_CATALOGUE,
   sendingTimeout,
 } from './ha-config.ts';
+import { toPythonJson } from './python-json.ts';
 
 /**
  * Golden test: the config and states the controller publishes for the sample home, compared

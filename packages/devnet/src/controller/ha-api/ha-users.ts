@@ -6,10 +6,7 @@ import {
   type HaPassRecord,
   isHaPassRecordFor,
 } from '@robonomics-dapp/robonomics/home-assistant/launch';
-import {
-  isPlainObject,
-  toPythonJson,
-} from '@robonomics-dapp/robonomics/home-assistant/python-payload';
+import { isPlainObject } from '@robonomics-dapp/robonomics/home-assistant/python-payload';
 import type { ChainLink } from '../chain/chain.ts';
 import type { SubscriptionView } from '../chain/subscription.ts';
 import { removeTopicOf, setTopicRemovingOld } from '../chain/twin-topics.ts';
@@ -17,6 +14,7 @@ import type { HomeStore } from '../home/home.ts';
 import type { IpfsClient } from '../publishing/ipfs-client.ts';
 import { hashPassword, normalizeUsername } from './ha-auth.ts';
 import { nowMicros, pyDateStr } from './ha-format.ts';
+import { toPythonJson } from './python-json.ts';
 
 /**
  * Home Assistant users for the devices of the subscription, as the integration manages them (see

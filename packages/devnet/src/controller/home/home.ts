@@ -3,12 +3,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LaunchCommand } from '@robonomics-dapp/robonomics/home-assistant/launch';
-import {
-  clonePython,
-  isPlainObject,
-  parseJsonKeepingFloats,
-  toPythonJson,
-} from '@robonomics-dapp/robonomics/home-assistant/python-payload';
+import { isPlainObject } from '@robonomics-dapp/robonomics/home-assistant/python-payload';
 import type { HaEntityState, HaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
 import {
   type ApplyContext,
@@ -17,6 +12,7 @@ import {
   type LightMemory,
 } from '../commands/route-command.ts';
 import { nowMicros, parsePyDate, pyDateStr, pyIsoFormat } from '../ha-api/ha-format.ts';
+import { clonePython, parseJsonKeepingFloats, toPythonJson } from '../ha-api/python-json.ts';
 import { relayReadings } from './metered-relay.ts';
 
 /** The committed sample home (scripts/generate-sample-home.ts). */

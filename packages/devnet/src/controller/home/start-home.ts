@@ -4,7 +4,6 @@ import { cryptoWaitReady } from '@polkadot/util-crypto';
 import { encryptForDevices } from '@robonomics-dapp/robonomics/crypto/envelope';
 import { pairFromSeed } from '@robonomics-dapp/robonomics/crypto/keys';
 import type { HaServices } from '@robonomics-dapp/robonomics/home-assistant/config';
-import { toPythonJson } from '@robonomics-dapp/robonomics/home-assistant/python-payload';
 import { CALL_PROTOCOL, UPDATE_PROTOCOL } from '@robonomics-dapp/robonomics/p2p/home-protocols';
 import { ChainLink } from '../chain/chain.ts';
 import { chainEventsJob } from '../chain/chain-events.ts';
@@ -19,6 +18,7 @@ import {
 } from '../ha-api/ha-config.ts';
 import { HaUsers, type UserEvent } from '../ha-api/ha-users.ts';
 import { LiveUpdates } from '../ha-api/live-updates.ts';
+import { toPythonJson } from '../ha-api/python-json.ts';
 import { CrustOrders } from '../publishing/crust-orders.ts';
 import { IpfsClient } from '../publishing/ipfs-client.ts';
 import { type Published, Publisher } from '../publishing/publisher.ts';

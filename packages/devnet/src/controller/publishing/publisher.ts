@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { decryptEnvelope, encryptForDevices } from '@robonomics-dapp/robonomics/crypto/envelope';
 import type { KeyPair } from '@robonomics-dapp/robonomics/crypto/keys';
 import type { HaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
-import { toPythonJson } from '@robonomics-dapp/robonomics/home-assistant/python-payload';
 import { type ChainLink, ExtrinsicError } from '../chain/chain.ts';
 import type { SubscriptionView } from '../chain/subscription.ts';
 import { setTopicRemovingOld } from '../chain/twin-topics.ts';
+import { toPythonJson } from '../ha-api/python-json.ts';
 import type { HomeStore } from '../home/home.ts';
 import type { IpfsClient } from './ipfs-client.ts';
 
