@@ -57,7 +57,7 @@ export interface ControllerHandle extends ServiceHandle, HomeHandle {
   haUrl: string;
   /** The integration's setup page. */
   setupUrl: string;
-  /** Runs the integration's steps on a setup file or its manual fields (see setup-page.ts). */
+  /** Runs the integration's steps on a setup file or its manual fields (see setup/setup-page.ts). */
   adopt(input: SetupInput): Promise<AdoptOutcome>;
   /** Every home Home Assistant runs, the seeded one first. */
   homes(): HomeSummary[];

@@ -27,7 +27,7 @@ export const HISTORY_WINDOW_MICROS = 24 * 3600 * 1_000_000;
 /** The Home Assistant user of a device (see docs/home-assistant.md, "Users"). */
 export interface HomeUser {
   username: string;
-  /** The password as HA's auth provider keeps it: a salted hash (see ha-auth.ts). */
+  /** The password as HA's auth provider keeps it: a salted hash (see ha-api/ha-auth.ts). */
   passwordHash: string;
   /** Python str(datetime) of the creation. */
   created: string;

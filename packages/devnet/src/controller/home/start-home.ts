@@ -266,7 +266,7 @@ export async function startHome(params: HomeParams): Promise<HomeHandle> {
     onUser: (event) => events.emit('user', event),
   });
 
-  // ------------------------------------------------------------------ chain events (chain-events.ts)
+  // ------------------------------------------------------------------ chain events (chain/chain-events.ts)
 
   const chainEvents = chainEventsJob({
     address,
