@@ -3,7 +3,7 @@ import {
   type HostileNode,
   startHostileNode,
   withU128Constant,
-} from '@robonomics-dapp/devnet/hostile-node';
+} from '@robonomics-dapp/devnet/levers/hostile-node';
 import { BOB_ED25519 } from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { keepOnEveryLoad, keptSetups } from './fixtures/app-storage.ts';
 import { CHAIN_URL, type DevnetChain } from './fixtures/devnet-chain.ts';

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type HostileNode, startHostileNode } from '@robonomics-dapp/devnet/hostile-node';
 import { DEFAULT_APP_ORIGINS } from '@robonomics-dapp/devnet/http/origins';
+import { type HostileNode, startHostileNode } from '@robonomics-dapp/devnet/levers/hostile-node';
 import { CHAIN_URL } from './fixtures/devnet-chain.ts';
 import { addToDevnetIpfs, IPFS_GATEWAY } from './fixtures/devnet-ipfs.ts';
 import { keyDbKeys, plantKeptKey } from './fixtures/key-db.ts';

@@ -1,4 +1,4 @@
-import { upgradeRuntime } from '@robonomics-dapp/devnet/chain/upgrade-runtime';
+import { upgradeRuntime } from '@robonomics-dapp/devnet/levers/upgrade-runtime';
 import { CHAIN_URL, XRT } from './fixtures/devnet-chain.ts';
 import { expect, test } from './fixtures/test.ts';
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { type HostileNode, startHostileNode } from '@robonomics-dapp/devnet/hostile-node';
+import { type HostileNode, startHostileNode } from '@robonomics-dapp/devnet/levers/hostile-node';
 import { BOB_ED25519 } from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { keepOnEveryLoad, keptSetups } from './fixtures/app-storage.ts';
 import { CHAIN_URL, type DevnetChain, XRT } from './fixtures/devnet-chain.ts';

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { upgradeRuntime } from '@robonomics-dapp/devnet/chain/upgrade-runtime';
+import { upgradeRuntime } from '@robonomics-dapp/devnet/levers/upgrade-runtime';
 import { keepOnEveryLoad, keptSetups } from './fixtures/app-storage.ts';
 import { CHAIN_URL, type DevnetChain, XRT } from './fixtures/devnet-chain.ts';
 import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';

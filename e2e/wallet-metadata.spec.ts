@@ -1,4 +1,4 @@
-import { upgradeRuntime } from '@robonomics-dapp/devnet/chain/upgrade-runtime';
+import { upgradeRuntime } from '@robonomics-dapp/devnet/levers/upgrade-runtime';
 import { CHAIN_URL, type DevnetChain, XRT } from './fixtures/devnet-chain.ts';
 import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
 import { expect, test } from './fixtures/test.ts';

@@ -24,13 +24,13 @@ export const TEST_TOOLS = {
     'how many live subscriptions are open: the tests check that pages close what they open',
   'packages/robonomics/src/chain/metadata/memory-storage.ts: MemoryStorage':
     'the metadata cache in memory, for chain tests that run without a browser',
-  'packages/devnet/src/controller/ha-login-client.ts: haLogin':
+  'packages/devnet/src/controller/ha-api/ha-login-client.ts: haLogin':
     "Home Assistant's login flow as a client: tests sign in with a user's password",
   'packages/devnet/src/crust/api-options.ts: CRUST_API_OPTIONS':
     "the Crust chain's types for an independent polkadot.js client in tests",
-  'packages/devnet/src/hostile-node.ts: startHostileNode':
+  'packages/devnet/src/levers/hostile-node.ts: startHostileNode':
     'a node that lies, in front of the devnet: the security tests',
-  'packages/devnet/src/hostile-node.ts: withU128Constant':
+  'packages/devnet/src/levers/hostile-node.ts: withU128Constant':
     "the hostile node's constant patch, which the security tests make",
 };
 

@@ -3,8 +3,10 @@
 // in one of lib's named folders; the page's first script (first-data/) imports only lib/ and the
 // first reads of packages/robonomics, and only the user key and the chain store import it;
 // packages/robonomics imports neither React nor an app; packages/devnet never imports an app, and
-// inside it the ground never imports a service and a service never the command line; no import
-// cycles, type-only imports included. `npm run lint` runs this after Biome; exit code 1 on a
+// inside it each folder imports its own layer and those below (ground, chain engine, services,
+// levers, command line; inside the chain engine: runtime, pallets and blocks, node, RPC), and
+// only its command line lives at the top of its src/; no import cycles, type-only imports
+// included. `npm run lint` runs this after Biome; exit code 1 on a
 // violation.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -160,16 +162,28 @@ function firstDataBroken(from, to) {
   return null;
 }
 
-/** The devnet's shared folders, on its ground floor with the files at the top of src/. */
-export const DEVNET_GROUND_FOLDERS = ['http', 'json-rpc', 'store'];
+/**
+ * The devnet's folders by layer, lowest first (docs/architecture.md, "The devnet's folders"): a
+ * file imports its own layer and those below, never one above. The ground holds what every
+ * service shares; the chain engine sits on it; the services on the chain; the levers (which work
+ * the services from outside) on the services; the command line on top. Every folder of src/ not
+ * listed here is a service.
+ */
+export const DEVNET_LAYERS = [
+  { name: 'ground', folders: ['common', 'http', 'json-rpc', 'store'] },
+  { name: 'chain engine', folders: ['chain'] },
+  { name: 'services', folders: [] },
+  { name: 'levers', folders: ['levers'] },
+];
 /** The devnet's top: the command line and the table of services it starts. */
 export const DEVNET_TOP_FILES = ['cli.ts', 'services.ts'];
+const DEVNET_SERVICES_RANK = 2;
 
 /**
- * The devnet's own layer of a file, lowest first, or null outside the devnet: 0 the ground (the
- * files at the top of src/ — options.ts and the shared utilities — and DEVNET_GROUND_FOLDERS),
- * 1 the services (every other folder of src/), 2 the command line (DEVNET_TOP_FILES), 3 the test
- * tools and benchmarks (packages/devnet/test, packages/devnet/scripts).
+ * The devnet's own layer of a file, lowest first, or null outside the devnet: the ranks of
+ * DEVNET_LAYERS, then the command line (DEVNET_TOP_FILES), then the test tools and benchmarks
+ * (packages/devnet/test, packages/devnet/scripts). A file at the top of src/ that is not the
+ * command line is on no layer: it breaks the rule of where files live (devnetPlaceBroken).
  * @param {string} file relative, posix
  * @returns {{ rank: number, name: string } | null}
  */
@@ -177,32 +191,74 @@ export function devnetLayer(file) {
   const match = /^packages\/devnet\/(src|test|scripts)\/(.+)$/.exec(file);
   if (!match) return null;
   const [, folder = '', rest = ''] = match;
-  if (folder !== 'src') return { rank: 3, name: 'test tools' };
+  if (folder !== 'src') return { rank: DEVNET_LAYERS.length + 1, name: 'test tools' };
   if (!rest.includes('/')) {
     return DEVNET_TOP_FILES.includes(rest)
-      ? { rank: 2, name: 'command line' }
-      : { rank: 0, name: 'ground' };
+      ? { rank: DEVNET_LAYERS.length, name: 'command line' }
+      : null;
   }
-  return DEVNET_GROUND_FOLDERS.includes(rest.split('/')[0] ?? '')
-    ? { rank: 0, name: 'ground' }
-    : { rank: 1, name: 'services' };
+  const top = rest.split('/')[0] ?? '';
+  const rank = DEVNET_LAYERS.findIndex((layer) => layer.folders.includes(top));
+  const found = DEVNET_LAYERS[rank < 0 ? DEVNET_SERVICES_RANK : rank];
+  return { rank: rank < 0 ? DEVNET_SERVICES_RANK : rank, name: found?.name ?? 'services' };
+}
+
+/**
+ * The rule a devnet file breaks by where it is, or null: only the command line lives at the top
+ * of src/, every other file in a folder of its concern.
+ * @param {string} file relative, posix
+ */
+export function devnetPlaceBroken(file) {
+  const loose = /^packages\/devnet\/src\/([^/]+)$/.exec(file);
+  if (!loose || DEVNET_TOP_FILES.includes(loose[1] ?? '')) return null;
+  return `only ${DEVNET_TOP_FILES.join(' and ')} live at the top of the devnet's src/, every other file in a folder`;
+}
+
+/**
+ * The chain engine's folders, lowest first: the runtime (its types, codec, storage and weights);
+ * the pallets and the blocks, side by side; the node that builds blocks; its JSON-RPC; then the
+ * files at the top of chain/ (the service that wires them, the seeded world). A file imports its
+ * own folder and lower ones; tests are free.
+ */
+export const DEVNET_CHAIN_FOLDERS = [['runtime'], ['pallets', 'blocks'], ['node'], ['rpc']];
+
+/**
+ * The chain engine's layer of a file, or null outside it.
+ * @param {string} file relative, posix
+ * @returns {{ rank: number, name: string } | null}
+ */
+export function devnetChainLayer(file) {
+  const match = /^packages\/devnet\/src\/chain\/(.+)$/.exec(file);
+  if (!match) return null;
+  const parts = (match[1] ?? '').split('/');
+  if (parts.length === 1) return { rank: DEVNET_CHAIN_FOLDERS.length, name: '' };
+  const name = parts[0] ?? '';
+  const rank = DEVNET_CHAIN_FOLDERS.findIndex((folders) => folders.includes(name));
+  return { rank: rank < 0 ? DEVNET_CHAIN_FOLDERS.length : rank, name };
 }
 
 /**
  * The devnet layer rule an import inside the devnet breaks, or null: a file imports its own
- * layer and those below; test files may also import the test tools.
+ * layer and those below; test files import any layer, and only they import the test tools.
  * @param {string} from @param {string} to both relative, posix
  */
 function devnetLayerBroken(from, to) {
+  const isTest = /\.test\.tsx?$/.test(from);
   const source = devnetLayer(from);
   const target = devnetLayer(to);
-  if (!source || !target || target.rank <= source.rank) return null;
-  if (target.rank === 3) {
-    return /\.test\.tsx?$/.test(from) ? null : "only tests import the devnet's test tools";
+  if (source && target && target.rank > source.rank && !isTest) {
+    if (target.name === 'test tools') return "only tests import the devnet's test tools";
+    return `the devnet's ${source.name} never imports its ${target.name}, above it`;
   }
-  return source.rank === 0
-    ? `the devnet's ground (options and shared utilities) never imports its ${target.name}`
-    : 'a devnet service never imports the command line';
+  const sourceChain = devnetChainLayer(from);
+  const targetChain = devnetChainLayer(to);
+  if (isTest || !sourceChain || !targetChain || sourceChain.name === targetChain.name) return null;
+  if (targetChain.rank < sourceChain.rank) return null;
+  /** @param {{ name: string }} layer */
+  const where = (layer) => (layer.name ? `chain/${layer.name}` : 'the top of chain/');
+  return targetChain.rank === sourceChain.rank
+    ? `${where(sourceChain)} never imports ${where(targetChain)}, beside it`
+    : `${where(sourceChain)} never imports ${where(targetChain)}, above it`;
 }
 
 /**
@@ -299,7 +355,7 @@ export function checkImports(root, roots = SOURCE_ROOTS) {
   for (const folder of roots) {
     for (const absolute of listSources(join(root, folder))) {
       const from = toPosix(relative(root, absolute));
-      const misplaced = placeBroken(from);
+      const misplaced = placeBroken(from) ?? devnetPlaceBroken(from);
       if (misplaced && !(from in KNOWN_EXCEPTIONS)) violations.push(`${from}: ${misplaced}`);
       const info = ts.preProcessFile(readFileSync(absolute, 'utf8'), true, true);
       /** @type {string[]} */

@@ -56,50 +56,105 @@ describe('the import check', () => {
     const root = repoWith({
       'packages/robonomics/src/a.ts':
         "import { useState } from 'react';\nimport { x } from '../../../apps/web/src/lib/time/x.ts';\n",
-      'packages/devnet/src/b.ts': "import { x } from '../../../apps/web/src/lib/time/x.ts';\n",
+      'packages/devnet/src/common/b.ts':
+        "import { x } from '../../../../apps/web/src/lib/time/x.ts';\n",
       [`${WEB}/lib/time/x.ts`]: 'export const x = 1;\n',
     });
     expect(checkImports(root).violations).toEqual([
       'packages/robonomics/src/a.ts -> react: packages/robonomics never imports React',
       `packages/robonomics/src/a.ts -> ${WEB}/lib/time/x.ts: packages/robonomics never imports an app or the devnet`,
-      `packages/devnet/src/b.ts -> ${WEB}/lib/time/x.ts: packages/devnet never imports an app`,
+      `packages/devnet/src/common/b.ts -> ${WEB}/lib/time/x.ts: packages/devnet never imports an app`,
     ]);
   });
 
-  it("passes the devnet's layers: cli over services over the ground, tests over test tools", () => {
+  it("passes the devnet's layers: cli over levers over services over the chain over the ground", () => {
     const root = repoWith({
       [`${DEVNET}/cli.ts`]:
-        "import { s } from './services.ts';\nimport { p } from './proxy/proxy-option.ts';\n",
-      [`${DEVNET}/services.ts`]: "import { c } from './chain/service.ts';\nexport const s = c;\n",
-      [`${DEVNET}/proxy/proxy-option.ts`]:
-        "import { o } from '../options.ts';\nexport const p = o;\n",
+        "import { s } from './services.ts';\nimport { h } from './levers/control-server.ts';\n",
+      [`${DEVNET}/services.ts`]:
+        "import { c } from './chain/service.ts';\nimport { p } from './p2p/proxy-option.ts';\nexport const s = c + p;\n",
+      [`${DEVNET}/levers/control-server.ts`]:
+        "import { p } from '../p2p/proxy-option.ts';\nimport { c } from '../chain/service.ts';\nexport const h = p + c;\n",
+      [`${DEVNET}/p2p/proxy-option.ts`]:
+        "import { o } from '../common/options.ts';\nimport { n } from '../chain/node/node.ts';\nexport const p = o + n;\n",
       [`${DEVNET}/chain/service.ts`]:
-        "import { o } from '../options.ts';\nimport { l } from '../http/limits.ts';\nexport const c = o + l;\n",
-      [`${DEVNET}/options.ts`]: "import { l } from './http/limits.ts';\nexport const o = l;\n",
+        "import { o } from '../common/options.ts';\nimport { l } from '../http/limits.ts';\nimport { m } from './rpc/method-table.ts';\nexport const c = o + l + m;\n",
+      [`${DEVNET}/chain/rpc/method-table.ts`]:
+        "import { n } from '../node/node.ts';\nexport const m = n;\n",
+      [`${DEVNET}/chain/node/node.ts`]:
+        "import { r } from '../pallets/route-call.ts';\nimport { b } from '../blocks/block.ts';\nexport const n = r + b;\n",
+      [`${DEVNET}/chain/pallets/route-call.ts`]:
+        "import { x } from '../runtime/context.ts';\nexport const r = x;\n",
+      [`${DEVNET}/chain/blocks/block.ts`]:
+        "import { x } from '../runtime/context.ts';\nexport const b = x;\n",
+      [`${DEVNET}/chain/runtime/context.ts`]:
+        "import { o } from '../../common/options.ts';\nexport const x = o;\n",
+      [`${DEVNET}/common/options.ts`]:
+        "import { l } from '../http/limits.ts';\nexport const o = l;\n",
       [`${DEVNET}/http/limits.ts`]: 'export const l = 1;\n',
-      [`${DEVNET}/http/limits.test.ts`]: "import { t } from '../../test/tool.ts';\n",
+      [`${DEVNET}/http/limits.test.ts`]:
+        "import { t } from '../../test/tool.ts';\nimport { h } from '../levers/control-server.ts';\n",
+      [`${DEVNET}/chain/runtime/context.test.ts`]: "import { m } from '../rpc/method-table.ts';\n",
       'packages/devnet/test/tool.ts':
         "import { c } from '../src/chain/service.ts';\nexport const t = c;\n",
     });
     expect(checkImports(root)).toMatchObject({ violations: [], cycles: [] });
   });
 
-  it("fails when the devnet's ground imports a service, a service the cli, or code a test tool", () => {
+  it('fails when a devnet layer imports one above it, or code a test tool', () => {
     const root = repoWith({
-      [`${DEVNET}/options.ts`]: "import type { G } from './ipfs/extra-gateways.ts';\n",
+      [`${DEVNET}/common/options.ts`]: "import type { G } from '../ipfs/extra-gateways.ts';\n",
       [`${DEVNET}/ipfs/extra-gateways.ts`]: 'export type G = 1;\n',
       [`${DEVNET}/json-rpc/server.ts`]: "import { s } from '../services.ts';\n",
       [`${DEVNET}/services.ts`]: 'export const s = 1;\n',
-      [`${DEVNET}/chain/node.ts`]: "import { main } from '../cli.ts';\n",
+      [`${DEVNET}/chain/node/node.ts`]: "import { main } from '../../cli.ts';\n",
       [`${DEVNET}/cli.ts`]: 'export const main = 1;\n',
-      [`${DEVNET}/chain/service.ts`]: "import { t } from '../../test/tool.ts';\n",
+      [`${DEVNET}/chain/service.ts`]:
+        "import { t } from '../../test/tool.ts';\nimport { p } from '../p2p/proxy-service.ts';\n",
+      [`${DEVNET}/p2p/proxy-service.ts`]:
+        "import { h } from '../levers/hostile-node.ts';\nexport const p = 1;\n",
+      [`${DEVNET}/levers/hostile-node.ts`]: 'export const h = 1;\n',
       'packages/devnet/test/tool.ts': 'export const t = 1;\n',
     });
     expect(checkImports(root).violations).toEqual([
-      `${DEVNET}/chain/node.ts -> ${DEVNET}/cli.ts: a devnet service never imports the command line`,
+      `${DEVNET}/chain/node/node.ts -> ${DEVNET}/cli.ts: the devnet's chain engine never imports its command line, above it`,
       `${DEVNET}/chain/service.ts -> packages/devnet/test/tool.ts: only tests import the devnet's test tools`,
-      `${DEVNET}/json-rpc/server.ts -> ${DEVNET}/services.ts: the devnet's ground (options and shared utilities) never imports its command line`,
-      `${DEVNET}/options.ts -> ${DEVNET}/ipfs/extra-gateways.ts: the devnet's ground (options and shared utilities) never imports its services`,
+      `${DEVNET}/chain/service.ts -> ${DEVNET}/p2p/proxy-service.ts: the devnet's chain engine never imports its services, above it`,
+      `${DEVNET}/common/options.ts -> ${DEVNET}/ipfs/extra-gateways.ts: the devnet's ground never imports its services, above it`,
+      `${DEVNET}/json-rpc/server.ts -> ${DEVNET}/services.ts: the devnet's ground never imports its command line, above it`,
+      `${DEVNET}/p2p/proxy-service.ts -> ${DEVNET}/levers/hostile-node.ts: the devnet's services never imports its levers, above it`,
+    ]);
+  });
+
+  it("fails when the devnet's chain engine imports upward: pallets the RPC, the runtime a pallet", () => {
+    const root = repoWith({
+      [`${DEVNET}/chain/pallets/rws.ts`]:
+        "import { p } from '../rpc/params.ts';\nimport { b } from '../blocks/block.ts';\nexport const r = p + b;\n",
+      [`${DEVNET}/chain/rpc/params.ts`]: 'export const p = 1;\n',
+      [`${DEVNET}/chain/blocks/block.ts`]: 'export const b = 1;\n',
+      [`${DEVNET}/chain/runtime/weights.ts`]:
+        "import { r } from '../pallets/rws.ts';\nimport { s } from '../seed.ts';\n",
+      [`${DEVNET}/chain/seed.ts`]: 'export const s = 1;\n',
+      [`${DEVNET}/chain/node/pool.ts`]: "import { m } from '../rpc/method-table.ts';\n",
+      [`${DEVNET}/chain/rpc/method-table.ts`]: 'export const m = 1;\n',
+    });
+    expect(checkImports(root).violations).toEqual([
+      `${DEVNET}/chain/node/pool.ts -> ${DEVNET}/chain/rpc/method-table.ts: chain/node never imports chain/rpc, above it`,
+      `${DEVNET}/chain/pallets/rws.ts -> ${DEVNET}/chain/rpc/params.ts: chain/pallets never imports chain/rpc, above it`,
+      `${DEVNET}/chain/pallets/rws.ts -> ${DEVNET}/chain/blocks/block.ts: chain/pallets never imports chain/blocks, beside it`,
+      `${DEVNET}/chain/runtime/weights.ts -> ${DEVNET}/chain/pallets/rws.ts: chain/runtime never imports chain/pallets, above it`,
+      `${DEVNET}/chain/runtime/weights.ts -> ${DEVNET}/chain/seed.ts: chain/runtime never imports the top of chain/, above it`,
+    ]);
+  });
+
+  it("fails on a loose file at the top of the devnet's src/ other than its command line", () => {
+    const root = repoWith({
+      [`${DEVNET}/cli.ts`]: "import { s } from './services.ts';\n",
+      [`${DEVNET}/services.ts`]: 'export const s = 1;\n',
+      [`${DEVNET}/prng.ts`]: 'export const p = 1;\n',
+    });
+    expect(checkImports(root).violations).toEqual([
+      `${DEVNET}/prng.ts: only cli.ts and services.ts live at the top of the devnet's src/, every other file in a folder`,
     ]);
   });
 

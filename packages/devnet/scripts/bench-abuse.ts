@@ -3,7 +3,7 @@
 // prepared before they are sent, and the clients send large frames unmasked, so what is
 // measured is the servers' work.
 
-import { removeDir, tempDir } from '../src/test-support.ts';
+import { removeDir, tempDir } from '../src/common/test-support.ts';
 import { type AbuseCase, chainCases } from '../test/abuse/chain-cases.ts';
 import { httpCases, startHttpTargets } from '../test/abuse/http-cases.ts';
 import { longestStall } from '../test/abuse/loop-delay.ts';

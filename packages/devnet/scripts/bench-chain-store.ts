@@ -3,12 +3,12 @@
 // the time a restart takes to replay it. The store before the journal rewrote and synced the whole chain file per
 // block: 100 ms median, 180 ms p90, 375 ms max for this same load (a 14.3 MB file).
 import type { KeyringPair } from '@polkadot/keyring/types';
-import { ChainNode } from '../src/chain/node.ts';
-import { blockRecord, ChainStore } from '../src/chain/persistence.ts';
-import { robonomicsDescription } from '../src/chain/robonomics.ts';
-import { Runtime } from '../src/chain/runtime.ts';
+import { blockRecord, ChainStore } from '../src/chain/blocks/persistence.ts';
+import { ChainNode } from '../src/chain/node/node.ts';
+import { robonomicsDescription } from '../src/chain/pallets/robonomics.ts';
+import { Runtime } from '../src/chain/runtime/runtime.ts';
 import { devPair, recordCall, signedHex } from '../src/chain/test-support.ts';
-import { removeDir, tempDir } from '../src/test-support.ts';
+import { removeDir, tempDir } from '../src/common/test-support.ts';
 
 const BLOCKS = 200;
 const TX_PER_BLOCK = 24;

@@ -6,7 +6,7 @@ import { Keyring } from '@polkadot/keyring';
 import type { KeyringPair } from '@polkadot/keyring/types';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
 import { DedotClient, WsProvider } from 'dedot';
-import { removeDir } from '../src/test-support.ts';
+import { removeDir } from '../src/common/test-support.ts';
 import { startDevnet } from '../test/chain/devnet-process.ts';
 
 const median = (values: number[]) =>

@@ -22,10 +22,10 @@ import { parsePayload } from '@robonomics-dapp/robonomics/home-assistant/python-
 import { cidToH256 } from '@robonomics-dapp/robonomics/ipfs/cid';
 import { addToIpfs } from '@robonomics-dapp/robonomics/ipfs/kubo-add';
 import { SEED_CONTROLLER_MNEMONIC } from '../src/chain/seed.ts';
+import { removeDir, tempDir } from '../src/common/test-support.ts';
 import { startControllerService } from '../src/controller/service.ts';
 import { send, startNetwork } from '../src/controller/test-support.ts';
-import { type AppPeer, startAppPeer } from '../src/proxy/test-support.ts';
-import { removeDir, tempDir } from '../src/test-support.ts';
+import { type AppPeer, startAppPeer } from '../src/p2p/test-support.ts';
 
 const ROUNDS = 20;
 const ENTITY = 'switch.kitchen_kettle';

@@ -4,7 +4,7 @@
 import { ApiPromise, WsProvider } from '@polkadot/api';
 import { Keyring } from '@polkadot/keyring';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
-import { removeDir } from '../src/test-support.ts';
+import { removeDir } from '../src/common/test-support.ts';
 import { startDevnet } from '../test/chain/devnet-process.ts';
 
 const median = (values: number[]) =>

@@ -8,7 +8,7 @@ import { checkFacts } from '@robonomics-dapp/robonomics/chain/connection/second-
 import { ownerFacts } from '@robonomics-dapp/robonomics/chain/queries/decision-facts';
 import { ALICE } from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { WebSocket } from 'ws';
-import { removeDir } from '../src/test-support.ts';
+import { removeDir } from '../src/common/test-support.ts';
 import { startDevnet } from '../test/chain/devnet-process.ts';
 
 const ROUNDS = 15;

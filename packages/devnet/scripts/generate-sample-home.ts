@@ -10,7 +10,7 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mulberry32 } from '../src/prng.ts';
+import { mulberry32 } from '../src/common/prng.ts';
 
 const SEED = 0x5eed_2025;
 const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { parseConstantArguments, upgradeRuntime } from '../src/chain/upgrade-runtime.ts';
+import { parseConstantArguments, upgradeRuntime } from '../src/levers/upgrade-runtime.ts';
 
 // Upgrades the running devnet chain's runtime, as a governance upgrade would on a real chain:
 //   npx tsx packages/devnet/scripts/upgrade-runtime.ts RWS.MinimalBid=5000000000

@@ -1,16 +1,21 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ControlError, startControlServer } from './control/control-server.ts';
+import { asService, installLastGuard } from './common/last-guard.ts';
+import type { RunningServices } from './common/options.ts';
+import {
+  type ChainEngine,
+  chainEngines,
+  type DevnetOptions,
+  defaultPorts,
+} from './common/options.ts';
 import { type ControllerHandle, startControllerService } from './controller/service.ts';
 import { DEFAULT_APP_ORIGINS, parseOrigins } from './http/origins.ts';
-import { GATEWAYS_OPTION_HELP, parseGatewaysOption } from './ipfs/extra-gateways.ts';
-import { asService, installLastGuard } from './last-guard.ts';
-import type { RunningServices } from './options.ts';
-import { type ChainEngine, chainEngines, type DevnetOptions, defaultPorts } from './options.ts';
-import { parseProxyOption } from './proxy/proxy-option.ts';
-import { type ProxyExtras, type ProxyHandle, startProxyService } from './proxy/service.ts';
-import type { RelayHandle } from './relay/service.ts';
+import { GATEWAYS_OPTION_HELP, parseGatewaysOption } from './ipfs/gateway/extra-gateways.ts';
+import { ControlError, startControlServer } from './levers/control-server.ts';
+import { parseProxyOption } from './p2p/proxy-option.ts';
+import { type ProxyExtras, type ProxyHandle, startProxyService } from './p2p/proxy-service.ts';
+import type { RelayHandle } from './p2p/relay-service.ts';
 import { allServiceNames, type ServiceStarter, serviceStarters } from './services.ts';
 
 const usage = `Usage: devnet [options]
@@ -284,7 +289,7 @@ async function main(): Promise<void> {
     }
   }
   if (running.has('chain')) {
-    const { devAccounts, DEV_PHRASE } = await import('./chain/dev-accounts.ts');
+    const { devAccounts, DEV_PHRASE } = await import('./chain/pallets/dev-accounts.ts');
     console.log(`\nDevelopment accounts (1,000,000 XRT each; phrase "${DEV_PHRASE}"):`);
     for (const account of devAccounts()) {
       console.log(`  ${account.suri.padEnd(9)} ${account.type.padEnd(8)} ${account.address}`);

@@ -1,13 +1,13 @@
 import { startChainService } from './chain/service.ts';
+import type { DevnetOptions, RunningServices, ServiceHandle } from './common/options.ts';
 import { startControllerService } from './controller/service.ts';
 import { startCrustService } from './crust/service.ts';
 import { startEvmService } from './evm/service.ts';
 import { DEFAULT_APP_ORIGINS } from './http/origins.ts';
 import { startIpfsService } from './ipfs/service.ts';
-import type { DevnetOptions, RunningServices, ServiceHandle } from './options.ts';
 import { startOracleService } from './oracle/service.ts';
-import { startProxyService } from './proxy/service.ts';
-import { startRelayService } from './relay/service.ts';
+import { startProxyService } from './p2p/proxy-service.ts';
+import { startRelayService } from './p2p/relay-service.ts';
 import { startReleasesServer } from './releases/releases-server.ts';
 import { startRobotService } from './robot/service.ts';
 import { claimDataDir } from './runtime-engine/data-dir.ts';

@@ -5,8 +5,8 @@ import type { KeyringPair } from '@polkadot/keyring/types';
 import type { Codec } from '@polkadot/types/types';
 import { stringToU8a, u8aToHex } from '@polkadot/util';
 import { blake2AsU8a, cryptoWaitReady } from '@polkadot/util-crypto';
-import { DAY_MS } from '../runtime-rules.ts';
-import { DEV_PHRASE, XRT } from './dev-accounts.ts';
+import { DAY_MS } from '../common/runtime-rules.ts';
+import { DEV_PHRASE, XRT } from './pallets/dev-accounts.ts';
 
 /** The controller of the seeded home: a well-known BIP-39 test mnemonic, ed25519. */
 export const SEED_CONTROLLER_MNEMONIC =

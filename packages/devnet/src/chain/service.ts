@@ -1,9 +1,9 @@
-import type { DevnetOptions, ServiceHandle } from '../options.ts';
-import { ChainNode } from './node.ts';
-import { blockRecord, ChainStore } from './persistence.ts';
-import { robonomicsDescription } from './robonomics.ts';
-import { startRpcServer } from './rpc-server.ts';
-import { Runtime } from './runtime.ts';
+import type { DevnetOptions, ServiceHandle } from '../common/options.ts';
+import { blockRecord, ChainStore } from './blocks/persistence.ts';
+import { ChainNode } from './node/node.ts';
+import { robonomicsDescription } from './pallets/robonomics.ts';
+import { startRpcServer } from './rpc/server.ts';
+import { Runtime } from './runtime/runtime.ts';
 import { seedScenario } from './seed.ts';
 
 export interface ChainServiceHandle extends ServiceHandle {

@@ -1,8 +1,8 @@
 import { Keyring } from '@polkadot/keyring';
 import type { KeyringPair } from '@polkadot/keyring/types';
 import type { Call } from '@polkadot/types/interfaces';
-import type { ChainNode } from './node.ts';
-import type { Runtime } from './runtime.ts';
+import type { ChainNode } from './node/node.ts';
+import type { Runtime } from './runtime/runtime.ts';
 
 // Shared by the chain tests and benchmarks (not a test file itself).
 

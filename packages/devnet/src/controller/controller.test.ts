@@ -8,17 +8,17 @@ import { type KeyPair, pairFromUri } from '@robonomics-dapp/robonomics/crypto/ke
 import { web3AuthFromPair, web3AuthHeaders } from '@robonomics-dapp/robonomics/crypto/web3-auth';
 import { validateHaConfig } from '@robonomics-dapp/robonomics/home-assistant/config';
 import { HA_REGISTRATION_PARAM } from '@robonomics-dapp/robonomics/home-assistant/launch';
-import { toPythonJson } from '@robonomics-dapp/robonomics/home-assistant/python-payload';
 import type { HaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
 import { cidToH256, h256ToCid } from '@robonomics-dapp/robonomics/ipfs/cid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_CONTROLLER_MNEMONIC } from '../chain/seed.ts';
-import { startAppPeer } from '../proxy/test-support.ts';
-import { removeDir, tempDir } from '../test-support.ts';
-import { ZERO_ACCOUNT } from './chain.ts';
-import { readFixture, SERVICE_CATALOGUE, servicesForEntities } from './ha-config.ts';
-import { haLogin } from './ha-login-client.ts';
-import type { Published } from './publisher.ts';
+import { removeDir, tempDir } from '../common/test-support.ts';
+import { startAppPeer } from '../p2p/test-support.ts';
+import { ZERO_ACCOUNT } from './chain/chain.ts';
+import { readFixture, SERVICE_CATALOGUE, servicesForEntities } from './ha-api/ha-config.ts';
+import { haLogin } from './ha-api/ha-login-client.ts';
+import { toPythonJson } from './ha-api/python-json.ts';
+import type { Published } from './publishing/publisher.ts';
 import { type ControllerHandle, type LaunchOutcome, startControllerService } from './service.ts';
 import { type Network, nextEvent, send, startNetwork } from './test-support.ts';
 

@@ -7,8 +7,8 @@ import { parsePayload } from '@robonomics-dapp/robonomics/home-assistant/python-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DevnetProcess, startDevnet } from '../../test/chain/devnet-process.ts';
 import { SEED_CONTROLLER_MNEMONIC } from '../chain/seed.ts';
-import { type AppPeer, startAppPeer, until } from '../proxy/test-support.ts';
-import { removeDir, tempDir } from '../test-support.ts';
+import { removeDir, tempDir } from '../common/test-support.ts';
+import { type AppPeer, startAppPeer, until } from '../p2p/test-support.ts';
 import { type ControllerHandle, startControllerService } from './service.ts';
 import { type Network, startNetworkWith } from './test-support.ts';
 

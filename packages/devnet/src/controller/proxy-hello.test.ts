@@ -3,8 +3,8 @@ import { cryptoWaitReady } from '@polkadot/util-crypto';
 import { decryptEnvelope } from '@robonomics-dapp/robonomics/crypto/envelope';
 import { pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, tempDir } from '../test-support.ts';
-import type { Published } from './publisher.ts';
+import { removeDir, tempDir } from '../common/test-support.ts';
+import type { Published } from './publishing/publisher.ts';
 import { type ControllerHandle, startControllerService } from './service.ts';
 import { type Network, nextEvent, startNetwork } from './test-support.ts';
 

@@ -2,21 +2,21 @@ import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
 import { SEED_CONTROLLER_MNEMONIC } from '../chain/seed.ts';
+import type { DevnetOptions, RunningServices, ServiceHandle } from '../common/options.ts';
 import { DEFAULT_APP_ORIGINS } from '../http/origins.ts';
-import type { DevnetOptions, RunningServices, ServiceHandle } from '../options.ts';
-import { homeRelayAddress, type ProxyHandle, startHomeProxy } from '../proxy/service.ts';
-import { AdoptedHomes } from './adopted-homes.ts';
-import { type HaAuthServer, startHaAuthServer } from './ha-auth.ts';
-import { devnetReaders, runSetupSteps, type SetupInput } from './integration-flow.ts';
-import type { LaunchOutcome } from './launches.ts';
-import type { Published } from './publisher.ts';
-import { type AdoptOutcome, createSetupPage, SETUP_URL } from './setup-page.ts';
+import { homeRelayAddress, type ProxyHandle, startHomeProxy } from '../p2p/proxy-service.ts';
+import { type HaAuthServer, startHaAuthServer } from './ha-api/ha-auth.ts';
+import type { LaunchOutcome } from './home/launches.ts';
 import {
   DEFAULT_INTERVAL_MINUTES,
   type HomeHandle,
   type HomeParams,
   startHome,
-} from './start-home.ts';
+} from './home/start-home.ts';
+import type { Published } from './publishing/publisher.ts';
+import { AdoptedHomes } from './setup/adopted-homes.ts';
+import { devnetReaders, runSetupSteps, type SetupInput } from './setup/integration-flow.ts';
+import { type AdoptOutcome, createSetupPage, SETUP_URL } from './setup/setup-page.ts';
 
 export type { LaunchOutcome };
 
@@ -57,7 +57,7 @@ export interface ControllerHandle extends ServiceHandle, HomeHandle {
   haUrl: string;
   /** The integration's setup page. */
   setupUrl: string;
-  /** Runs the integration's steps on a setup file or its manual fields (see setup-page.ts). */
+  /** Runs the integration's steps on a setup file or its manual fields (see setup/setup-page.ts). */
   adopt(input: SetupInput): Promise<AdoptOutcome>;
   /** Every home Home Assistant runs, the seeded one first. */
   homes(): HomeSummary[];

@@ -2,12 +2,12 @@ import { ApiPromise, WsProvider } from '@polkadot/api';
 import type { SubmittableExtrinsic } from '@polkadot/api/types';
 import type { KeyringPair } from '@polkadot/keyring/types';
 import { type ChainServiceHandle, startChainService } from '../chain/service.ts';
+import type { DevnetOptions, RunningServices } from '../common/options.ts';
+import { testOptions } from '../common/test-support.ts';
 import { type IpfsServiceHandle, startIpfsService } from '../ipfs/service.ts';
-import type { DevnetOptions, RunningServices } from '../options.ts';
-import type { ProxyGeneration } from '../proxy/proxy-node.ts';
-import { type ProxyExtras, type ProxyHandle, startProxyService } from '../proxy/service.ts';
-import { type RelayExtras, type RelayHandle, startRelayService } from '../relay/service.ts';
-import { testOptions } from '../test-support.ts';
+import type { ProxyGeneration } from '../p2p/proxy-node.ts';
+import { type ProxyExtras, type ProxyHandle, startProxyService } from '../p2p/proxy-service.ts';
+import { type RelayExtras, type RelayHandle, startRelayService } from '../p2p/relay-service.ts';
 
 // Shared by the controller tests (not a test file itself).
 

@@ -35,7 +35,7 @@ import { pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import type { ChainServiceHandle } from '../chain/service.ts';
-import { removeDir, tempDir, testOptions } from '../test-support.ts';
+import { removeDir, tempDir, testOptions } from '../common/test-support.ts';
 import { CRUST_API_OPTIONS } from './api-options.ts';
 import { CRU, GENESIS_MARKET_FEES } from './constants.ts';
 import type { CrustMetadataMode } from './runtime.ts';

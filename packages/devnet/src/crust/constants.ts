@@ -1,5 +1,5 @@
 import { compactToU8a, stringToU8a, u8aConcat } from '@polkadot/util';
-import type { CrustMetadataConstants } from './metadata-params.ts';
+import type { CrustMetadataConstants } from './metadata/metadata-params.ts';
 
 /** 1 CRU = 10^12 planck (12 decimals); CENTS and MILLICENTS as in Crust's primitives. */
 export const CRU = 1_000_000_000_000n;

@@ -6,7 +6,7 @@ import { DedotClient, WsProvider } from 'dedot';
 import type { ISubmittableResult } from 'dedot/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChainServiceHandle } from '../chain/service.ts';
-import { removeDir, tempDir } from '../test-support.ts';
+import { removeDir, tempDir } from '../common/test-support.ts';
 import { CRUST_CONSTANTS, DEV_ENDOWMENT, GENESIS_MARKET_FEES } from './constants.ts';
 import { startTestCrust } from './test-support.ts';
 

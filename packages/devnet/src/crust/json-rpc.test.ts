@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RawRpc } from '../../test/abuse/raw-rpc.ts';
 import type { ChainServiceHandle } from '../chain/service.ts';
-import { removeDir, tempDir } from '../test-support.ts';
+import { removeDir, tempDir } from '../common/test-support.ts';
 import { startTestCrust } from './test-support.ts';
 
 /**

@@ -6,7 +6,7 @@ import type { Codec } from '@polkadot/types/types';
 import { cryptoWaitReady, encodeAddress } from '@polkadot/util-crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChainServiceHandle } from '../chain/service.ts';
-import { removeDir, tempDir } from '../test-support.ts';
+import { removeDir, tempDir } from '../common/test-support.ts';
 import { CRUST_API_OPTIONS } from './api-options.ts';
 import {
   CRU,

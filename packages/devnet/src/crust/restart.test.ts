@@ -8,7 +8,7 @@ import type { Codec } from '@polkadot/types/types';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChainService } from '../chain/service.ts';
-import { removeDir, tempDir, testOptions } from '../test-support.ts';
+import { removeDir, tempDir, testOptions } from '../common/test-support.ts';
 import { CRUST_API_OPTIONS } from './api-options.ts';
 import { INSTANT_REPLICA_BLOCK_MS } from './service.ts';
 import { startTestCrust } from './test-support.ts';

@@ -3,10 +3,10 @@ import { Metadata, TypeRegistry } from '@polkadot/types';
 import { u8aToHex, u8aToString } from '@polkadot/util';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ChainNode } from '../chain/node.ts';
-import { Runtime } from '../chain/runtime.ts';
+import { ChainNode } from '../chain/node/node.ts';
+import { Runtime } from '../chain/runtime/runtime.ts';
 import { CRUST_CONSTANTS, marketPot, TREASURY_ACCOUNT } from './constants.ts';
-import { buildCrustMetadata } from './metadata.ts';
+import { buildCrustMetadata } from './metadata/metadata.ts';
 import {
   awaitingReplicas,
   perbill,

@@ -1,10 +1,10 @@
 import type { Call } from '@polkadot/types/interfaces';
 import { pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
-import type { ExecContext, Origin } from '../chain/context.ts';
-import { devAccounts } from '../chain/dev-accounts.ts';
 import { type Account, writeAccount } from '../chain/pallets/balances.ts';
+import { devAccounts } from '../chain/pallets/dev-accounts.ts';
 import { dispatchSystem } from '../chain/pallets/system.ts';
-import type { RuntimeDescription } from '../chain/runtime.ts';
+import type { ExecContext, Origin } from '../chain/runtime/context.ts';
+import type { RuntimeDescription } from '../chain/runtime/runtime.ts';
 import { SEED_CONTROLLER_MNEMONIC } from '../chain/seed.ts';
 import {
   CRUST_CONSTANTS,
@@ -14,9 +14,9 @@ import {
   marketPot,
   TREASURY_ACCOUNT,
 } from './constants.ts';
-import { CRUST_LEGACY_TYPES } from './legacy-types.ts';
-import { buildCrustMetadata } from './metadata.ts';
-import { buildCrustMetadataV13, CRUST_V13_APIS } from './metadata-v13.ts';
+import { CRUST_LEGACY_TYPES } from './metadata/legacy-types.ts';
+import { buildCrustMetadata } from './metadata/metadata.ts';
+import { buildCrustMetadataV13, CRUST_V13_APIS } from './metadata/metadata-v13.ts';
 import { dispatchCrustBalances } from './pallets/balances.ts';
 import { dispatchMarket, reportReplicas, SPOWER_SUPERIOR } from './pallets/market.ts';
 import { crustCallWeight, crustInclusionFee } from './weights.ts';

@@ -1,6 +1,6 @@
-import { Runtime } from '../chain/runtime.ts';
+import { Runtime } from '../chain/runtime/runtime.ts';
 import { type ChainServiceHandle, serveChain } from '../chain/service.ts';
-import type { DevnetOptions, RunningServices } from '../options.ts';
+import type { DevnetOptions, RunningServices } from '../common/options.ts';
 import { awaitingReplicas } from './pallets/market.ts';
 import { crustDescription } from './runtime.ts';
 

@@ -1,6 +1,6 @@
 import type { ChainServiceHandle } from '../chain/service.ts';
-import type { DevnetOptions } from '../options.ts';
-import { testOptions } from '../test-support.ts';
+import type { DevnetOptions } from '../common/options.ts';
+import { testOptions } from '../common/test-support.ts';
 import { startCrustService } from './service.ts';
 
 // Shared by the Crust tests (not a test file itself).

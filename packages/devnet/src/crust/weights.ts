@@ -1,5 +1,5 @@
 import type { Call } from '@polkadot/types/interfaces';
-import type { FeeParts, Weight } from '../chain/weights.ts';
+import type { FeeParts, Weight } from '../chain/runtime/weights.ts';
 
 const READ = 25_000_000n;
 const WRITE = 100_000_000n;

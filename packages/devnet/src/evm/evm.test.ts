@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Abi, type AbiParameter, type Address, getAddress, parseAbi, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, tempDir, testOptions } from '../test-support.ts';
+import { removeDir, tempDir, testOptions } from '../common/test-support.ts';
 import { loadSeasonPassArtifact } from './compile.ts';
 import { cidV0Of, SEASON_PASS_NAME } from './metadata.ts';
 import { EVM_CHAIN_ID, SEASON_PASS_ADDRESS, seasonPassAbi } from './season-pass-abi.ts';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { importer, type WritableStorage } from 'ipfs-unixfs-importer';
 import { fixedSize } from 'ipfs-unixfs-importer/chunker';
 import { balanced } from 'ipfs-unixfs-importer/layout';
-import type { ServiceHandle } from '../options.ts';
+import type { ServiceHandle } from '../common/options.ts';
 
 /** What the app reads from ipfs://<tokenURI cid>: name and image (an ipfs:// URI). */
 export interface TokenMetadata {

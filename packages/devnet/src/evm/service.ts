@@ -14,7 +14,7 @@ import {
   parseEther,
   type WalletClient,
 } from 'viem';
-import type { DevnetOptions, RunningServices, ServiceHandle } from '../options.ts';
+import type { DevnetOptions, RunningServices, ServiceHandle } from '../common/options.ts';
 import { loadSeasonPassArtifact } from './compile.ts';
 import { createHardhatNetwork, observeWrites, serveJsonRpc } from './hardhat.ts';
 import { publishSeasonPassMetadata } from './metadata.ts';

@@ -6,7 +6,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { currentService } from '../last-guard.ts';
+import { currentService } from '../common/last-guard.ts';
 
 /** Time limits every devnet HTTP server applies (see docs/security.md). */
 export interface HttpTimeouts {

@@ -5,8 +5,8 @@ import { encodeAddress } from '@polkadot/util-crypto';
 import { pairFromUri, signMessage } from '@robonomics-dapp/robonomics/crypto/keys';
 import { web3AuthFromPair, web3AuthHeader } from '@robonomics-dapp/robonomics/crypto/web3-auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS, isSubscriptionActive, type SubscriptionLedger } from '../runtime-rules.ts';
-import { removeDir, testOptions } from '../test-support.ts';
+import { DAY_MS, isSubscriptionActive, type SubscriptionLedger } from '../common/runtime-rules.ts';
+import { removeDir, testOptions } from '../common/test-support.ts';
 import { type IpfsServiceHandle, startIpfsService } from './service.ts';
 import {
   type SeedAccounts,

@@ -2,12 +2,12 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
 import type { ChainServiceHandle } from '../chain/service.ts';
-import type { DevnetOptions, RunningServices, ServiceHandle } from '../options.ts';
-import { startApiServer } from './api-server.ts';
-import { describeGateway, type ExtraGateway, startExtraGateway } from './extra-gateways.ts';
-import { gatewayHandler, startGatewayServer } from './gateway-server.ts';
-import { loadPeerIdentity } from './identity.ts';
-import { IpfsRepo } from './repo.ts';
+import type { DevnetOptions, RunningServices, ServiceHandle } from '../common/options.ts';
+import { startApiServer } from './api/api-server.ts';
+import { describeGateway, type ExtraGateway, startExtraGateway } from './gateway/extra-gateways.ts';
+import { gatewayHandler, startGatewayServer } from './gateway/gateway-server.ts';
+import { loadPeerIdentity } from './repo/identity.ts';
+import { IpfsRepo } from './repo/repo.ts';
 import { InProcessSubscriptions, RemoteSubscriptions } from './subscriptions.ts';
 import { checkWeb3Auth, type SubscriptionReader } from './web3-auth-verify.ts';
 

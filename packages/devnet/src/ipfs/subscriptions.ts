@@ -1,8 +1,8 @@
 import { ApiPromise, WsProvider } from '@polkadot/api';
 import type { Codec } from '@polkadot/types/types';
 import { encodeAddress } from '@polkadot/util-crypto';
-import type { ChainNode } from '../chain/node.ts';
-import { ledgerFromCodecJson } from '../runtime-rules.ts';
+import type { ChainNode } from '../chain/node/node.ts';
+import { ledgerFromCodecJson } from '../common/runtime-rules.ts';
 import {
   ChainUnavailableError,
   type SubscriptionReader,

@@ -4,9 +4,9 @@ import { stringToU8a, u8aToHex } from '@polkadot/util';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
 import { SEED_CONTROLLER_MNEMONIC } from '../chain/seed.ts';
 import { type ChainServiceHandle, startChainService } from '../chain/service.ts';
-import type { DevnetOptions, RunningServices } from '../options.ts';
-import { OWNER_HEADER } from '../runtime-rules.ts';
-import { tempDir, testOptions } from '../test-support.ts';
+import type { DevnetOptions, RunningServices } from '../common/options.ts';
+import { OWNER_HEADER } from '../common/runtime-rules.ts';
+import { tempDir, testOptions } from '../common/test-support.ts';
 import { type IpfsServiceHandle, startIpfsService } from './service.ts';
 
 // Shared by the IPFS tests (not a test file itself).

@@ -6,7 +6,7 @@ import {
   OWNER_HEADER,
   type SubscriptionLedger,
   WEB3_AUTH_ERRORS,
-} from '../runtime-rules.ts';
+} from '../common/runtime-rules.ts';
 
 /** Refusal texts of the robonomics auth gateway (docs/web3-auth.md). */
 export const AUTH_ERRORS = {

@@ -4,9 +4,9 @@ import { ApiPromise, WsProvider } from '@polkadot/api';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type DevnetProcess, startDevnet } from '../../test/chain/devnet-process.ts';
 import { devPair } from '../chain/test-support.ts';
+import type { CrashPoint } from '../common/fault.ts';
+import { removeDir } from '../common/test-support.ts';
 import { hardhatAccount } from '../evm/test-support.ts';
-import type { CrashPoint } from '../fault.ts';
-import { removeDir } from '../test-support.ts';
 import { ORACLE_TEXTS } from './oracle.ts';
 
 // The oracle is killed (SIGKILL, with the chain and the EVM node in the same process) between

@@ -9,12 +9,12 @@ import { cryptoWaitReady, decodeAddress } from '@polkadot/util-crypto';
 import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChainServiceHandle, startChainService } from '../chain/service.ts';
+import type { DevnetOptions, RunningServices } from '../common/options.ts';
+import { DAY_MS } from '../common/runtime-rules.ts';
+import { removeDir, tempDir, testOptions } from '../common/test-support.ts';
 import { SEASON_PASS_ADDRESS, seasonPassAbi } from '../evm/season-pass-abi.ts';
 import { devnetSepolia, type EvmServiceHandle, startEvmService } from '../evm/service.ts';
 import { type EvmClients, evmClients, hardhatAccount } from '../evm/test-support.ts';
-import type { DevnetOptions, RunningServices } from '../options.ts';
-import { DAY_MS } from '../runtime-rules.ts';
-import { removeDir, tempDir, testOptions } from '../test-support.ts';
 import { INPUT_TEXTS, ORACLE_TEXTS } from './oracle.ts';
 import { type OracleServiceHandle, startOracleService } from './service.ts';
 

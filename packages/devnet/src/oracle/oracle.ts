@@ -1,6 +1,6 @@
 import { decodeAddress, encodeAddress } from '@polkadot/util-crypto';
 import type { Address } from 'viem';
-import { crashPoint } from '../fault.ts';
+import { crashPoint } from '../common/fault.ts';
 import { EthereumUnavailable, parseEthereumAddress, signedBy } from './ethereum.ts';
 import type { Grant, GrantIntent, GrantStore } from './grants.ts';
 import {

@@ -3,7 +3,7 @@ import type { SubmittableExtrinsic } from '@polkadot/api/types';
 import { Keyring } from '@polkadot/keyring';
 import type { KeyringPair } from '@polkadot/keyring/types';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
-import { expiryOf, ledgerFromCodecJson } from '../runtime-rules.ts';
+import { expiryOf, ledgerFromCodecJson } from '../common/runtime-rules.ts';
 
 const CONNECT_TIMEOUT_MS = 15_000;
 const INCLUSION_TIMEOUT_MS = 120_000;

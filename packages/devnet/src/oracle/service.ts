@@ -1,8 +1,8 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Address } from 'viem';
+import type { DevnetOptions, RunningServices, ServiceHandle } from '../common/options.ts';
 import { SEASON_PASS_ADDRESS } from '../evm/season-pass-abi.ts';
-import type { DevnetOptions, RunningServices, ServiceHandle } from '../options.ts';
 import { SeasonPassReader } from './ethereum.ts';
 import { GrantStore } from './grants.ts';
 import { NftOracle } from './oracle.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServiceHandle } from '../options.ts';
+import type { ServiceHandle } from '../common/options.ts';
 import { devnetRelease, LATEST_RELEASE_PATH, startReleasesServer } from './releases-server.ts';
 
 describe('releases endpoint', () => {

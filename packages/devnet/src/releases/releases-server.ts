@@ -1,7 +1,7 @@
-import { escapePoint } from '../fault.ts';
+import { escapePoint } from '../common/fault.ts';
+import type { ServiceHandle } from '../common/options.ts';
 import { closeServer, createBoundedServer, listen, skipBody } from '../http/limits.ts';
 import { corsGate, DEFAULT_APP_ORIGINS } from '../http/origins.ts';
-import type { ServiceHandle } from '../options.ts';
 
 /** The JSON shape of GitHub's "latest release" answer that the app reads. */
 export interface ReleaseInfo {

@@ -8,9 +8,9 @@ import {
   robotCommandParam,
 } from '@robonomics-dapp/robonomics/robot/commands';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { ServiceHandle } from '../common/options.ts';
+import { removeDir, tempDir } from '../common/test-support.ts';
 import { type Network, send, startNetwork } from '../controller/test-support.ts';
-import type { ServiceHandle } from '../options.ts';
-import { removeDir, tempDir } from '../test-support.ts';
 import { type RobotCommandLog, startRobotService } from './service.ts';
 
 let dir: string;

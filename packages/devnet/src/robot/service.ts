@@ -2,7 +2,7 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ApiPromise, WsProvider } from '@polkadot/api';
 import { ROBOT_ADDRESS, robotCommandOf } from '@robonomics-dapp/robonomics/robot/commands';
-import type { DevnetOptions, RunningServices, ServiceHandle } from '../options.ts';
+import type { DevnetOptions, RunningServices, ServiceHandle } from '../common/options.ts';
 
 export interface RobotCommandLog {
   block: number;

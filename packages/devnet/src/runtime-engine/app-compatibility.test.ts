@@ -6,7 +6,7 @@ import { compactStripLength, hexToU8a, stringCamelCase } from '@polkadot/util';
 import { misplacedCall } from '@robonomics-dapp/robonomics/chain/metadata/call-pins';
 import { $Metadata } from 'dedot/codecs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { METADATA_FILE } from '../chain/runtime.ts';
+import { METADATA_FILE } from '../chain/runtime/runtime.ts';
 import { loadChopsticks } from './chopsticks.ts';
 import { callOnEmptyState } from './genesis.ts';
 import { runtimeCode } from './runtime-code.ts';

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ChainEngine } from '../options.ts';
+import type { ChainEngine } from '../common/options.ts';
 
 const MARKER = 'chain-engine';
 

@@ -9,8 +9,8 @@ import {
 } from '@polkadot/util';
 import type { HexString } from '@polkadot/util/types';
 import { cryptoWaitReady, xxhashAsU8a } from '@polkadot/util-crypto';
-import { DEV_ENDOWMENT, devAccounts, XRT } from '../chain/dev-accounts.ts';
-import { CODE_KEY } from '../chain/runtime-upgrades.ts';
+import { DEV_ENDOWMENT, devAccounts, XRT } from '../chain/pallets/dev-accounts.ts';
+import { CODE_KEY } from '../chain/runtime/runtime-upgrades.ts';
 import type { Chopsticks } from './chopsticks.ts';
 
 /** What GenesisProvider takes: a raw chain spec. */

@@ -3,7 +3,7 @@ import { Keyring } from '@polkadot/keyring';
 import { bnToU8a, u8aToHex } from '@polkadot/util';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, tempDir, testOptions } from '../test-support.ts';
+import { removeDir, tempDir, testOptions } from '../common/test-support.ts';
 import { RELAY_CURRENT_SLOT_KEY } from './relay-slot.ts';
 import { type RuntimeChainHandle, startRuntimeChainService } from './service.ts';
 

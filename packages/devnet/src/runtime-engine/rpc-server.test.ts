@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RawRpc } from '../../test/abuse/raw-rpc.ts';
-import { removeDir, tempDir, testOptions } from '../test-support.ts';
+import { removeDir, tempDir, testOptions } from '../common/test-support.ts';
 import { type RuntimeChainHandle, startRuntimeChainService } from './service.ts';
 
 /**

@@ -3,7 +3,7 @@ import { Keyring } from '@polkadot/keyring';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type DevnetProcess, startDevnet } from '../../test/chain/devnet-process.ts';
-import { removeDir } from '../test-support.ts';
+import { removeDir } from '../common/test-support.ts';
 
 const dirs: string[] = [];
 afterAll(() => {

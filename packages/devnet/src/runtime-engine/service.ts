@@ -1,7 +1,7 @@
 import type { Blockchain } from '@acala-network/chopsticks-core';
 import type { HexString } from '@polkadot/util/types';
 import { seedScenario } from '../chain/seed.ts';
-import type { DevnetOptions, ServiceHandle } from '../options.ts';
+import type { DevnetOptions, ServiceHandle } from '../common/options.ts';
 import { type Chopsticks, loadChopsticks } from './chopsticks.ts';
 import { buildGenesis } from './genesis.ts';
 import { relaySlotFollowingTime } from './relay-slot.ts';

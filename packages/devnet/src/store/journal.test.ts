@@ -1,7 +1,7 @@
 import { appendFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { removeDir, tempDir } from '../test-support.ts';
+import { removeDir, tempDir } from '../common/test-support.ts';
 import { Journal, JournalDamagedError } from './journal.ts';
 
 const dir = tempDir('devnet-journal-');

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { compactToU8a, u8aConcat, u8aToHex } from '@polkadot/util';
-import type { ChainNode } from '../../src/chain/node.ts';
-import { DEFAULT_POOL_LIMITS } from '../../src/chain/pool.ts';
-import { DEFAULT_RPC_LIMITS } from '../../src/chain/rpc-server.ts';
+import type { ChainNode } from '../../src/chain/node/node.ts';
+import { DEFAULT_POOL_LIMITS } from '../../src/chain/node/pool.ts';
+import { DEFAULT_RPC_LIMITS } from '../../src/chain/rpc/server.ts';
 import {
   devPair,
   makeCall,

@@ -2,13 +2,13 @@ import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
 import { ALICE as SEEDED_OWNER } from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { type ChainServiceHandle, startChainService } from '../../src/chain/service.ts';
+import type { ServiceHandle } from '../../src/common/options.ts';
+import { OWNER_HEADER } from '../../src/common/runtime-rules.ts';
+import { testOptions } from '../../src/common/test-support.ts';
 import { HTTP_TIMEOUTS } from '../../src/http/limits.ts';
 import { startIpfsService } from '../../src/ipfs/service.ts';
-import type { ServiceHandle } from '../../src/options.ts';
 import { startOracleService } from '../../src/oracle/service.ts';
 import { startReleasesServer } from '../../src/releases/releases-server.ts';
-import { OWNER_HEADER } from '../../src/runtime-rules.ts';
-import { testOptions } from '../../src/test-support.ts';
 import type { AbuseCase } from './chain-cases.ts';
 import { seededRandom } from './loop-delay.ts';
 

@@ -1,6 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
-export { mulberry32 as seededRandom } from '../../src/prng.ts';
+export { mulberry32 as seededRandom } from '../../src/common/prng.ts';
 
 /**
  * Runs `work` while sampling this process's event loop every few milliseconds, and returns the

@@ -27,7 +27,7 @@ import {
   BOB_ED25519 as bobEd25519,
 } from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, tempDir } from '../../src/test-support.ts';
+import { removeDir, tempDir } from '../../src/common/test-support.ts';
 import { type DevnetProcess, startDevnet } from './devnet-process.ts';
 
 // The web app's chain layer (packages/robonomics/src/chain) against a real devnet process.

@@ -1,10 +1,10 @@
 import type { KeyringPair } from '@polkadot/keyring/types';
 import { blake2AsHex, cryptoWaitReady } from '@polkadot/util-crypto';
 import { WebSocket } from 'ws';
-import { robonomicsDescription } from '../../src/chain/robonomics.ts';
-import { Runtime } from '../../src/chain/runtime.ts';
+import { robonomicsDescription } from '../../src/chain/pallets/robonomics.ts';
+import { Runtime } from '../../src/chain/runtime/runtime.ts';
 import { devPair, recordCall, signedHex } from '../../src/chain/test-support.ts';
-import { removeDir } from '../../src/test-support.ts';
+import { removeDir } from '../../src/common/test-support.ts';
 import { seededRandom } from '../abuse/loop-delay.ts';
 import { RawRpc } from '../abuse/raw-rpc.ts';
 import { type DevnetProcess, startDevnet } from './devnet-process.ts';

@@ -6,7 +6,7 @@ import { DedotClient, WsProvider } from 'dedot';
 import type { ISubmittableResult } from 'dedot/types';
 import { blake2AsHex } from 'dedot/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir } from '../../src/test-support.ts';
+import { removeDir } from '../../src/common/test-support.ts';
 import { type DevnetProcess, startDevnet } from './devnet-process.ts';
 
 // The app's own client: dedot with legacy JSON-RPC and the runtime API specs (docs/robonomics-chain.md).

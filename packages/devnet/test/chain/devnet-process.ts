@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { tempDir } from '../../src/test-support.ts';
+import { tempDir } from '../../src/common/test-support.ts';
 
 const bin = fileURLToPath(new URL('../../bin/devnet.mjs', import.meta.url));
 

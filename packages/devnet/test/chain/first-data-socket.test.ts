@@ -15,7 +15,7 @@ import {
 import { WsProvider } from 'dedot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { removeDir } from '../../src/test-support.ts';
+import { removeDir } from '../../src/common/test-support.ts';
 import { type DevnetProcess, startDevnet } from './devnet-process.ts';
 
 // The page's first-data socket (packages/robonomics/src/chain/connection/rpc-socket.ts): opened by the page's

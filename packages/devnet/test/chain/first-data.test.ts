@@ -8,7 +8,7 @@ import { MemoryStorage } from '@robonomics-dapp/robonomics/chain/metadata/memory
 import { signingMetadataOf } from '@robonomics-dapp/robonomics/chain/metadata/signing-registry';
 import { WsProvider } from 'dedot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir } from '../../src/test-support.ts';
+import { removeDir } from '../../src/common/test-support.ts';
 import { type DevnetProcess, startDevnet } from './devnet-process.ts';
 
 // The dashboard's first reads (packages/robonomics/src/chain/connection/first-data/read.ts) against a real

@@ -16,8 +16,12 @@ import { $Metadata } from 'dedot/codecs';
 import { u8aToHex } from 'dedot/utils';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { type HostileNode, startHostileNode, withU128Constant } from '../../src/hostile-node.ts';
-import { removeDir } from '../../src/test-support.ts';
+import { removeDir } from '../../src/common/test-support.ts';
+import {
+  type HostileNode,
+  startHostileNode,
+  withU128Constant,
+} from '../../src/levers/hostile-node.ts';
 import { type DevnetProcess, startDevnet } from './devnet-process.ts';
 
 // The app's chain layer behind a node that lies (src/hostile-node.ts): it must refuse a node that

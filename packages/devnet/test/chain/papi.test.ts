@@ -12,7 +12,7 @@ import { getPolkadotSigner } from 'polkadot-api/signer';
 import { getWsRawProvider } from 'polkadot-api/ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { removeDir } from '../../src/test-support.ts';
+import { removeDir } from '../../src/common/test-support.ts';
 import { type DevnetProcess, startDevnet } from './devnet-process.ts';
 import { type GeneratedDescriptors, generateDescriptors, rpc } from './papi-descriptors.ts';
 

@@ -8,7 +8,7 @@ import { blake2AsHex, cryptoWaitReady } from '@polkadot/util-crypto';
 import { metadataHashOf } from '@robonomics-dapp/robonomics/chain/metadata/hash';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { removeDir } from '../../src/test-support.ts';
+import { removeDir } from '../../src/common/test-support.ts';
 import { type DevnetProcess, startDevnet } from './devnet-process.ts';
 
 const XRT = 1_000_000_000n;

@@ -2,7 +2,7 @@ import { ApiPromise, WsProvider } from '@polkadot/api';
 import { Keyring } from '@polkadot/keyring';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { removeDir } from '../../src/test-support.ts';
+import { removeDir } from '../../src/common/test-support.ts';
 import { type DevnetProcess, startDevnet } from './devnet-process.ts';
 
 const dirs: string[] = [];

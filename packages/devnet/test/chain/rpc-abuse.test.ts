@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChainServiceHandle, startChainService } from '../../src/chain/service.ts';
-import { removeDir, tempDir, testOptions } from '../../src/test-support.ts';
+import { removeDir, tempDir, testOptions } from '../../src/common/test-support.ts';
 import { type ChainAbuseContext, chainCases } from '../abuse/chain-cases.ts';
 import { longestStall } from '../abuse/loop-delay.ts';
 import { RawRpc } from '../abuse/raw-rpc.ts';

@@ -15,8 +15,8 @@ import { getPolkadotSigner } from 'polkadot-api/signer';
 import { getWsRawProvider } from 'polkadot-api/ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { upgradeRuntime } from '../../src/chain/upgrade-runtime.ts';
-import { removeDir } from '../../src/test-support.ts';
+import { removeDir } from '../../src/common/test-support.ts';
+import { upgradeRuntime } from '../../src/levers/upgrade-runtime.ts';
 import { type DevnetProcess, startDevnet } from './devnet-process.ts';
 
 // One runtime upgrade (spec 43 → 44, RWS.MinimalBid 1 → 5 XRT) seen by every client while it

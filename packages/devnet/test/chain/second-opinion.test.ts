@@ -18,8 +18,12 @@ import { fetchSubscriptionDevices } from '@robonomics-dapp/robonomics/chain/quer
 import { ALICE } from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { type HostileNode, startHostileNode, withU128Constant } from '../../src/hostile-node.ts';
-import { removeDir } from '../../src/test-support.ts';
+import { removeDir } from '../../src/common/test-support.ts';
+import {
+  type HostileNode,
+  startHostileNode,
+  withU128Constant,
+} from '../../src/levers/hostile-node.ts';
 import { type DevnetProcess, startDevnet } from './devnet-process.ts';
 
 // The app connected through a node that lies about what a purchase or a device-list change

@@ -5,7 +5,7 @@ import {
 } from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_CONTROLLER_MNEMONIC, SEED_SECOND_USER_MNEMONIC } from '../../src/chain/seed.ts';
-import { removeDir } from '../../src/test-support.ts';
+import { removeDir } from '../../src/common/test-support.ts';
 import { type DevnetProcess, startDevnet } from './devnet-process.ts';
 
 const controller = '4Eyj9NvT8hPBtszHK14VJTxULq8mFC41hY3ndXbJdW7heo3G';

@@ -10,8 +10,8 @@ import {
 import { toKeyringPair } from '@robonomics-dapp/robonomics/crypto/keyring-pair';
 import { pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type HostileNode, startHostileNode } from '../../src/hostile-node.ts';
-import { removeDir } from '../../src/test-support.ts';
+import { removeDir } from '../../src/common/test-support.ts';
+import { type HostileNode, startHostileNode } from '../../src/levers/hostile-node.ts';
 import { type DevnetProcess, startDevnet } from './devnet-process.ts';
 
 // A sent transaction's end, found in the chain's blocks (chain/queries/find-transaction.ts):

@@ -5,7 +5,7 @@ import { cryptoWaitReady } from '@polkadot/util-crypto';
 import { DedotClient, TransactionWatch, WsProvider } from 'dedot';
 import type { TransactionWatchEvent } from 'dedot/types/json-rpc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir } from '../../src/test-support.ts';
+import { removeDir } from '../../src/common/test-support.ts';
 import { type DevnetProcess, startDevnet } from './devnet-process.ts';
 
 // Submissions through transactionWatch_v1 by an independent client. Left to themselves,

@@ -15,7 +15,7 @@ import {
   setTwinSource,
 } from '@robonomics-dapp/robonomics/twin/twin-calls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir } from '../../src/test-support.ts';
+import { removeDir } from '../../src/common/test-support.ts';
 import { type DevnetProcess, startDevnet } from './devnet-process.ts';
 
 // The twin flow and the per-call builders of packages/robonomics/src/chain/tx on a real devnet.

@@ -1,6 +1,6 @@
 import { ALICE } from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { removeDir } from '../../src/test-support.ts';
+import { removeDir } from '../../src/common/test-support.ts';
 import { type DevnetProcess, startDevnet } from '../chain/devnet-process.ts';
 import { runScenario, type ScenarioResult, type StepRecord } from './scenario.ts';
 

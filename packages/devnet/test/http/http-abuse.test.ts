@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeDir, tempDir } from '../../src/common/test-support.ts';
 import { HTTP_TIMEOUTS } from '../../src/http/limits.ts';
-import { removeDir, tempDir } from '../../src/test-support.ts';
 import {
   type HttpAbuseContext,
   httpCases,

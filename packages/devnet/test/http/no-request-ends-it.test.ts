@@ -1,11 +1,11 @@
 import { connect } from 'node:net';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MAX_ADD_BYTES } from '../../src/ipfs/api-server.ts';
+import { removeDir, tempDir } from '../../src/common/test-support.ts';
+import { DEFAULT_MAX_ADD_BYTES } from '../../src/ipfs/api/api-server.ts';
 import { seedAccounts, web3Headers } from '../../src/ipfs/test-support.ts';
 import { LATEST_RELEASE_PATH } from '../../src/releases/releases-server.ts';
 import { allServiceNames } from '../../src/services.ts';
-import { removeDir, tempDir } from '../../src/test-support.ts';
 import { type DevnetProcess, startDevnet } from '../chain/devnet-process.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PAYLOAD_BYTES, toPythonJson } from './python-payload.ts';
+import { MAX_PAYLOAD_BYTES } from './python-payload.ts';
 import {
   attributeList,
   attributeNumber,
@@ -53,6 +53,21 @@ const STATES = {
   twin_id: 89,
 };
 
+/** STATES as HA's json.dumps writes it (the devnet's writer made this text). */
+const STATES_TEXT =
+  '{"devices": {"d1a2": {"name": "Kitchen lamp", "entities": ["light.kitchen", ' +
+  '"sensor.kitchen_power"], "config_entries": ["01J8"], "manufacturer": "IKEA", ' +
+  '"model": "TRADFRI", "via_device": null, "connections": [["zigbee", ' +
+  '"00:0b:57:ff:fe:12:34:56"]], "suggested_area": null, "area_id": "kitchen"}}, ' +
+  '"entities": {"light.kitchen": {"units": "None", "state": "on", ' +
+  '"attributes": {"supported_color_modes": "[\'color_temp\', \'xy\']", "brightness": 128, ' +
+  '"hs_color": "(30.0, 60.5)", "friendly_name": "Kitchen lamp", "effect": "None", ' +
+  '"is_group": false}, "history": [{"state": "off", ' +
+  '"date": "2025-09-21 10:00:00.123456+00:00"}, {"state": "on", ' +
+  '"date": "2025-09-21 10:05:00+00:00"}]}, "sensor.noise": {"units": "dB", ' +
+  '"state": "44.5", "attributes": {"state_class": "measurement", ' +
+  '"device_class": "sound_pressure", "min": "44.0"}, "history": []}}, "twin_id": 89}';
+
 function valid(input: unknown) {
   const result = validateHaStates(input);
   if (!result.ok) throw new Error(result.error);
@@ -61,7 +76,7 @@ function valid(input: unknown) {
 
 describe('Home Assistant states / telemetry', () => {
   it('reads the telemetry as HA writes it (json.dumps text)', () => {
-    const states = valid(toPythonJson(STATES));
+    const states = valid(STATES_TEXT);
     expect(states.twin_id).toBe(89);
     expect(states.devices.d1a2).toEqual(STATES.devices.d1a2);
     const lamp = states.entities['light.kitchen']!;

@@ -2,7 +2,7 @@
  * The well-known development accounts as the tests address them: SS58 addresses in Robonomics'
  * format (32) of the keys `//Alice` (sr25519) and `//Bob` (ed25519) derive from the development
  * phrase. One place for the literals, so that a test never spells an account differently from
- * another; the devnet derives the same accounts (`packages/devnet/src/chain/dev-accounts.ts`), and
+ * another; the devnet derives the same accounts (`packages/devnet/src/chain/pallets/dev-accounts.ts`), and
  * `dev-addresses.test.ts` checks that these are the addresses those keys give.
  */
 

@@ -1,6 +1,5 @@
 import { encryptForDevices } from '../crypto/envelope.ts';
 import type { KeyPair } from '../crypto/keys.ts';
-import { toPythonJson } from '../home-assistant/python-payload.ts';
 
 /**
  * The controller's digital twin, made before Home Assistant runs (docs/product-rules.md, "The
@@ -12,8 +11,11 @@ import { toPythonJson } from '../home-assistant/python-payload.ts';
  * naming the file of a home with nothing in it yet, sealed as Home Assistant seals its states.
  */
 
-/** The states of a home that has published nothing: no devices, no entities, no twin named. */
-export const EMPTY_HOME_STATES = toPythonJson({ devices: {}, entities: {}, twin_id: -1 });
+/**
+ * The states of a home that has published nothing: no devices, no entities, no twin named, as
+ * HA's json.dumps writes them (the devnet's writer checks this text in its tests).
+ */
+export const EMPTY_HOME_STATES = '{"devices": {}, "entities": {}, "twin_id": -1}';
 
 /** What the chain says of a controller before its home runs. */
 export interface ControllerStart {

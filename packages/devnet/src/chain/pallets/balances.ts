@@ -1,6 +1,6 @@
 import type { Call } from '@polkadot/types/interfaces';
 import { u8aEq } from '@polkadot/util';
-import { DispatchFailure, type ExecContext, type Origin, signedBy } from '../context.ts';
+import { DispatchFailure, type ExecContext, type Origin, signedBy } from '../runtime/context.ts';
 
 /** Balances.ExistentialDeposit of the chain being run (from its metadata). */
 const ed = (ctx: ExecContext): bigint => ctx.runtime.existentialDeposit;

@@ -1,4 +1,4 @@
-import type { ExecContext } from '../context.ts';
+import type { ExecContext } from '../runtime/context.ts';
 import { readAccount, transfer } from './balances.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Call } from '@polkadot/types/interfaces';
 import { u8aToHex } from '@polkadot/util';
-import { type ExecContext, type Origin, signedBy } from '../context.ts';
+import { type ExecContext, type Origin, signedBy } from '../runtime/context.ts';
 
 /** Datalog.WindowSize: the ring holds WindowSize - 1 records (start == end means empty). */
 export const WINDOW_SIZE = 128n;

@@ -1,6 +1,6 @@
 import type { Call } from '@polkadot/types/interfaces';
 import { u8aEq, u8aToHex } from '@polkadot/util';
-import { DispatchFailure, type ExecContext, type Origin, signedBy } from '../context.ts';
+import { DispatchFailure, type ExecContext, type Origin, signedBy } from '../runtime/context.ts';
 
 function ensureOwner(ctx: ExecContext, id: number, sender: Uint8Array): void {
   const owner = ctx.read('digitalTwin', 'owner', id);

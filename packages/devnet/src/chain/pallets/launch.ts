@@ -1,5 +1,5 @@
 import type { Call } from '@polkadot/types/interfaces';
-import { type ExecContext, type Origin, signedBy } from '../context.ts';
+import { type ExecContext, type Origin, signedBy } from '../runtime/context.ts';
 
 /** launch(robot, param): stores the global Goal and announces NewLaunch. */
 export function dispatchLaunch(ctx: ExecContext, call: Call, origin: Origin): void {

@@ -6,14 +6,14 @@ import {
   kindFromCodecJson,
   kindToCodec,
   ledgerFromCodecJson,
-} from '../../runtime-rules.ts';
+} from '../../common/runtime-rules.ts';
 import {
   DispatchFailure,
   type ExecContext,
   ensureRoot,
   type Origin,
   signedBy,
-} from '../context.ts';
+} from '../runtime/context.ts';
 import { reserve, slashReserved, unreserve } from './balances.ts';
 
 export const MAX_DEVICES = 32;

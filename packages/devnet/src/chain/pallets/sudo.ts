@@ -1,6 +1,6 @@
 import type { Call } from '@polkadot/types/interfaces';
 import { u8aEq } from '@polkadot/util';
-import { DispatchFailure, type ExecContext, type Origin, signedBy } from '../context.ts';
+import { DispatchFailure, type ExecContext, type Origin, signedBy } from '../runtime/context.ts';
 
 /** sudo(call): only the Sudo key; dispatches as Root and reports the inner result in Sudid. */
 export function dispatchSudo(ctx: ExecContext, call: Call, origin: Origin): void {

@@ -1,6 +1,6 @@
 import type { Call } from '@polkadot/types/interfaces';
 import { blake2AsU8a } from '@polkadot/util-crypto';
-import { type ExecContext, type Origin, signedBy } from '../context.ts';
+import { type ExecContext, type Origin, signedBy } from '../runtime/context.ts';
 
 export function dispatchSystem(ctx: ExecContext, call: Call, origin: Origin): void {
   switch (call.method) {

@@ -1,5 +1,5 @@
 import type { Call } from '@polkadot/types/interfaces';
-import { DispatchFailure, type ExecContext, type Origin } from '../context.ts';
+import { DispatchFailure, type ExecContext, type Origin } from '../runtime/context.ts';
 
 /** Utility.batched_calls_limit of the runtime. */
 export const BATCHED_CALLS_LIMIT = 10_922;

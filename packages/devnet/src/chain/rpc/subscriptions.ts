@@ -1,6 +1,6 @@
 import type { ClientConnection } from '../../json-rpc/request.ts';
-import type { Block } from '../block.ts';
-import type { ChainNode } from '../node.ts';
+import type { Block } from '../blocks/block.ts';
+import type { ChainNode } from '../node/node.ts';
 import type { RpcConnection, Subscription } from './table.ts';
 
 /** A client connection as the chain's methods keep it: the server's, with its subscriptions. */

@@ -1,6 +1,6 @@
-import type { Block } from '../block.ts';
-import type { ChainNode } from '../node.ts';
-import { optionalHash, RpcError } from '../rpc-params.ts';
+import type { Block } from '../blocks/block.ts';
+import type { ChainNode } from '../node/node.ts';
+import { optionalHash, RpcError } from './params.ts';
 
 /** One client connection, as the methods see it. */
 export interface RpcConnection {

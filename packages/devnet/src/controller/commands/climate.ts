@@ -1,7 +1,7 @@
 import { listedIn } from '@robonomics-dapp/robonomics/home-assistant/domains/attributes';
 import { CLIMATE, climateRange } from '@robonomics-dapp/robonomics/home-assistant/domains/climate';
 import { attributeNumber } from '@robonomics-dapp/robonomics/home-assistant/states';
-import { pyFloat } from '../ha-format.ts';
+import { pyFloat } from '../ha-api/ha-format.ts';
 import { type Attributes, type Call, domainHome, type EntityUpdate, refuse } from './schema.ts';
 
 /** What a climate entity's `hvac_action` becomes in a mode, from its temperatures. */

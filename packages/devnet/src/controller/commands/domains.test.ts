@@ -3,10 +3,10 @@ import { checkCommand } from '@robonomics-dapp/robonomics/home-assistant/domains
 import { parseStringifiedList } from '@robonomics-dapp/robonomics/home-assistant/python-payload';
 import type { HaStates } from '@robonomics-dapp/robonomics/home-assistant/states';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { applyCommand } from '../commands.ts';
-import { SERVICE_CATALOGUE, servicesForEntities } from '../ha-config.ts';
-import { pyDateStr, pyIsoFormat } from '../ha-format.ts';
-import { SAMPLE_HOME } from '../home.ts';
+import { SERVICE_CATALOGUE, servicesForEntities } from '../ha-api/ha-config.ts';
+import { pyDateStr, pyIsoFormat } from '../ha-api/ha-format.ts';
+import { SAMPLE_HOME } from '../home/home.ts';
+import { applyCommand } from './route-command.ts';
 
 const NOW = Date.UTC(2025, 8, 22, 9, 30, 15) * 1000 + 123_456;
 let home: HaStates;

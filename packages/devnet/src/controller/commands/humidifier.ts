@@ -7,7 +7,7 @@ import {
   WATER_HEATER,
   waterHeaterRange,
 } from '@robonomics-dapp/robonomics/home-assistant/domains/water-heater';
-import { pyFloat } from '../ha-format.ts';
+import { pyFloat } from '../ha-api/ha-format.ts';
 import { type Attributes, type Call, domainHome, ON_OFF_HANDLERS, refuse, same } from './schema.ts';
 
 /**

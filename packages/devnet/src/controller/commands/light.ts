@@ -8,7 +8,7 @@ import {
 } from '@robonomics-dapp/robonomics/home-assistant/domains/light';
 import type { Values } from '@robonomics-dapp/robonomics/home-assistant/domains/service-schema';
 import { attributeNumber } from '@robonomics-dapp/robonomics/home-assistant/states';
-import { pyFloat } from '../ha-format.ts';
+import { pyFloat } from '../ha-api/ha-format.ts';
 import {
   type Attributes,
   type Call,

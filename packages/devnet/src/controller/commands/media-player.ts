@@ -4,7 +4,7 @@ import {
   MEDIA_PLAYER_FEATURES,
 } from '@robonomics-dapp/robonomics/home-assistant/domains/media-player';
 import { attributeNumber } from '@robonomics-dapp/robonomics/home-assistant/states';
-import { pyFloat } from '../ha-format.ts';
+import { pyFloat } from '../ha-api/ha-format.ts';
 import { type Call, domainHome, type EntityUpdate, needs, refuse, same } from './schema.ts';
 
 const isOff = (call: Call) => call.entity.state === 'off' || call.entity.state === 'standby';

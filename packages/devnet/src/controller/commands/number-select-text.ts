@@ -2,7 +2,7 @@ import { listedIn } from '@robonomics-dapp/robonomics/home-assistant/domains/att
 import { NUMBER, numberRange } from '@robonomics-dapp/robonomics/home-assistant/domains/number';
 import { SELECT } from '@robonomics-dapp/robonomics/home-assistant/domains/select';
 import { TEXT, textLimits } from '@robonomics-dapp/robonomics/home-assistant/domains/text';
-import { likeExisting, pyFloat } from '../ha-format.ts';
+import { likeExisting, pyFloat } from '../ha-api/ha-format.ts';
 import { type Call, domainHome, refuse, same } from './schema.ts';
 
 /** Numbers: a value within the entity's `min`..`max`, on its `step` from `min`. */

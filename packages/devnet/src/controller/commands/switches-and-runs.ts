@@ -3,7 +3,7 @@ import { BUTTON } from '@robonomics-dapp/robonomics/home-assistant/domains/butto
 import { SCENE } from '@robonomics-dapp/robonomics/home-assistant/domains/scene';
 import { SCRIPT } from '@robonomics-dapp/robonomics/home-assistant/domains/script';
 import { INPUT_BOOLEAN, SWITCH } from '@robonomics-dapp/robonomics/home-assistant/domains/switch';
-import { pyDateStr, pyIsoFormat } from '../ha-format.ts';
+import { pyDateStr, pyIsoFormat } from '../ha-api/ha-format.ts';
 import { domainHome, ON_OFF_HANDLERS, same } from './schema.ts';
 
 /** Switches and input_boolean helpers: on, off and toggle. */

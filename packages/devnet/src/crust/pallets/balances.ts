@@ -1,7 +1,7 @@
 import type { Call } from '@polkadot/types/interfaces';
 import { u8aEq } from '@polkadot/util';
-import { type ExecContext, type Origin, signedBy } from '../../chain/context.ts';
 import { readAccount, transfer } from '../../chain/pallets/balances.ts';
+import { type ExecContext, type Origin, signedBy } from '../../chain/runtime/context.ts';
 
 /**
  * Balances calls of the Crust chain. The currency logic is the engine's (chain/pallets/balances);

@@ -2,9 +2,9 @@ import type { Call } from '@polkadot/types/interfaces';
 import type { Codec } from '@polkadot/types/types';
 import { hexToU8a, u8aToHex } from '@polkadot/util';
 import { blake2AsU8a } from '@polkadot/util-crypto';
-import { type ExecContext, type Origin, signedBy } from '../../chain/context.ts';
 import { readAccount, transfer } from '../../chain/pallets/balances.ts';
-import { compactAt } from '../../scale.ts';
+import { type ExecContext, type Origin, signedBy } from '../../chain/runtime/context.ts';
+import { compactAt } from '../../common/scale.ts';
 import { CRUST_CONSTANTS, marketPot } from '../constants.ts';
 
 /** REWARD_PERSON: the first four replicas are paid from the file's amount. */
