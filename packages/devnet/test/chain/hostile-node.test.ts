@@ -11,6 +11,7 @@ import { MemoryStorage } from '@robonomics-dapp/robonomics/chain/metadata/memory
 import { signingMetadataOf } from '@robonomics-dapp/robonomics/chain/metadata/signing-registry';
 import { fetchSubscriptionDevices } from '@robonomics-dapp/robonomics/chain/queries/subscription-devices';
 import { subscribeSubscriptionDevices } from '@robonomics-dapp/robonomics/chain/subscriptions/subscription-devices';
+import { followOffer } from '@robonomics-dapp/robonomics/rws/follow-offer';
 import { ALICE } from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { $Metadata } from 'dedot/codecs';
 import { u8aToHex } from 'dedot/utils';
@@ -63,6 +64,7 @@ describe('the chain layer behind a hostile node', () => {
     hostile.rules = { properties: { tokenDecimals: 12 } };
     // The devnet's own endpoint, as the devnet build names it.
     const connection = connect([hostile.url]);
+    const offer = followOffer(connection);
     await expect(connection.ready()).rejects.toThrow(NetworkRefusedError);
     expect(connection.refused).toBe(true);
     expect(connection.client).toBeNull();
@@ -70,7 +72,7 @@ describe('the chain layer behind a hostile node', () => {
     expect(connection.error).toBe(
       'This node says it is Local devnet, whose token is XRT with 9 decimals, but it reports the symbol XRT and 12 decimals. The app does not use it, so that no amount is shown or signed at the wrong scale; choose another network.',
     );
-    expect(connection.offer.minimalBid).toBeUndefined();
+    expect(offer.current.minimalBid).toBeUndefined();
   });
 
   it('takes a custom node claiming Kusama’s genesis as Kusama, but not as its endpoint', async () => {
@@ -124,9 +126,10 @@ describe('the chain layer behind a hostile node', () => {
       metadata: (hex) => withMinimalBid(hex, 123_900_000_000n),
     };
     const connection = connect();
+    const offer = followOffer(connection);
     const client = await connection.ready();
     // The price comes from the pin: the node's constant never reaches what is shown or signed.
-    expect(connection.offer.minimalBid).toBe(XRT);
+    expect(offer.current.minimalBid).toBe(XRT);
     expect(client.consts.rws.minimalBid).toBe(123_900_000_000n);
     // Before anything is signed the description is checked: the node is refused in words.
     await expect(signingMetadataOf(client)).rejects.toThrow(
@@ -167,11 +170,12 @@ describe('the chain layer behind a hostile node', () => {
     );
     hostile.rules = { genesisHash: POLKADOT };
     const first = new ChainConnection(hostile.url, { cacheStorage: storage });
+    const firstOffer = followOffer(first);
     open.push(first);
     const lied = await first.ready();
     // The client started from what was kept: the lying constant, never shown nor signed.
     expect(lied.consts.rws.minimalBid).toBe(123_900_000_000n);
-    expect(first.offer.minimalBid).toBe(XRT);
+    expect(firstOffer.current.minimalBid).toBe(XRT);
     await expect(signingMetadataOf(lied)).rejects.toThrow(
       /It was kept on this device from an earlier visit and has been dropped\.$/,
     );
