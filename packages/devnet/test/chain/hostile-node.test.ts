@@ -59,6 +59,32 @@ const connect = (devnetEndpoints: string[] = []) => {
   return connection;
 };
 
+/**
+ * Keeps for the hostile node, as an earlier version of the app would have kept it from a lying
+ * node, the devnet's description with MinimalBid at 123.9 XRT, under Robonomics on Polkadot's
+ * runtime 43.
+ */
+async function keepLyingDescription(storage: MemoryStorage) {
+  const served = (
+    (await fetch(devnet.url.replace('ws:', 'http:'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'state_getMetadata', params: [] }),
+    }).then((r) => r.json())) as { result: string }
+  ).result;
+  const patched = withMinimalBid(served, 123_900_000_000n);
+  await rememberMetadata(
+    { summaries: storage, bytes: storage },
+    hostile.url,
+    {
+      genesisHash: POLKADOT,
+      runtimeVersion: { specName: 'robonomics', specVersion: 43 },
+      metadata: $Metadata.tryDecode(patched),
+    } as never,
+    { [`RAW_META/${POLKADOT}/43`]: patched },
+  );
+}
+
 describe('the chain layer behind a hostile node', () => {
   it('refuses a known network whose node reports 12 decimals, and hands out no client', async () => {
     hostile.rules = { properties: { tokenDecimals: 12 } };
@@ -188,6 +214,79 @@ describe('the chain layer behind a hostile node', () => {
     expect(client.consts.rws.minimalBid).toBe(XRT);
     expect((await signingMetadataOf(client)).kind).toBe('pinned');
     expect((await storage.keys()).length).toBe(2);
+  });
+
+  it('fetches the node’s description itself, on the same connection, when the kept one does not hold', async () => {
+    const storage = new MemoryStorage();
+    await keepLyingDescription(storage);
+    hostile.rules = { genesisHash: POLKADOT };
+    const connection = new ChainConnection(hostile.url, { cacheStorage: storage });
+    open.push(connection);
+    const offer = followOffer(connection);
+    const seen: { state: string; refused: boolean; dropped: boolean }[] = [];
+    connection.onChange(() =>
+      seen.push({
+        state: connection.state,
+        refused: connection.refused,
+        dropped: connection.socketDropped,
+      }),
+    );
+    const lied = await connection.ready();
+    expect(lied.consts.rws.minimalBid).toBe(123_900_000_000n);
+    // The client started from what was kept signs nothing, and the connection replaces it.
+    await expect(signingMetadataOf(lied)).rejects.toThrow(
+      /It was kept on this device from an earlier visit and has been dropped\.$/,
+    );
+    expect(connection.keptDescriptionDropped).toBe(true);
+    expect(connection.client).toBeNull();
+    expect(connection.state).toBe('connecting');
+    const client = await connection.ready();
+    expect(client).not.toBe(lied);
+    expect(connection.client).toBe(client);
+    expect(client.consts.rws.minimalBid).toBe(XRT);
+    expect((await signingMetadataOf(client)).kind).toBe('pinned');
+    expect(connection.signing?.kind).toBe('pinned');
+    // Kept again, the node's this time.
+    expect((await storage.keys()).length).toBe(2);
+    // Neither refused nor shown as a lost connection on the way; the offer follows the new client.
+    expect(connection.refused).toBe(false);
+    expect(connection.state).toBe('connected');
+    expect(seen.some((s) => s.state === 'error' || s.refused || s.dropped)).toBe(false);
+    expect(offer.current.minimalBid).toBe(XRT);
+    const queue = await client.query.rws.auctionQueue();
+    await expect.poll(() => offer.current.auctionQueue).toEqual(queue);
+  });
+
+  it('fetches the node’s description once: a node whose own description fails too is refused', async () => {
+    const storage = new MemoryStorage();
+    await keepLyingDescription(storage);
+    let served = 0;
+    hostile.rules = {
+      genesisHash: POLKADOT,
+      metadata: (hex) => {
+        served++;
+        return withMinimalBid(hex, 123_900_000_000n);
+      },
+    };
+    const connection = new ChainConnection(hostile.url, { cacheStorage: storage });
+    open.push(connection);
+    const lied = await connection.ready();
+    // The summary was kept: nothing was downloaded for the first client.
+    expect(served).toBe(0);
+    await expect(signingMetadataOf(lied)).rejects.toThrow(/has been dropped\.$/);
+    const fetched = await connection.ready();
+    expect(served).toBe(1);
+    await expect(signingMetadataOf(fetched)).rejects.toThrow(
+      "This node describes runtime 43 of Robonomics on Polkadot otherwise than it is: its RWS.MinimalBid is 123900000000 planck, the runtime's 1000000000.",
+    );
+    expect(connection.refused).toBe(true);
+    expect(connection.state).toBe('error');
+    expect(connection.error).toMatch(/does not sign anything with it/);
+    // Not fetched a third time, and nothing kept from that node.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(served).toBe(1);
+    expect(await storage.keys()).toEqual([]);
+    expect(hostile.submitted).toEqual([]);
   });
 
   it('marks a chain the build does not know as unknown, with what it reports', async () => {

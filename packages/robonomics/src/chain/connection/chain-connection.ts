@@ -182,11 +182,7 @@ export class ChainConnection {
       ? cache.keptMetadataOf(stores.bytes, this.endpoint)
       : Promise.resolve({});
     const provider = this.#openProvider(WsProvider, options);
-    // connect() rejects on the first failed attempt although the provider keeps trying.
-    const connected = provider
-      .connect()
-      .then(() => {})
-      .catch(() => new Promise<void>((resolve) => provider.once('connected', () => resolve())));
+    const connected = connectedOnce(provider);
     let kept = firstReads?.kept;
     if (!firstReads) {
       const keptHere = stores ? cache.cachedRuntime(stores.summaries, this.endpoint) : undefined;
@@ -278,8 +274,8 @@ export class ChainConnection {
 
   /**
    * The runtime description kept on this device did not hold (it was dropped): the connection
-   * stops using the client started from it and fetches the node's own with a new client, on a new
-   * socket. Once per connection: that description is the node's, and if it fails too the node is
+   * stops using the client started from it and fetches the node's own for a new client, on a new
+   * socket, as on a first visit. Once per connection: that description is the node's, and if it fails too the node is
    * refused (docs/security.md).
    */
   #fetchFromNode(code: ClientCode, replaced: RobonomicsClient) {
@@ -298,10 +294,15 @@ export class ChainConnection {
       (async () => {
         await this.#untilClosed(replaced.disconnect().catch(() => {}));
         const provider = this.#openProvider(code.WsProvider, this.#options);
-        // connect() rejects on the first failed attempt although the provider keeps trying.
-        provider.connect().catch(() => {});
+        // The first reads again, with nothing kept: they download the node's description (one
+        // round trip, which a lying node answers as it answers any page) and check the node.
+        const { downloaded } = await this.#firstValuesOnClientSocket(
+          provider,
+          connectedOnce(provider),
+          undefined,
+        );
         return this.#startClient(code, provider, {
-          startMetadata: {},
+          startMetadata: downloaded ?? {},
           bytesKept: {},
           keptHere: false,
         });
@@ -596,6 +597,17 @@ export class ChainConnection {
 }
 
 const CLOSED_EARLY = 'The connection was closed before the node answered.';
+
+/**
+ * Resolves once the provider's socket is open. connect() rejects on the first failed attempt
+ * although the provider keeps trying.
+ */
+function connectedOnce(provider: WsProvider): Promise<void> {
+  return provider
+    .connect()
+    .then(() => {})
+    .catch(() => new Promise<void>((resolve) => provider.once('connected', () => resolve())));
+}
 
 /** Whether dedot has set up the client's metadata (its getters throw until then). */
 function hasMetadata(client: RobonomicsClient): boolean {
