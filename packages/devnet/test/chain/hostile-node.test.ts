@@ -207,7 +207,7 @@ describe('the chain layer behind a hostile node', () => {
     );
     expect(first.keptDescriptionDropped).toBe(true);
     expect(await storage.keys()).toEqual([]);
-    // The next connection (the app makes it at once) fetches the node's description, which holds.
+    // A new connection (a later visit) fetches the node's description too, which holds.
     const second = new ChainConnection(hostile.url, { cacheStorage: storage });
     open.push(second);
     const client = await second.ready();
