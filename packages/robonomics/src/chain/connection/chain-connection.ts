@@ -275,8 +275,8 @@ export class ChainConnection {
   /**
    * The runtime description kept on this device did not hold (it was dropped): the connection
    * stops using the client started from it and fetches the node's own for a new client, on a new
-   * socket, as on a first visit. Once per connection: that description is the node's, and if it fails too the node is
-   * refused (docs/security.md).
+   * socket, as on a first visit. Once per connection: that description is the node's, and if it
+   * fails too the node is refused (docs/security.md).
    */
   #fetchFromNode(code: ClientCode, replaced: RobonomicsClient) {
     if (this.#closed || this.#pending !== replaced) return;
