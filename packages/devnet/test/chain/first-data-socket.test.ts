@@ -12,6 +12,7 @@ import {
   openRpcSocket,
   type RpcSocket,
 } from '@robonomics-dapp/robonomics/chain/connection/rpc-socket';
+import { followOffer } from '@robonomics-dapp/robonomics/rws/follow-offer';
 import { WsProvider } from 'dedot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
@@ -153,6 +154,7 @@ describe('a chain connection given the first reads the page started', () => {
     const { log, createSocket } = watchedSockets();
     const firstData = startFirstData({ endpoint: devnet.url, createSocket });
     const connection = new ChainConnection(devnet.url, { cacheStorage: null, firstData });
+    const offer = followOffer(connection);
     // First values before the client's socket has opened are not a drop.
     const dropped: boolean[] = [];
     connection.onChange(() => dropped.push(connection.socketDropped));
@@ -160,7 +162,7 @@ describe('a chain connection given the first reads the page started', () => {
       const client = await connection.ready();
       expect(dropped.length).toBeGreaterThan(0);
       expect(dropped.every((d) => !d)).toBe(true);
-      expect(connection.offer.minimalBid).toBe(client.consts.rws.minimalBid);
+      expect(offer.current.minimalBid).toBe(client.consts.rws.minimalBid);
       await expect.poll(() => log.at(-1)).toBe('close');
       expect(log).toEqual([
         'chain_getBlockHash',
@@ -171,7 +173,7 @@ describe('a chain connection given the first reads the page started', () => {
         'close',
       ]);
       // The client reads on its own socket after the first-data one closed.
-      expect(await client.query.rws.auctionQueue()).toEqual(connection.offer.auctionQueue);
+      expect(await client.query.rws.auctionQueue()).toEqual(offer.current.auctionQueue);
     } finally {
       await connection.disconnect();
     }
@@ -184,11 +186,12 @@ describe('a chain connection given the first reads the page started', () => {
       createSocket: elsewhere.createSocket,
     });
     const connection = new ChainConnection(devnet.url, { cacheStorage: null, firstData: other });
+    const offer = followOffer(connection);
     try {
       await connection.ready();
       await expect(other.done).resolves.toBeUndefined();
       expect(other.latest()).toBeNull();
-      expect(connection.offer.minimalBid).toBe(1_000_000_000n);
+      expect(offer.current.minimalBid).toBe(1_000_000_000n);
     } finally {
       await connection.disconnect();
     }
@@ -229,9 +232,10 @@ describe('a drop of the first reads’ socket kept open for the app', () => {
       firstData,
       beforeClient: () => held,
     });
+    const offer = followOffer(connection);
     try {
       await firstData.done;
-      await expect.poll(() => connection.offer.minimalBid).toBe(1_000_000_000n);
+      await expect.poll(() => offer.current.minimalBid).toBe(1_000_000_000n);
       expect(connection.socketDropped).toBe(false);
       // The network drops the socket (not the app closing it): the page must say so.
       sockets[0]?.terminate();

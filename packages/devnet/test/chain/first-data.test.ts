@@ -3,9 +3,10 @@ import {
   type FirstData,
   readFirstData,
 } from '@robonomics-dapp/robonomics/chain/connection/first-data/read';
-import type { Offer } from '@robonomics-dapp/robonomics/chain/connection/offer';
 import { MemoryStorage } from '@robonomics-dapp/robonomics/chain/metadata/memory-storage';
 import { signingMetadataOf } from '@robonomics-dapp/robonomics/chain/metadata/signing-registry';
+import { followOffer } from '@robonomics-dapp/robonomics/rws/follow-offer';
+import type { Offer } from '@robonomics-dapp/robonomics/rws/offer';
 import { WsProvider } from 'dedot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDir } from '../../src/common/test-support.ts';
@@ -56,17 +57,19 @@ describe('the first reads on the devnet', () => {
       cacheStorage: storage,
       devnetEndpoints: [devnet.url],
     });
+    // The offer as the app composes it from what the connection hands over.
+    const offer = followOffer(connection);
     /** The offer and network as they were before the client was ready. */
     const before: { offer: Offer; network: typeof connection.network }[] = [];
     connection.onChange(() => {
-      if (!connection.client) before.push({ offer: connection.offer, network: connection.network });
+      if (!connection.client) before.push({ offer: offer.current, network: connection.network });
     });
     try {
       const client = await connection.ready();
       const first = before.at(-1)!;
       expect(first.offer.minimalBid).toBe(client.consts.rws.minimalBid);
       expect(first.offer.auctionQueue).toEqual(await client.query.rws.auctionQueue());
-      expect(connection.offer).toEqual(first.offer);
+      expect(offer.current).toEqual(first.offer);
       // The devnet's node reports XRT with 9 decimals, as the app holds a Robonomics network to.
       const properties = await client.chainSpec.properties();
       expect(properties).toMatchObject({ tokenDecimals: 9, tokenSymbol: 'XRT' });

@@ -11,6 +11,7 @@ import { MemoryStorage } from '@robonomics-dapp/robonomics/chain/metadata/memory
 import { signingMetadataOf } from '@robonomics-dapp/robonomics/chain/metadata/signing-registry';
 import { fetchSubscriptionDevices } from '@robonomics-dapp/robonomics/chain/queries/subscription-devices';
 import { subscribeSubscriptionDevices } from '@robonomics-dapp/robonomics/chain/subscriptions/subscription-devices';
+import { followOffer } from '@robonomics-dapp/robonomics/rws/follow-offer';
 import { ALICE } from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { $Metadata } from 'dedot/codecs';
 import { u8aToHex } from 'dedot/utils';
@@ -62,11 +63,38 @@ const connect = (devnetEndpoints: string[] = []) => {
   return connection;
 };
 
+/**
+ * Keeps for the hostile node, as an earlier version of the app would have kept it from a lying
+ * node, the devnet's description with MinimalBid at 123.9 XRT, under Robonomics on Polkadot's
+ * runtime 43.
+ */
+async function keepLyingDescription(storage: MemoryStorage) {
+  const served = (
+    (await fetch(devnet.url.replace('ws:', 'http:'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'state_getMetadata', params: [] }),
+    }).then((r) => r.json())) as { result: string }
+  ).result;
+  const patched = withMinimalBid(served, 123_900_000_000n);
+  await rememberMetadata(
+    { summaries: storage, bytes: storage },
+    hostile.url,
+    {
+      genesisHash: POLKADOT,
+      runtimeVersion: { specName: 'robonomics', specVersion: 43 },
+      metadata: $Metadata.tryDecode(patched),
+    } as never,
+    { [`RAW_META/${POLKADOT}/43`]: patched },
+  );
+}
+
 describe('the chain layer behind a hostile node', () => {
   it('refuses a known network whose node reports 12 decimals, and hands out no client', async () => {
     hostile.rules = { properties: { tokenDecimals: 12 } };
     // The devnet's own endpoint, as the devnet build names it.
     const connection = connect([hostile.url]);
+    const offer = followOffer(connection);
     await expect(connection.ready()).rejects.toThrow(NetworkRefusedError);
     expect(connection.refused).toBe(true);
     expect(connection.client).toBeNull();
@@ -74,7 +102,7 @@ describe('the chain layer behind a hostile node', () => {
     expect(connection.error).toBe(
       'This node says it is Local devnet, whose token is XRT with 9 decimals, but it reports the symbol XRT and 12 decimals. The app does not use it, so that no amount is shown or signed at the wrong scale; choose another network.',
     );
-    expect(connection.offer.minimalBid).toBeUndefined();
+    expect(offer.current.minimalBid).toBeUndefined();
   });
 
   it('takes a custom node claiming Kusama’s genesis as Kusama, but not as its endpoint', async () => {
@@ -128,9 +156,10 @@ describe('the chain layer behind a hostile node', () => {
       metadata: (hex) => withMinimalBid(hex, 123_900_000_000n),
     };
     const connection = connect();
+    const offer = followOffer(connection);
     const client = await connection.ready();
     // The price comes from the pin: the node's constant never reaches what is shown or signed.
-    expect(connection.offer.minimalBid).toBe(XRT);
+    expect(offer.current.minimalBid).toBe(XRT);
     expect(client.consts.rws.minimalBid).toBe(123_900_000_000n);
     // Before anything is signed the description is checked: the node is refused in words.
     await expect(signingMetadataOf(client)).rejects.toThrow(
@@ -171,23 +200,97 @@ describe('the chain layer behind a hostile node', () => {
     );
     hostile.rules = { genesisHash: POLKADOT };
     const first = new ChainConnection(hostile.url, { cacheStorage: storage });
+    const firstOffer = followOffer(first);
     open.push(first);
     const lied = await first.ready();
     // The client started from what was kept: the lying constant, never shown nor signed.
     expect(lied.consts.rws.minimalBid).toBe(123_900_000_000n);
-    expect(first.offer.minimalBid).toBe(XRT);
+    expect(firstOffer.current.minimalBid).toBe(XRT);
     await expect(signingMetadataOf(lied)).rejects.toThrow(
       /It was kept on this device from an earlier visit and has been dropped\.$/,
     );
     expect(first.keptDescriptionDropped).toBe(true);
     expect(await storage.keys()).toEqual([]);
-    // The next connection (the app makes it at once) fetches the node's description, which holds.
+    // A new connection (a later visit) fetches the node's description too, which holds.
     const second = new ChainConnection(hostile.url, { cacheStorage: storage });
     open.push(second);
     const client = await second.ready();
     expect(client.consts.rws.minimalBid).toBe(XRT);
     expect((await signingMetadataOf(client)).kind).toBe('pinned');
     expect((await storage.keys()).length).toBe(2);
+  });
+
+  it('fetches the node’s description itself, on the same connection, when the kept one does not hold', async () => {
+    const storage = new MemoryStorage();
+    await keepLyingDescription(storage);
+    hostile.rules = { genesisHash: POLKADOT };
+    const connection = new ChainConnection(hostile.url, { cacheStorage: storage });
+    open.push(connection);
+    const offer = followOffer(connection);
+    const seen: { state: string; refused: boolean; dropped: boolean }[] = [];
+    connection.onChange(() =>
+      seen.push({
+        state: connection.state,
+        refused: connection.refused,
+        dropped: connection.socketDropped,
+      }),
+    );
+    const lied = await connection.ready();
+    expect(lied.consts.rws.minimalBid).toBe(123_900_000_000n);
+    // The client started from what was kept signs nothing, and the connection replaces it.
+    await expect(signingMetadataOf(lied)).rejects.toThrow(
+      /It was kept on this device from an earlier visit and has been dropped\.$/,
+    );
+    expect(connection.keptDescriptionDropped).toBe(true);
+    expect(connection.client).toBeNull();
+    expect(connection.state).toBe('connecting');
+    const client = await connection.ready();
+    expect(client).not.toBe(lied);
+    expect(connection.client).toBe(client);
+    expect(client.consts.rws.minimalBid).toBe(XRT);
+    expect((await signingMetadataOf(client)).kind).toBe('pinned');
+    expect(connection.signing?.kind).toBe('pinned');
+    // Kept again, the node's this time.
+    expect((await storage.keys()).length).toBe(2);
+    // Neither refused nor shown as a lost connection on the way; the offer follows the new client.
+    expect(connection.refused).toBe(false);
+    expect(connection.state).toBe('connected');
+    expect(seen.some((s) => s.state === 'error' || s.refused || s.dropped)).toBe(false);
+    expect(offer.current.minimalBid).toBe(XRT);
+    const queue = await client.query.rws.auctionQueue();
+    await expect.poll(() => offer.current.auctionQueue).toEqual(queue);
+  });
+
+  it('fetches the node’s description once: a node whose own description fails too is refused', async () => {
+    const storage = new MemoryStorage();
+    await keepLyingDescription(storage);
+    let served = 0;
+    hostile.rules = {
+      genesisHash: POLKADOT,
+      metadata: (hex) => {
+        served++;
+        return withMinimalBid(hex, 123_900_000_000n);
+      },
+    };
+    const connection = new ChainConnection(hostile.url, { cacheStorage: storage });
+    open.push(connection);
+    const lied = await connection.ready();
+    // The summary was kept: nothing was downloaded for the first client.
+    expect(served).toBe(0);
+    await expect(signingMetadataOf(lied)).rejects.toThrow(/has been dropped\.$/);
+    const fetched = await connection.ready();
+    expect(served).toBe(1);
+    await expect(signingMetadataOf(fetched)).rejects.toThrow(
+      "This node describes runtime 43 of Robonomics on Polkadot otherwise than it is: its RWS.MinimalBid is 123900000000 planck, the runtime's 1000000000.",
+    );
+    expect(connection.refused).toBe(true);
+    expect(connection.state).toBe('error');
+    expect(connection.error).toMatch(/does not sign anything with it/);
+    // Not fetched a third time, and nothing kept from that node.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(served).toBe(1);
+    expect(await storage.keys()).toEqual([]);
+    expect(hostile.submitted).toEqual([]);
   });
 
   it('marks a chain the build does not know as unknown, with what it reports', async () => {

@@ -3,7 +3,6 @@ import {
   type ConnectionState,
 } from '@robonomics-dapp/robonomics/chain/connection/chain-connection';
 import { takeFirstData } from '@robonomics-dapp/robonomics/chain/connection/first-data/handoff';
-import type { Offer } from '@robonomics-dapp/robonomics/chain/connection/offer';
 import type { SigningMetadata } from '@robonomics-dapp/robonomics/chain/metadata/signing-registry';
 import type { RobonomicsClient } from '@robonomics-dapp/robonomics/chain/model/client-type';
 import {
@@ -14,6 +13,8 @@ import {
   type StorageReader,
   storageReader,
 } from '@robonomics-dapp/robonomics/chain/queries/storage-reader';
+import { type FollowedOffer, followOffer } from '@robonomics-dapp/robonomics/rws/follow-offer';
+import type { Offer } from '@robonomics-dapp/robonomics/rws/offer';
 import { create } from 'zustand';
 import { afterNextPaint } from '../shell/after-next-paint.ts';
 import { appConfig, isDevnetEndpoint } from '../shell/config.ts';
@@ -27,8 +28,9 @@ interface ChainState {
   /** Set once connected and the metadata is loaded. */
   client: RobonomicsClient | null;
   /**
-   * The subscription offer (RWS.MinimalBid and the open auctions), as the connection holds it:
-   * from the first reads, then from the client (docs/first-data.md). Empty until known.
+   * The subscription offer (RWS.MinimalBid and the open auctions), composed from what the
+   * connection hands over (rws/follow-offer.ts): the first reads' values, then the client's
+   * (docs/first-data.md). Empty until known.
    */
   offer: Offer;
   /** Whether the client's socket was open and dropped (before the client is ready too). */
@@ -69,6 +71,8 @@ export function amountsOn(network: NetworkIdentity | null) {
 }
 
 let connection: ChainConnection | null = null;
+/** The offer composed from the current connection. */
+let offer: FollowedOffer | null = null;
 
 /** The state of a connection that has just started. */
 const STARTING: Omit<ChainState, 'endpoint'> = {
@@ -85,12 +89,13 @@ const STARTING: Omit<ChainState, 'endpoint'> = {
 
 export const useChain = create<ChainState>(() => ({ endpoint: '', ...STARTING }));
 
-/** Endpoints whose kept runtime description was dropped: connected to again once. */
-const freshlyFetched = new Set<string>();
-
-/** Connects to the endpoint (dropping any previous connection) and mirrors its state. */
+/**
+ * Connects to the endpoint (dropping any previous connection) and mirrors its state; the
+ * connection itself fetches a runtime description again when the one kept on this device fails.
+ */
 function connect(endpoint: string) {
   const previous = connection;
+  const previousOffer = offer;
   // The page's first script started the first reads on the usual endpoint (docs/first-data.md).
   connection = new ChainConnection(endpoint, {
     firstData: takeFirstData(),
@@ -101,27 +106,28 @@ function connect(endpoint: string) {
     },
     devnetEndpoints: appConfig.devnetEndpoints,
   });
+  void previousOffer?.stop();
   void previous?.disconnect();
   const current = connection;
-  useChain.setState({ endpoint });
+  // Composed first, so that the values a change of the connection brings are in the offer by
+  // the time the mirror below runs.
+  const currentOffer = followOffer(current, (next) => {
+    if (connection === current) useChain.setState({ offer: next });
+  });
+  offer = currentOffer;
+  useChain.setState({ endpoint, offer: currentOffer.current });
   const mirror = () => {
     if (connection !== current) return;
     useChain.setState({
       state: current.state,
       error: current.error,
       client: current.client,
-      offer: current.offer,
       socketDropped: current.socketDropped,
       specVersion: current.specVersion,
       network: current.network,
       signing: current.signing,
       ...amountsOn(current.network),
     });
-    // What was kept on this device from an earlier visit did not hold: fetch it from the node.
-    if (current.keptDescriptionDropped && !freshlyFetched.has(endpoint)) {
-      freshlyFetched.add(endpoint);
-      connect(endpoint);
-    }
   };
   current.onChange(mirror);
   // The first reads the page's first script started may have brought the values already.

@@ -1,7 +1,6 @@
 import type { IStorage } from '@dedot/storage';
 import type { WsProvider } from 'dedot';
 import type { KeptRuntime } from '../metadata/cache.ts';
-import { minimalBid } from '../metadata/minimal-bid.ts';
 import { pinnedRuntime } from '../metadata/pinned-runtimes.ts';
 import type { SigningMetadata } from '../metadata/signing-registry.ts';
 import { browserSummaryStore } from '../metadata/web-storage.ts';
@@ -10,12 +9,31 @@ import { identifyNetwork, type NetworkIdentity } from '../network/network-identi
 import { markFirstData } from './first-data/marks.ts';
 import type { FirstData } from './first-data/read.ts';
 import type { FirstDataRead } from './first-data/start.ts';
-import { mergedOffer, type Offer, subscribeAuctionQueue } from './offer.ts';
 import { backoff, reconnectDelay } from './reconnect.ts';
 import { misplacedCallOf, NetworkRefusedError } from './refusal.ts';
 import { scheduleSigningCheck } from './signing-check.ts';
 
 type Hex = `0x${string}`;
+
+/** The client's code and where its metadata is kept, loaded once per connection. */
+interface ClientCode {
+  createClient: typeof import('./create-client.ts').createClient;
+  misplacedCall: typeof import('./create-client.ts').misplacedCall;
+  WsProvider: typeof WsProvider;
+  cache: typeof import('../metadata/cache.ts');
+  signing: typeof import('../metadata/signing-registry.ts');
+  stores: ReturnType<typeof import('../metadata/cache.ts').metadataStoresOf>;
+}
+
+/** What a client starts from. */
+interface ClientStart {
+  /** The metadata handed to dedot (dedot's `metadata` option); empty: it is fetched. */
+  startMetadata: Record<string, Hex>;
+  /** The part of it read from the bytes kept on this device. */
+  bytesKept: Record<string, Hex>;
+  /** Whether the description came from this device rather than from the node. */
+  keptHere: boolean;
+}
 
 export type ConnectionState = 'connecting' | 'connected' | 'disconnected' | 'error';
 
@@ -61,11 +79,12 @@ export class ChainConnection {
   error: string | null = null;
   client: RobonomicsClient | null = null;
   /**
-   * The subscription offer the dashboard shows, owned here (docs/first-data.md): from the first
-   * reads until the client is ready, then from the client (the constant read again after a
-   * runtime upgrade, the auction queue followed while the connection lasts).
+   * The latest values the first reads published before the client was ready (the network, the
+   * price and the auction queue as far as they came); null until any. The connection hands them
+   * over as they are: the offer the dashboard shows is composed from them and then from the
+   * client outside the connection (rws/follow-offer.ts, docs/first-data.md).
    */
-  offer: Offer = {};
+  firstValues: FirstData | null = null;
   /** Whether the client's socket is open now (it may be before the client is ready). */
   socketOpen = false;
   /**
@@ -88,17 +107,18 @@ export class ChainConnection {
    */
   signing: SigningMetadata | null = null;
   /**
-   * Set when the runtime description kept from an earlier visit was not the network's: it was
-   * dropped, and a new connection to the same endpoint fetches it from the node again.
+   * Set when the runtime description kept on this device from an earlier visit was not the
+   * network's: it was dropped, and the connection fetched the node's own with a new client.
    */
   keptDescriptionDropped = false;
   readonly #options: ChainConnectionOptions;
   readonly #listeners = new Set<() => void>();
-  readonly #ready: Promise<RobonomicsClient>;
+  /** The client once ready; replaced when the connection starts a new client. */
+  #ready: Promise<RobonomicsClient>;
   #closed = false;
   /** The client's socket, once the client's code has loaded. */
   #provider: WsProvider | null = null;
-  /** The client while it waits for its first connection. */
+  /** The newest client, from its creation on (while it waits for its first connection too). */
   #pending: RobonomicsClient | null = null;
   /** Ends that wait when the connection is closed first. */
   #abandon: ((reason: Error) => void) | null = null;
@@ -109,13 +129,16 @@ export class ChainConnection {
   readonly #clientNeeded = new Promise<void>((resolve) => {
     this.#needClient = resolve;
   });
-  /** Stops following the auction queue. */
-  #stopQueue: (() => Promise<void>) | null = null;
 
   constructor(endpoint: string, options: ChainConnectionOptions = {}) {
     this.endpoint = endpoint;
     this.#options = options;
-    this.#ready = this.#start().then(
+    this.#ready = this.#settle(this.#start());
+  }
+
+  /** The client handed out once `start` is done, or the connection's error. */
+  #settle(start: Promise<RobonomicsClient>): Promise<RobonomicsClient> {
+    const ready = start.then(
       (client) => {
         markFirstData('metadata-ready');
         this.client = client;
@@ -129,7 +152,8 @@ export class ChainConnection {
       },
     );
     // Callers that never await ready() must not see an unhandled rejection.
-    this.#ready.catch(() => {});
+    ready.catch(() => {});
+    return ready;
   }
 
   /**
@@ -158,11 +182,7 @@ export class ChainConnection {
       ? cache.keptMetadataOf(stores.bytes, this.endpoint)
       : Promise.resolve({});
     const provider = this.#openProvider(WsProvider, options);
-    // connect() rejects on the first failed attempt although the provider keeps trying.
-    const connected = provider
-      .connect()
-      .then(() => {})
-      .catch(() => new Promise<void>((resolve) => provider.once('connected', () => resolve())));
+    const connected = connectedOnce(provider);
     let kept = firstReads?.kept;
     if (!firstReads) {
       const keptHere = stores ? cache.cachedRuntime(stores.summaries, this.endpoint) : undefined;
@@ -170,10 +190,28 @@ export class ChainConnection {
     }
     const bytesKept = await this.#untilClosed(keptBytes);
     const startMetadata = { ...kept?.metadata, ...bytesKept, ...downloaded };
-    const client = createClient(provider, startMetadata);
+    const code = { createClient, misplacedCall, WsProvider, cache, signing, stores };
+    // Whether the client's description of the runtime came from this device rather than the node.
+    const keptHere = downloaded === undefined && Object.keys(startMetadata).length > 0;
+    return this.#startClient(code, provider, { startMetadata, bytesKept, keptHere });
+  }
+
+  /**
+   * A client on `provider`, from the metadata at hand: ready, the node checked, its description
+   * checked before anything is signed (and kept), the runtime followed.
+   */
+  async #startClient(
+    code: ClientCode,
+    provider: WsProvider,
+    { startMetadata, bytesKept, keptHere }: ClientStart,
+  ): Promise<RobonomicsClient> {
+    const { cache, signing, stores } = code;
+    const client = code.createClient(provider, startMetadata);
     this.#pending = client;
     await this.#clientReady(client, provider);
-    const network = await this.#checkNode(client, provider, misplacedCall);
+    const network = await this.#checkNode(client, provider, code.misplacedCall);
+    // A client the connection has replaced (a new one fetches the node's description) is done.
+    const replaced = () => this.#closed || this.#pending !== client;
     const remember = async () => {
       if (!stores) return;
       await cache.forgetLegacyCache(stores.summaries);
@@ -189,28 +227,28 @@ export class ChainConnection {
         bytesKept,
       );
     };
-    const check = (keptHere: boolean) =>
+    const check = (keptOnDevice: boolean) =>
       scheduleSigningCheck({
         client,
         network,
         registry: signing,
-        isClosed: () => this.#closed,
+        isClosed: replaced,
         onDecided: async (decided) => {
           this.signing = decided;
           this.#emit();
           await remember().catch(() => {});
         },
         dropKept:
-          keptHere && stores
+          keptOnDevice && stores
             ? async () => {
                 await cache.forgetMetadata(stores, this.endpoint);
                 this.keptDescriptionDropped = true;
+                this.#fetchFromNode(code, client);
               }
             : null,
         refuse: (refusal) => this.#refuse(refusal),
       });
-    // Whether the client's description of the runtime came from this device rather than the node.
-    check(downloaded === undefined && Object.keys(startMetadata).length > 0);
+    check(keptHere);
     // A runtime the build does not pin has nothing to be checked against: kept at once (the
     // next visit's first reads count on it); a pinned one once its description was checked.
     if (!pinnedRuntime(client.genesisHash, client.runtimeVersion.specVersion)) {
@@ -219,20 +257,57 @@ export class ChainConnection {
     // A runtime upgrade while the app is open: dedot has loaded the new metadata; keep it under
     // the new spec version and tell the listeners, whose views read the new constants.
     client.on('runtimeUpgraded', () => {
-      const moved = misplacedCallOf(network, client, misplacedCall);
+      if (replaced()) return;
+      const moved = misplacedCallOf(network, client, code.misplacedCall);
       if (moved) {
         void this.#refuse(new NetworkRefusedError(moved));
         return;
       }
       this.specVersion = client.runtimeVersion.specVersion;
       this.signing = null;
-      this.#setOffer({ minimalBid: minimalBid(client) });
+      this.#emit();
       check(false);
     });
     this.specVersion = client.runtimeVersion.specVersion;
-    this.#setOffer({ minimalBid: minimalBid(client) });
-    void this.#followQueue(client);
     return client;
+  }
+
+  /**
+   * The runtime description kept on this device did not hold (it was dropped): the connection
+   * stops using the client started from it and fetches the node's own for a new client, on a new
+   * socket, as on a first visit. Once per connection: that description is the node's, and if it
+   * fails too the node is refused (docs/security.md).
+   */
+  #fetchFromNode(code: ClientCode, replaced: RobonomicsClient) {
+    if (this.#closed || this.#pending !== replaced) return;
+    // The old socket's events are no longer the connection's: its close is not a drop.
+    this.#provider = null;
+    this.#pending = null;
+    this.client = null;
+    this.signing = null;
+    this.socketOpen = false;
+    this.socketDropped = false;
+    this.state = 'connecting';
+    this.error = null;
+    this.#emit();
+    this.#ready = this.#settle(
+      (async () => {
+        await this.#untilClosed(replaced.disconnect().catch(() => {}));
+        const provider = this.#openProvider(code.WsProvider, this.#options);
+        // The first reads again, with nothing kept: they download the node's description (one
+        // round trip, which a lying node answers as it answers any page) and check the node.
+        const { downloaded } = await this.#firstValuesOnClientSocket(
+          provider,
+          connectedOnce(provider),
+          undefined,
+        );
+        return this.#startClient(code, provider, {
+          startMetadata: downloaded ?? {},
+          bytesKept: {},
+          keptHere: false,
+        });
+      })(),
+    );
   }
 
   /**
@@ -291,10 +366,11 @@ export class ChainConnection {
     return { kept, downloaded };
   }
 
-  readonly #takeFirstValues = ({ network, minimalBid, auctionQueue }: FirstData) => {
+  readonly #takeFirstValues = (values: FirstData) => {
     if (this.#closed) return;
-    this.network = network;
-    this.#setOffer({ minimalBid, auctionQueue });
+    this.network = values.network;
+    this.firstValues = values;
+    this.#emit();
   };
 
   /** Once the first values are out: a refused node stops here; else the client waits its turn. */
@@ -392,7 +468,10 @@ export class ChainConnection {
       timeout: 30_000,
     });
     this.#provider = provider;
+    // A socket the connection has replaced says nothing about the connection any more.
+    const current = () => this.#provider === provider;
     provider.on('connected', () => {
+      if (!current()) return;
       // Reads by key go on the client's socket from now on.
       this.#firstData?.close();
       this.#firstData = undefined;
@@ -401,39 +480,21 @@ export class ChainConnection {
       this.#set(this.client ? 'connected' : 'connecting');
     });
     provider.on('reconnecting', () => {
+      if (!current()) return;
       this.#socket(false);
       this.#set('connecting');
     });
     provider.on('disconnected', () => {
+      if (!current()) return;
       this.#socket(false);
       this.#set(this.#closed ? 'disconnected' : 'connecting');
     });
     provider.on('error', (error?: unknown) => {
+      if (!current()) return;
       // After a drop the app is reconnecting, which the state says already.
       if (!this.client && !this.socketDropped) this.#set('error', describeError(error));
     });
     return provider;
-  }
-
-  /** Takes the offer's known fields; emits once when one changed. */
-  #setOffer(update: Offer) {
-    const next = mergedOffer(this.offer, update);
-    if (!next) return;
-    this.offer = next;
-    this.#emit();
-  }
-
-  /** Follows RWS.AuctionQueue on the client while the connection lasts. */
-  async #followQueue(client: RobonomicsClient) {
-    try {
-      const stop = await subscribeAuctionQueue(client, (auctionQueue) =>
-        this.#setOffer({ auctionQueue }),
-      );
-      if (this.#closed) await stop();
-      else this.#stopQueue = stop;
-    } catch {
-      // The first reads' queue stays; the client reports its own failures.
-    }
   }
 
   /** Resolves with the client once connected and the metadata is loaded. */
@@ -513,7 +574,6 @@ export class ChainConnection {
   async #close(): Promise<void> {
     this.#closed = true;
     this.#firstData?.close();
-    await this.#stopQueue?.().catch(() => {});
     try {
       this.#abandon?.(new Error(CLOSED_EARLY));
       const client = this.client ?? this.#pending;
@@ -537,6 +597,17 @@ export class ChainConnection {
 }
 
 const CLOSED_EARLY = 'The connection was closed before the node answered.';
+
+/**
+ * Resolves once the provider's socket is open. connect() rejects on the first failed attempt
+ * although the provider keeps trying.
+ */
+function connectedOnce(provider: WsProvider): Promise<void> {
+  return provider
+    .connect()
+    .then(() => {})
+    .catch(() => new Promise<void>((resolve) => provider.once('connected', () => resolve())));
+}
 
 /** Whether dedot has set up the client's metadata (its getters throw until then). */
 function hasMetadata(client: RobonomicsClient): boolean {

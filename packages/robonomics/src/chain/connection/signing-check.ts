@@ -14,9 +14,12 @@ export interface SigningCheck {
   isClosed: () => boolean;
   /** Takes the checked description (and keeps it for the next visit). */
   onDecided: (decided: SigningMetadata) => Promise<void>;
-  /** Drops the description kept on this device from an earlier visit; null when it came from the node. */
+  /**
+   * Drops the description kept on this device from an earlier visit, and has the node's own
+   * fetched in its place; null when it came from the node.
+   */
   dropKept: (() => Promise<void>) | null;
-  /** Stops using the node. */
+  /** Stops using the node (its own description failed). */
   refuse: (refusal: NetworkRefusedError) => Promise<void>;
 }
 
@@ -24,7 +27,8 @@ export interface SigningCheck {
  * Checks the node's description of the runtime against what the build pins (docs/security.md,
  * "Pinned runtimes") before the first transaction, or once the page's first seconds are over:
  * the hash is long work, and its code a chunk of its own. A description kept from an earlier
- * visit that fails is dropped, and the node refused (a new connection fetches it again).
+ * visit that fails is dropped and the node's own fetched (by the connection, once); the node's
+ * own that fails refuses the node. Either way, this client signs nothing.
  */
 export function scheduleSigningCheck(check: SigningCheck): void {
   const { client, network, registry } = check;
@@ -42,8 +46,8 @@ export function scheduleSigningCheck(check: SigningCheck): void {
           : message,
       );
       if (!check.isClosed()) {
-        await check.dropKept?.();
-        await check.refuse(refusal);
+        if (check.dropKept) await check.dropKept();
+        else await check.refuse(refusal);
       }
       throw refusal;
     }

@@ -8,7 +8,6 @@ import {
 } from '../../metadata/pinned-runtimes.ts';
 import { sameGenesis } from '../../network/genesis-hash.ts';
 import { identifyNetwork, type NetworkIdentity } from '../../network/network-identity.ts';
-import type { Offer } from '../offer.ts';
 import type { RpcSend } from '../rpc-socket.ts';
 import { decodeAuctionQueue } from './decode.ts';
 import { markFirstData } from './marks.ts';
@@ -26,7 +25,7 @@ type Hex = `0x${string}`;
  * What the first reads publish, before the chain client is ready (docs/first-data.md): the
  * runtime, the network and the offer as far as its answers came.
  */
-export interface FirstData extends Offer {
+export interface FirstData {
   genesisHash: string;
   specVersion: number;
   /**
@@ -34,6 +33,13 @@ export interface FirstData extends Offer {
    * first values; a refused node publishes only this.
    */
   network: NetworkIdentity;
+  /**
+   * RWS.MinimalBid (planck): this runtime's kept value, its build-time snapshot, or its
+   * metadata's (docs/first-data.md, "Where the minimal bid comes from").
+   */
+  minimalBid?: bigint;
+  /** RWS.AuctionQueue: the open subscription auctions. */
+  auctionQueue?: number[];
 }
 
 export interface FirstReadsOptions {
@@ -156,7 +162,7 @@ export async function readFirstData({
   }
 
   let data: FirstData = { genesisHash, specVersion, network };
-  const publish = (patch: Offer) => {
+  const publish = (patch: Pick<FirstData, 'minimalBid' | 'auctionQueue'>) => {
     data = { ...data, ...patch };
     onData(data);
   };

@@ -1,9 +1,6 @@
-import type { RobonomicsClient } from '../model/client-type.ts';
-
 /**
  * The subscription offer the dashboard shows (docs/first-data.md): RWS.MinimalBid and the open
- * auctions. Each field is undefined until it is known. The connection owns it: from the first
- * reads until the client is ready, then from the client.
+ * auctions. Each field is undefined until it is known.
  */
 export interface Offer {
   /**
@@ -23,12 +20,4 @@ export function mergedOffer(current: Offer, { minimalBid, auctionQueue }: Offer)
   return next.minimalBid === current.minimalBid && next.auctionQueue === current.auctionQueue
     ? null
     : next;
-}
-
-/** Follows RWS.AuctionQueue; the callback runs with the current queue and on every change. */
-export function subscribeAuctionQueue(
-  client: RobonomicsClient,
-  onQueue: (queue: number[]) => void,
-): Promise<() => Promise<void>> {
-  return client.query.rws.auctionQueue(onQueue);
 }
