@@ -6,6 +6,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const APP_URL = 'http://127.0.0.1:5173/';
@@ -123,7 +124,8 @@ export async function startStack(argv = process.argv.slice(2)) {
     'web',
     process.execPath,
     [viteBin, 'preview', 'apps/web', '--host', '127.0.0.1', '--port', '5173', '--strictPort'],
-    (line) => line.includes('127.0.0.1:5173'),
+    // Vite colours its output where CI is set: the port stands between colour codes.
+    (line) => stripVTControlCharacters(line).includes('127.0.0.1:5173'),
   );
   return { dataDir, startupMs: Date.now() - started };
 }
