@@ -1,29 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import {
+  EVERY_FIELD as all,
+  SAMPLE_CONTROLLER as controller,
+  SAMPLE_SETUP as setup,
+} from '../../test-support/setup-file-sample.ts';
 import { fileFitsNetwork, fileNetworkOf, type SetupFile, setupFileName } from './format.ts';
 import { restoreSetups } from './restore.ts';
 import { type SetupFileOptions, type SetupFileSource, writeSetupFile } from './write.ts';
-
-const owner = '4DNhfCUWDh5LG2GkFHPDdZfejMoSezRnF3tRfvudqLzn2HAs';
-const controller = '4Eyj9NvT8hPBtszHK14VJTxULq8mFC41hY3ndXbJdW7heo3G';
-const setup = {
-  owner,
-  name: 'Sunny Home',
-  network: 'polkadot',
-  controller: { address: controller, keystore: '{"encoded":"…"}' },
-  users: [
-    { address: controller, label: 'Controller' },
-    { address: owner, label: '' },
-  ],
-};
-const all: SetupFileOptions = {
-  name: true,
-  owner: true,
-  controllerAddress: true,
-  userNames: true,
-  controllerKey: false,
-  interval: '10',
-  ipfsGateway: '',
-};
 
 /** The file written, as an object. */
 const fileOf = (s: SetupFileSource, options: SetupFileOptions) =>
