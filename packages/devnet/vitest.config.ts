@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     name: 'devnet',
     environment: 'node',
+    isolate: false,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,

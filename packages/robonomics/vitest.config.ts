@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { name: 'robonomics', environment: 'node', include: ['src/**/*.test.ts'] },
+  test: { name: 'robonomics', environment: 'node', include: ['src/**/*.test.ts'], isolate: false },
 });
