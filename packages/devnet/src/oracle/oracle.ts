@@ -41,6 +41,9 @@ export const INPUT_TEXTS = {
 /** The free minimum: a 30-day Daily RWS subscription. */
 export const FREE_MINIMUM_DAYS = 30;
 
+/** How many times a grant is signed when another transaction of the oracle took its nonce. */
+const GRANT_ATTEMPTS = 4;
+
 export type Answer = { result: true } | { error: string };
 
 /** What the oracle needs from Ethereum and from the parachain. */
@@ -208,6 +211,41 @@ export class NftOracle {
     };
   }
 
+  /**
+   * Signs the grant, writes its intent down, sends it and resolves once it is in a block. A
+   * transaction refused by the pool or failed in its block can never be included: its intent
+   * goes, and the claim is refused with why. The oracle's account signs other transactions too
+   * (on the devnet //Alice also funds accounts and opens auctions): when one of them took the
+   * grant's nonce, the pool refused the grant unsent, and it is signed again with the next one.
+   */
+  async #sendGrant(
+    owner: Pick<GrantIntent, 'tokenId' | 'addressEthereum' | 'addressParachain'>,
+  ): Promise<{ txHash: string; inclusion: Inclusion }> {
+    const { grants, parachain } = this.#deps;
+    for (let attempt = 1; ; attempt++) {
+      const prepared = await parachain.prepareGrant(owner.addressParachain, FREE_MINIMUM_DAYS);
+      try {
+        grants.addIntent({ ...owner, ...prepared, createdAt: new Date().toISOString() });
+      } catch (error) {
+        console.error('devnet: oracle could not record a grant intent:', error);
+        refuse(ORACLE_TEXTS.failed);
+      }
+      crashPoint('oracle:intent-recorded');
+      try {
+        return { txHash: prepared.txHash, inclusion: await parachain.submitGrant(prepared) };
+      } catch (error) {
+        // Unreachable or not yet in a block: the intent stays; the next verify settles it.
+        if (!(error instanceof GrantFailed)) throw error;
+        grants.dropIntent(prepared.txHash);
+        if (!(error instanceof GrantRefused && error.nonceTaken) || attempt >= GRANT_ATTEMPTS) {
+          refuse(error.message);
+        }
+        // A pause of random length, so that the other sender is not met again in step.
+        await new Promise((resolve) => setTimeout(resolve, (50 + Math.random() * 100) * attempt));
+      }
+    }
+  }
+
   async #verify(body: Record<string, unknown>): Promise<void> {
     const tokenId = parseTokenId(body.nft);
     if (tokenId === null) refuse(INPUT_TEXTS.badNft);
@@ -237,34 +275,15 @@ export class NftOracle {
       refuse(ORACLE_TEXTS.failed);
     }
     // 4. The intent, on disk, then the grant, then the row.
-    const prepared = await parachain.prepareGrant(target, FREE_MINIMUM_DAYS);
     const owner = {
       tokenId: tokenId.toString(),
       addressEthereum: holder,
       addressParachain: target,
     };
-    try {
-      grants.addIntent({ ...owner, ...prepared, createdAt: new Date().toISOString() });
-    } catch (error) {
-      console.error('devnet: oracle could not record a grant intent:', error);
-      refuse(ORACLE_TEXTS.failed);
-    }
-    crashPoint('oracle:intent-recorded');
-    let inclusion: Inclusion;
-    try {
-      inclusion = await parachain.submitGrant(prepared);
-    } catch (error) {
-      // Refused by the pool, or in a block but failed: no grant, and none can follow.
-      if (error instanceof GrantFailed) {
-        grants.dropIntent(prepared.txHash);
-        refuse(error.message);
-      }
-      // Unreachable or not yet in a block: the intent stays; the next verify settles it.
-      throw error;
-    }
+    const { txHash, inclusion } = await this.#sendGrant(owner);
     crashPoint('oracle:grant-included');
     try {
-      grants.add(this.#grantOf(owner, inclusion), prepared.txHash);
+      grants.add(this.#grantOf(owner, inclusion), txHash);
     } catch (error) {
       console.error('devnet: oracle could not store a grant:', error);
       refuse(ORACLE_TEXTS.failed);

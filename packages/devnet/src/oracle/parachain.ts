@@ -18,7 +18,25 @@ export class ParachainUnavailable extends Error {}
 export class GrantFailed extends Error {}
 
 /** The node refused to pool the transaction (outdated, banned…): it was not sent. */
-export class GrantRefused extends GrantFailed {}
+export class GrantRefused extends GrantFailed {
+  constructor(
+    message: string,
+    /** The pool's error code (1010, 1012, 1014…), when it gave one. */
+    readonly code?: number,
+  ) {
+    super(message);
+  }
+
+  /**
+   * Whether another transaction of the oracle's account took this one's nonce: one with the
+   * same nonce is pooled (1014, priority too low to replace it) or in a block (1010, outdated;
+   * "stale" on some nodes). Signed again with the next nonce, the grant can go through.
+   */
+  get nonceTaken(): boolean {
+    if (this.code === 1014) return true;
+    return this.code === 1010 && /outdated|stale/i.test(this.message);
+  }
+}
 
 /** A grant's mortal era in blocks: after it, the signed transaction can never be included. */
 export const GRANT_ERA_PERIOD = 64;
@@ -208,7 +226,14 @@ export class ParachainClient {
           if (settled) unsub();
           else unsubscribe = unsub;
         })
-        .catch((error: Error) => reject(new GrantRefused(error.message)));
+        .catch((error: Error & { code?: unknown }) =>
+          reject(
+            new GrantRefused(
+              error.message,
+              typeof error.code === 'number' ? error.code : undefined,
+            ),
+          ),
+        );
     });
     try {
       return await withTimeout(included, INCLUSION_TIMEOUT_MS, 'the grant was not included');
