@@ -7,48 +7,17 @@ const isCI = Boolean(process.env.CI);
 const chromium = process.env.CHROMIUM || '/usr/bin/chromium';
 
 /**
- * A spec file's tests, matched on the string Playwright greps (project, file, describe blocks and
- * title, joined by spaces): all of them, or those whose title contains one of `titles`.
+ * The tests that neither write to the devnet nor use its home, and so may run beside the others:
+ * matched on their file and title.
  */
-function spec(file: string, ...titles: string[]): RegExp {
-  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  const name = ` ${literal(`${file}.spec.ts`)} `;
-  return new RegExp(titles.length ? `${name}.*(${titles.map(literal).join('|')})` : name);
-}
-
-/**
- * The home lane: the seeded home (its controller, Home Assistant, relay and proxy) and every
- * lever that stops, restarts, hides or rewrites it, with every test that opens that home or
- * Alice's setup, and the first hour, whose new homes live on the same Home Assistant, relay and
- * proxy.
- */
-const HOME_LANE = [
-  spec('first-hour'),
-  spec('home-first'),
-  spec('relay'),
-  spec('devices-domains'),
-  spec('devices'),
-  spec('gateways'),
-  spec('lying-gateway'),
-  spec('config-follow'),
-  spec('only-the-home'),
-  spec('home-p2p'),
-  spec('ha-pass'),
-  spec('ipfs-hosted'),
-  spec('quiet-home'),
-  spec('toasts'),
-  // Both pages of the seeded setup, whose device list devices and ha-pass rewrite.
-  spec('subscriptions'),
-  spec('a11y', 'the devices panel of a signed-in user', 'toggling a light'),
-  // Reads only (pages signed out), so it may run in either lane: here it evens the two out
-  // (measured: home 572 s and chain 695 s of tests without it).
-  spec('a11y', 'every route signed out passes axe'),
-  spec('devices-layout', 'device cards by category', 'the controls bar: marks'),
-  spec('key-keeping', 'where the address check gets no answer'),
-  spec('mobile', 'the home fits the phone'),
-  spec('save-setup', 'a device encrypts a file'),
-  spec('security', 'sign-out leaves no readable home data'),
-  spec('transaction-end', 'a command through the parachain'),
+const PAGES_LANE = [
+  /shell\.spec\.ts/,
+  /glyphs\.spec\.ts/,
+  /saved-keys\.spec\.ts/,
+  /pwa\.spec\.ts/,
+  /a11y\.spec\.ts.*(every route signed (out|in) passes|the header popovers)/,
+  /password-forms\.spec\.ts.*no route shows a password field/,
+  /mobile\.spec\.ts.*(no route scrolls sideways|the header menu opens)/,
 ];
 
 /**
@@ -60,21 +29,14 @@ export default defineConfig({
   testMatch: '*.spec.ts',
   outputDir: 'artifacts/test-results',
   fullyParallel: false,
-  // Two lanes side by side, each one test at a time. The chain lane is everything the home lane
-  // is not: accounts of its own (fresh, or fixed ones no other spec uses), auctions and bids,
-  // runtime upgrades, hostile nodes on ports of their own, the EVM, and the pages that only read.
-  // They cannot disturb each other: only the home lane writes the seeded home, its levers and
-  // Alice's subscription, and only the chain lane upgrades the runtime and reads what an upgrade
-  // changes (prices, spec versions, metadata offers). What both touch is made safe where it is
-  // used: a //Alice signature whose nonce the other lane took is signed again
-  // (DevnetChain.send), a purchase keeps a spare free auction, and tests read the auction queue,
-  // auctions and twins as the chain has them now, since the other lane's blocks close auctions.
-  // Within a lane the files run in name order: hostile-node must come before the specs that
-  // upgrade the runtime (runtime-upgrade, transfer, wallet-metadata).
+  // Two lanes side by side: the tests that only read (pages, themes, glyphs, axe sweeps, the
+  // worker, keys kept in the browser) beside those that change the shared devnet or use its
+  // home, each lane one test at a time.
+  // The chain lane waits on blocks and the home much of the time, which the pages lane fills.
   workers: 2,
   projects: [
-    { name: 'home', grep: HOME_LANE, workers: 1 },
-    { name: 'chain', grepInvert: HOME_LANE, workers: 1 },
+    { name: 'pages', grep: PAGES_LANE, workers: 1 },
+    { name: 'chain', grepInvert: PAGES_LANE, workers: 1 },
   ],
   retries: isCI ? 1 : 0,
   timeout: 60_000,
