@@ -117,7 +117,8 @@ describe('what the app uses of the chain, on spec 40 as on spec 43', () => {
         'tx.datalog.record',
         'query.rws.ledger',
         'consts.rws.minimalBid',
-        'events.datalog.NewRecord',
+        'query.datalog.datalogIndex',
+        'events.digitalTwin.NewDigitalTwin',
       ]),
     );
   });

@@ -1,7 +1,9 @@
 import { ChainConnection } from '@robonomics-dapp/robonomics/chain/connection/chain-connection';
 import { MemoryStorage } from '@robonomics-dapp/robonomics/chain/metadata/memory-storage';
+import type { DatalogRecord } from '@robonomics-dapp/robonomics/chain/model/datalog';
 import { mortalWindow } from '@robonomics-dapp/robonomics/chain/model/mortality';
 import { findTransaction } from '@robonomics-dapp/robonomics/chain/queries/find-transaction';
+import { subscribeDatalogRecords } from '@robonomics-dapp/robonomics/chain/subscriptions/datalog-records';
 import {
   type SentInfo,
   sendTransaction,
@@ -9,6 +11,7 @@ import {
 } from '@robonomics-dapp/robonomics/chain/tx/send-transaction';
 import { toKeyringPair } from '@robonomics-dapp/robonomics/crypto/keyring-pair';
 import { pairFromUri } from '@robonomics-dapp/robonomics/crypto/keys';
+import { ALICE } from '@robonomics-dapp/robonomics/test-support/dev-addresses';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { removeDir } from '../../src/common/test-support.ts';
 import { type HostileNode, startHostileNode } from '../../src/levers/hostile-node.ts';
@@ -204,5 +207,52 @@ describe('a sent transaction’s end', () => {
     expect(mortalWindow(1, 3)).toEqual({ birth: 3, death: 7 });
     // Long periods quantize the phase.
     expect(mortalWindow(65_536, 100_003)).toEqual({ birth: 100_000, death: 165_536 });
+  });
+});
+
+describe('a home’s records followed across a cut link', () => {
+  it('hands on every record written while the link was down, in order, once, with blocks after them', async () => {
+    const client = await reconnected();
+    const seen: DatalogRecord[] = [];
+    const stop = await subscribeDatalogRecords(client, ALICE, (record) => seen.push(record));
+    // Written straight to the devnet, as the home does while the page's node is away.
+    const direct = new ChainConnection(devnet.url, { cacheStorage: new MemoryStorage() });
+    try {
+      const chain = await direct.ready();
+      const signer = await alice();
+      await sendTransaction(chain, chain.tx.datalog.record('before the cut'), signer);
+      await expect.poll(() => seen.map((r) => r.text)).toEqual(['before the cut']);
+
+      // The page's link is cut after it sends a transaction of its own, and stays down.
+      hostile.rules = { cutAfterSubmit: 0 };
+      await sendTransaction(client, client.tx.system.remark('0x00'), signer).catch(() => null);
+      hostile.rules = { refuseConnections: true };
+      expect(client.provider.status).not.toBe('connected');
+      for (const text of ['while down 1', 'while down 2']) {
+        await sendTransaction(chain, chain.tx.datalog.record(text), signer);
+      }
+      // Blocks after them: their events are no longer the newest block's.
+      const bob = toKeyringPair(await pairFromUri('//Bob', 'sr25519'));
+      await sendTransaction(chain, chain.tx.datalog.record('another account'), bob);
+      await sendTransaction(chain, chain.tx.system.remark('0x01'), bob);
+
+      hostile.rules = {};
+      await expect
+        .poll(() => seen.map((r) => r.text), { timeout: 20_000 })
+        .toEqual(['before the cut', 'while down 1', 'while down 2']);
+      // Each has its block's time.
+      expect(seen[2]!.time).toBeGreaterThanOrEqual(seen[1]!.time);
+      await sendTransaction(chain, chain.tx.datalog.record('after'), signer);
+      await expect.poll(() => seen.length).toBe(4);
+      expect(seen.map((r) => r.text)).toEqual([
+        'before the cut',
+        'while down 1',
+        'while down 2',
+        'after',
+      ]);
+    } finally {
+      await stop();
+      await direct.disconnect();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { datalogIndexKey, datalogItemKey, decodeDatalogIndex } from './datalog-window.ts';
+import { datalogIndexKey, datalogItemKey, decodeDatalogIndex } from '../model/datalog-ring.ts';
 import { fetchLastDatalog } from './last-datalog.ts';
 import type { StorageReader } from './storage-reader.ts';
 

@@ -6,7 +6,7 @@ import {
   decodeDatalogIndex,
   decodeDatalogItem,
   newestDatalogSlot,
-} from './datalog-window.ts';
+} from '../model/datalog-ring.ts';
 import type { StorageReader } from './storage-reader.ts';
 
 /**

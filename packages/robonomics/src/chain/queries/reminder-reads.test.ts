@@ -4,9 +4,9 @@ import { concatU8a, decodeAddress, stringToU8a, u8aToHex, xxhashAsU8a } from '@d
 import { $Metadata, PortableRegistry } from 'dedot/codecs';
 import { describe, expect, it } from 'vitest';
 import { ALICE } from '../../test-support/dev-addresses.ts';
+import { datalogItemKey } from '../model/datalog-ring.ts';
 import { toLedger } from '../model/ledger.ts';
 import { ScaleDecodeError } from '../model/scale-reader.ts';
-import { datalogItemKey } from './datalog-window.ts';
 import {
   DATALOG_INDEX_PREFIX,
   datalogIndexKey,

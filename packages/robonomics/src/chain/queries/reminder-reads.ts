@@ -1,8 +1,8 @@
 import { decodeAddress, twox64Concat, u8aToHex } from '@dedot/utils';
 import type { RpcSend } from '../connection/rpc-socket.ts';
+import { datalogItemKey, decodeDatalogItem, newestDatalogSlot } from '../model/datalog-ring.ts';
 import type { SubscriptionKind, SubscriptionLedger } from '../model/ledger.ts';
 import { hexBytes, Reader, ScaleDecodeError } from '../model/scale-reader.ts';
-import { datalogItemKey, decodeDatalogItem, newestDatalogSlot } from './datalog-window.ts';
 
 /**
  * The public reads behind renewal reminders and the quiet-home check when no chain client runs
