@@ -242,6 +242,8 @@ test('a node claiming Polkadot with another MinimalBid changes no price and gets
   await chain.ensureFreeAuctions(1);
   const { wallet } = await freshAccount(chain, page, 'Priced');
   // Robonomics on Polkadot runs the pinned runtime 43; this node says its MinimalBid is 123.9 XRT.
+  // The devnet must still run spec 43: this spec comes before those that upgrade the runtime
+  // (runtime-upgrade, transfer, wallet-metadata), later files of the same browser lane.
   hostile.rules = {
     genesisHash: POLKADOT,
     metadata: (hex) => withU128Constant(hex, 'RWS', 'MinimalBid', 123_900_000_000n),

@@ -39,12 +39,10 @@ test('the energy page finds its sensor through the energy topic of the account t
     meter,
   );
   await chain.send(chain.api.tx.digitalTwin.create(), owner);
-  const total = Number((await chain.api.query.digitalTwin.total()).toString());
+  // Eve's newest twin, not the chain's last one: the other browser lane makes twins too.
+  const twin = (await chain.ownedTwins(owner.address)).at(-1)!;
   const energyTopic = `0x${'00'.repeat(26)}${Buffer.from('energy').toString('hex')}`;
-  await chain.send(
-    chain.api.tx.digitalTwin.setSource(total - 1, energyTopic, meter.address),
-    owner,
-  );
+  await chain.send(chain.api.tx.digitalTwin.setSource(twin, energyTopic, meter.address), owner);
 
   await injectPolkadotExtension(page, [{ name: 'Eve', uri: '//Eve', type: 'sr25519' }]);
   await page.goto('./#/energy-monitor');

@@ -5,6 +5,8 @@ import { expect, test } from './fixtures/test.ts';
 
 // The shared read layer: however many components read a chain value, the page follows each
 // storage key with one RPC subscription (docs/architecture.md, Shared live data).
+// Both pages show the seeded setup, whose device list other specs rewrite while a page settles:
+// this spec runs in their browser lane, the home lane (playwright.config.ts).
 
 test('/rws-setup follows each storage key once', async ({ page }) => {
   const rpc = RpcSubscriptions.track(page);

@@ -5,7 +5,7 @@ import { keepOnEveryLoad, keptSetups } from './fixtures/app-storage.ts';
 import { CHAIN_URL, type DevnetChain, XRT } from './fixtures/devnet-chain.ts';
 import { freshAccount, useHostileNode } from './fixtures/hostile.ts';
 import { injectPolkadotExtension } from './fixtures/polkadot-extension.ts';
-import { firstSwitchOverParachain, shortAddress } from './fixtures/seeded-home.ts';
+import { CONTROLLER, firstSwitchOverParachain, shortAddress } from './fixtures/seeded-home.ts';
 import { expect, payForSeededHome, SCREENS, test } from './fixtures/test.ts';
 
 /**
@@ -40,11 +40,18 @@ test.afterAll(async () => {
 /** The link stays down this long after a cut: long enough for the page to notice. */
 const DOWN_MS = 2_000;
 
-/** Keeps new connections refused for DOWN_MS once `cut` is set, then lets them in again. */
-async function linkBackAfterCut(cut: () => boolean): Promise<number> {
+/**
+ * Keeps new connections refused for DOWN_MS once `cut` is set, and until `whileDown` is done,
+ * then lets them in again.
+ */
+async function linkBackAfterCut(
+  cut: () => boolean,
+  whileDown: () => Promise<void> = async () => {},
+): Promise<number> {
   await expect.poll(cut, { timeout: 20_000 }).toBe(true);
   node.rules = { ...node.rules, refuseConnections: true };
   await new Promise((resolve) => setTimeout(resolve, DOWN_MS));
+  await whileDown();
   node.rules = {};
   return Date.now();
 }
@@ -182,8 +189,19 @@ test('a command through the parachain whose link is cut after the submission arr
   const { card, state, before } = await firstSwitchOverParachain(page);
   node.rules = { cutAfterSubmit: 0 };
   const submitted = node.submitted.length;
+  const ringEnd = async () =>
+    JSON.stringify((await chain.api.query.datalog.datalogIndex(CONTROLLER)).toJSON());
+  const endBefore = await ringEnd();
   await card.getByRole('switch').click();
-  const back = await linkBackAfterCut(() => node.submitted.length > submitted);
+  const back = await linkBackAfterCut(
+    () => node.submitted.length > submitted,
+    async () => {
+      // The home writes its new states while the link is down, and another block follows them:
+      // the page must read the record, not wait for an event it missed.
+      await expect.poll(ringEnd, { timeout: 20_000 }).not.toBe(endBefore);
+      await chain.newBlocks(1);
+    },
+  );
   await expect(card.getByText('All done!')).toBeVisible({ timeout: 20_000 });
   expect(secondsSince(back, 'launch cut after the submission')).toBeLessThan(10);
   await expect(state).not.toHaveText(before, { timeout: 30_000 });
