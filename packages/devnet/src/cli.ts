@@ -9,12 +9,12 @@ import {
   type DevnetOptions,
   defaultPorts,
 } from './common/options.ts';
-import { type ControllerHandle, startControllerService } from './controller/service.ts';
+import type { ControllerHandle } from './controller/service.ts';
 import { DEFAULT_APP_ORIGINS, parseOrigins } from './http/origins.ts';
 import { GATEWAYS_OPTION_HELP, parseGatewaysOption } from './ipfs/gateway/extra-gateways.ts';
-import { ControlError, startControlServer } from './levers/control-server.ts';
+import { ControlError } from './levers/control-error.ts';
 import { parseProxyOption } from './p2p/proxy-option.ts';
-import { type ProxyExtras, type ProxyHandle, startProxyService } from './p2p/proxy-service.ts';
+import type { ProxyExtras, ProxyHandle } from './p2p/proxy-service.ts';
 import type { RelayHandle } from './p2p/relay-service.ts';
 import { allServiceNames, type ServiceStarter, serviceStarters } from './services.ts';
 
@@ -323,8 +323,8 @@ async function main(): Promise<void> {
   let helloHeld = false;
   const startProxy =
     (extras: ProxyExtras = {}): ServiceStarter =>
-    (o, r) =>
-      startProxyService(o, r, { helloHeld, ...extras });
+    async (o, r) =>
+      (await import('./p2p/proxy-service.ts')).startProxyService(o, r, { helloHeld, ...extras });
   const ownProxy = () => {
     if (proxyGeneration === 'external') {
       throw new ControlError(409, 'The home uses an external proxy (--proxy external=).');
@@ -353,80 +353,93 @@ async function main(): Promise<void> {
   try {
     const levers = !hasLevers
       ? undefined
-      : await asService('levers', () =>
-          startControlServer(options.host, options.ports.control, {
-            status: () => {
-              const controller = running.get('controller') as ControllerHandle | undefined;
-              return {
-                proxy: proxyGeneration,
-                helloHeld,
-                controllerRunning: controller !== undefined,
-                homeAssistantLinked: controller?.proxyLink.connected ?? null,
-                // What Home Assistant last heard from its proxy: the home's peer id and addresses.
-                home: controller
-                  ? { peerId: controller.peerId, addresses: controller.addresses() }
-                  : null,
-              };
+      : await asService('levers', async () =>
+          (await import('./levers/control-server.ts')).startControlServer(
+            options.host,
+            options.ports.control,
+            {
+              status: () => {
+                const controller = running.get('controller') as ControllerHandle | undefined;
+                return {
+                  proxy: proxyGeneration,
+                  helloHeld,
+                  controllerRunning: controller !== undefined,
+                  homeAssistantLinked: controller?.proxyLink.connected ?? null,
+                  // What Home Assistant last heard from its proxy: the home's peer id and addresses.
+                  home: controller
+                    ? { peerId: controller.peerId, addresses: controller.addresses() }
+                    : null,
+                };
+              },
+              restartRelay: async () => {
+                needs('relay');
+                await replace('relay', options);
+              },
+              pushRelayUpdate: async (body) => {
+                needs('relay');
+                const result = await (running.get('relay') as RelayHandle).pushUpdate(body);
+                console.log(
+                  `relay: pushed an /update of its own to ${result.sent} app(s), ${result.answered} took it`,
+                );
+                return result;
+              },
+              restartProxy: async (generation) => {
+                ownProxy();
+                await replace(
+                  'proxy',
+                  samePorts({ ...options, proxy: { kind: generation } }),
+                  startProxy(),
+                );
+                proxyGeneration = generation;
+                // Homes adopted from now on run the same generation.
+                (
+                  running.get('controller') as ControllerHandle | undefined
+                )?.useGenerationForNewHomes(generation);
+              },
+              holdHello: async (held) => {
+                ownProxy();
+                helloHeld = held;
+                (running.get('proxy') as ProxyHandle | undefined)?.holdHello(held);
+                console.log(
+                  `proxy: the hello to Home Assistant is ${held ? 'held' : 'let through'}`,
+                );
+              },
+              newProxyIdentity: async () => {
+                ownProxy();
+                // As a reinstalled proxy add-on: a new random peer key, kept from now on.
+                await replace(
+                  'proxy',
+                  samePorts({
+                    ...options,
+                    proxy: { kind: proxyGeneration as 'legacy' | 'current' },
+                  }),
+                  startProxy({ newIdentity: true }),
+                );
+              },
+              linkHomeAssistant: async (connected) => {
+                runningController().proxyLink.setEnabled(connected);
+              },
+              homes: () => runningController().homes(),
+              adoptHome: (input) => runningController().adopt(input),
+              runController: async (on) => {
+                needs('controller');
+                if (on === running.has('controller')) return;
+                const current = running.get('controller') as ControllerHandle | undefined;
+                if (current) haPort = Number(new URL(current.haUrl).port);
+                // Switched off as when the home loses power or its internet (no datalog records, no
+                // /update, no peer-to-peer answer, Home Assistant's port closed); on again with its keys
+                // and twin from the data dir, so it comes back as the same home. While its proxy
+                // holds the hello, it does not wait for it: it publishes at once, without a peer.
+                await replace('controller', on ? samePorts(options) : null, async (o, r) =>
+                  (await import('./controller/service.ts')).startControllerService(
+                    o,
+                    r,
+                    helloHeld ? { helloWaitMs: 0 } : {},
+                  ),
+                );
+              },
             },
-            restartRelay: async () => {
-              needs('relay');
-              await replace('relay', options);
-            },
-            pushRelayUpdate: async (body) => {
-              needs('relay');
-              const result = await (running.get('relay') as RelayHandle).pushUpdate(body);
-              console.log(
-                `relay: pushed an /update of its own to ${result.sent} app(s), ${result.answered} took it`,
-              );
-              return result;
-            },
-            restartProxy: async (generation) => {
-              ownProxy();
-              await replace(
-                'proxy',
-                samePorts({ ...options, proxy: { kind: generation } }),
-                startProxy(),
-              );
-              proxyGeneration = generation;
-              // Homes adopted from now on run the same generation.
-              (running.get('controller') as ControllerHandle | undefined)?.useGenerationForNewHomes(
-                generation,
-              );
-            },
-            holdHello: async (held) => {
-              ownProxy();
-              helloHeld = held;
-              (running.get('proxy') as ProxyHandle | undefined)?.holdHello(held);
-              console.log(`proxy: the hello to Home Assistant is ${held ? 'held' : 'let through'}`);
-            },
-            newProxyIdentity: async () => {
-              ownProxy();
-              // As a reinstalled proxy add-on: a new random peer key, kept from now on.
-              await replace(
-                'proxy',
-                samePorts({ ...options, proxy: { kind: proxyGeneration as 'legacy' | 'current' } }),
-                startProxy({ newIdentity: true }),
-              );
-            },
-            linkHomeAssistant: async (connected) => {
-              runningController().proxyLink.setEnabled(connected);
-            },
-            homes: () => runningController().homes(),
-            adoptHome: (input) => runningController().adopt(input),
-            runController: async (on) => {
-              needs('controller');
-              if (on === running.has('controller')) return;
-              const current = running.get('controller') as ControllerHandle | undefined;
-              if (current) haPort = Number(new URL(current.haUrl).port);
-              // Switched off as when the home loses power or its internet (no datalog records, no
-              // /update, no peer-to-peer answer, Home Assistant's port closed); on again with its keys
-              // and twin from the data dir, so it comes back as the same home. While its proxy
-              // holds the hello, it does not wait for it: it publishes at once, without a peer.
-              await replace('controller', on ? samePorts(options) : null, (o, r) =>
-                startControllerService(o, r, helloHeld ? { helloWaitMs: 0 } : {}),
-              );
-            },
-          }),
+          ),
         );
     control = levers;
     if (levers) console.log(`control ready ${levers.url}`);

@@ -16,6 +16,7 @@ import {
 } from '../http/limits.ts';
 import { originOf } from '../http/origins.ts';
 import { type ProxyGeneration, proxyGenerations } from '../p2p/proxy-node.ts';
+import { ControlError } from './control-error.ts';
 
 /**
  * The devnet's levers for tools and tests, over HTTP on loopback (see docs/devnet.md, "Levers"):
@@ -62,15 +63,6 @@ const MAX_BODY_BYTES = 4 * 1024;
 const MAX_HOMES_BODY_BYTES = 64 * 1024;
 /** A home's states, sealed, as an /update carries them. */
 const MAX_UPDATE_BODY_BYTES = 8 * 1024 * 1024;
-
-export class ControlError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /** The request's JSON object body ({} when empty). */
 async function readJsonBody(
