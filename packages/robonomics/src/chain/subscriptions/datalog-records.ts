@@ -1,9 +1,17 @@
 import type { RobonomicsClient } from '../model/client-type.ts';
 import type { DatalogRecord } from '../model/datalog.ts';
-import { datalogRecordsAt, datalogSlotKeys, datalogSlots } from '../model/datalog-ring.ts';
+import {
+  datalogRecordsAt,
+  datalogSlotKeys,
+  datalogSlots,
+  newestDatalogSlot,
+} from '../model/datalog-ring.ts';
 
 /**
- * Calls back with each datalog record one account writes from now on, oldest first, each once.
+ * Calls back with an account's newest datalog record when following begins (if it has one), then
+ * with each record it writes from then on, oldest first, each once. The newest comes first so that
+ * a record written between a reader's own read and the subscription is not lost: readers compare
+ * it with what they read (sensor-records.ts, use-home.ts).
  *
  * It follows the account's ring index (Datalog.DatalogIndex), not the NewRecord events: after a
  * dropped link the client subscribes again and the node sends the index as it is then, so the
@@ -24,8 +32,8 @@ export async function subscribeDatalogRecords(
   const unsubscribe = await client.query.datalog.datalogIndex(account, (index) => {
     const end = Number(index.end);
     if (delivered === null) {
-      delivered = end;
-      return;
+      // The newest record first: from the slot before `end`, when the ring is not empty.
+      delivered = newestDatalogSlot({ start: Number(index.start), end }) ?? end;
     }
     reading = reading.then(async () => {
       if (stopped || delivered === null || end === delivered) return;

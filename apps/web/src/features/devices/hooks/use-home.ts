@@ -158,17 +158,21 @@ export function useHome(
   // shown; while waiting, each is a new chance to load a record this user can read.
   const latest = useLatestRecord(keys ? controller : null);
   const seenRecord = useRef(latest);
-  const phaseRef = useRef(phase);
-  phaseRef.current = phase;
+  const loadedTime = loaded?.time ?? null;
   useEffect(() => {
     if (latest === seenRecord.current) return;
+    // Looked at once the home is shown or waited for: a record that came while it was loading
+    // may be newer than the one the load read.
+    if (latest && keys && (phase === 'loading' || phase === 'idle')) return;
     seenRecord.current = latest;
     if (!latest || !keys) return;
-    if (phaseRef.current === 'waiting') {
+    // The newest record when following began: nothing new if it is the one loaded.
+    if (latest.time === loadedTime) return;
+    if (phase === 'waiting') {
       retry();
       return;
     }
-    if (phaseRef.current !== 'ready') return;
+    if (phase !== 'ready') return;
     const on = currentBase();
     void readIpfsText(latest.text.trim())
       .then(async (text) => ({ text, states: await openHomeFile(text, keys, validateHaStates) }))
@@ -182,7 +186,7 @@ export function useHome(
             kind: 'error',
           }),
       );
-  }, [latest, keys, retry, notify, showStates, currentBase]);
+  }, [latest, keys, phase, loadedTime, retry, notify, showStates, currentBase]);
 
   // A home that has not published: its config is looked for on its twin meanwhile.
   const watched = useWatchedConfig(unpublished && !keptConfig.config ? keys : null);
