@@ -1,7 +1,8 @@
 // `npm test`: typecheck and lint side by side, then the unit and integration tests, then the
-// browser suite, one phase after the other (README, "CI and its time", says why not side by side). TEST_ALSO_ON_NODE=<directory
-// holding another Node's `node`> runs the unit and integration tests once more on that Node at the
-// end (CI gives it the current LTS). Prints each phase's time and the total.
+// browser suite, one phase after the other (README, "CI and its time", says why the tests do not
+// run side by side). TEST_ALSO_ON_NODE=<directory holding another Node's `node`> runs the unit and
+// integration tests once more on that Node at the end (CI gives it the current LTS). Prints each
+// phase's time and the total.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
