@@ -164,9 +164,12 @@ test.describe('setups', () => {
     await expect(page.getByLabel('Controller key (encrypted keystore)')).toBeChecked();
     await page.getByLabel('Controller password', { exact: false }).fill('wrong password 42');
     await page.getByRole('button', { name: 'Download backup' }).click();
+    // The check opens the keystore as Home Assistant would (scrypt, slow by design): on a machine
+    // whose cores run three browsers and the devnet it took over 10 s once.
     await expect(page.getByTestId('file-verdict')).toHaveAttribute(
       'data-error-key',
       'wrong_password',
+      { timeout: 30_000 },
     );
     await expect(page.getByTestId('file-verdict')).toContainText(
       "Home Assistant would refuse this file: “Can't decrypt setting with given password”.",
