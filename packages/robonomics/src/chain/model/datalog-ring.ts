@@ -1,5 +1,6 @@
 import { decodeAddress, twox64Concat, twox128, u8aToHex } from '@dedot/utils';
 import type { DatalogRecord } from './datalog.ts';
+import { Reader } from './scale-reader.ts';
 
 // The layout of an account's datalog ring in storage (Datalog.DatalogIndex and DatalogItem): its
 // keys, values and slots, without reading anything.
@@ -9,27 +10,6 @@ export const DATALOG_WINDOW = 128;
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: false });
-
-function hexBytes(hex: string): Uint8Array {
-  const clean = hex.startsWith('0x') ? hex.slice(2) : hex;
-  return Uint8Array.from(clean.match(/../g) ?? [], (b) => Number.parseInt(b, 16));
-}
-
-/** SCALE compact integer at `at`: [value, bytes used]. */
-function compact(bytes: Uint8Array, at: number): [bigint, number] {
-  const mode = bytes[at]! & 3;
-  if (mode === 0) return [BigInt(bytes[at]! >> 2), 1];
-  if (mode === 1) return [BigInt((bytes[at]! | (bytes[at + 1]! << 8)) >> 2), 2];
-  if (mode === 2)
-    return [
-      BigInt(new DataView(bytes.buffer, bytes.byteOffset + at, 4).getUint32(0, true) >>> 2),
-      4,
-    ];
-  const length = (bytes[at]! >> 2) + 4;
-  let value = 0n;
-  for (let i = length; i > 0; i--) value = (value << 8n) | BigInt(bytes[at + i]!);
-  return [value, length + 1];
-}
 
 /**
  * DatalogItem((account, index)) keys: twox128("Datalog") ++ twox128("DatalogItem") ++
@@ -56,24 +36,26 @@ export function datalogIndexKey(account: Uint8Array): string {
   return u8aToHex(new Uint8Array([...prefix, ...twox64Concat(account)]));
 }
 
-/** RingBufferIndex = {start: Compact<u64>, end: Compact<u64>}: the ring's first and next slot. */
-export function decodeDatalogIndex(value: string): { start: number; end: number } {
-  const bytes = hexBytes(value);
-  const [start, used] = compact(bytes, 0);
-  const [end] = compact(bytes, used);
-  return { start: Number(start), end: Number(end) };
+/**
+ * RingBufferIndex = {start: Compact<u64>, end: Compact<u64>}: the ring's first and next slot;
+ * 0/0 when the account never wrote (no value). Anything after the two numbers is refused.
+ */
+export function decodeDatalogIndex(value: string | null): { start: number; end: number } {
+  if (value === null) return { start: 0, end: 0 };
+  const r = new Reader(value);
+  const start = Number(r.compactBig());
+  const end = Number(r.compactBig());
+  r.end('datalog index');
+  return { start, end };
 }
 
 /** RingBufferItem = (Compact<u64> moment, Bytes record). */
 export function decodeDatalogItem(value: string): DatalogRecord {
-  const bytes = hexBytes(value);
-  const [moment, used] = compact(bytes, 0);
-  const [length, lengthBytes] = compact(bytes, used);
-  const start = used + lengthBytes;
-  return {
-    time: Number(moment),
-    text: decoder.decode(bytes.subarray(start, start + Number(length))),
-  };
+  const r = new Reader(value);
+  const time = Number(r.compactBig());
+  const text = decoder.decode(r.take(r.compact()));
+  r.end('datalog record');
+  return { time, text };
 }
 
 /** The ring slot of an account's newest record (the one before `end`), null when it is empty. */

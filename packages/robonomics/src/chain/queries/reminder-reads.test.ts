@@ -4,13 +4,10 @@ import { concatU8a, decodeAddress, stringToU8a, u8aToHex, xxhashAsU8a } from '@d
 import { $Metadata, PortableRegistry } from 'dedot/codecs';
 import { describe, expect, it } from 'vitest';
 import { ALICE } from '../../test-support/dev-addresses.ts';
-import { datalogItemKey } from '../model/datalog-ring.ts';
+import { datalogIndexKey, datalogItemKey, decodeDatalogIndex } from '../model/datalog-ring.ts';
 import { toLedger } from '../model/ledger.ts';
 import { ScaleDecodeError } from '../model/scale-reader.ts';
 import {
-  DATALOG_INDEX_PREFIX,
-  datalogIndexKey,
-  decodeDatalogIndex,
   decodeLedger,
   decodeMoment,
   ledgerKey,
@@ -56,14 +53,13 @@ const CONTROLLER = '4Eyj9NvT8hPBtszHK14VJTxULq8mFC41hY3ndXbJdW7heo3G';
 describe('the reminder reads against the metadata', () => {
   it('build the storage keys the metadata names, with Twox64Concat of the account', () => {
     expect(RWS_LEDGER_PREFIX).toBe(mapOf('RWS', 'Ledger').prefix);
-    expect(DATALOG_INDEX_PREFIX).toBe(mapOf('Datalog', 'DatalogIndex').prefix);
     const now = entryOf('Timestamp', 'Now');
     expect(now.entry.storageType.type).toBe('Plain');
     expect(TIMESTAMP_NOW_KEY).toBe(now.prefix);
     const account = decodeAddress(ALICE);
     const concat = u8aToHex(concatU8a(xxhashAsU8a(account, 64), account)).slice(2);
     expect(ledgerKey(ALICE)).toBe(`${RWS_LEDGER_PREFIX}${concat}`);
-    expect(datalogIndexKey(ALICE)).toBe(`${DATALOG_INDEX_PREFIX}${concat}`);
+    expect(datalogIndexKey(account)).toBe(`${mapOf('Datalog', 'DatalogIndex').prefix}${concat}`);
   });
 
   it('decode ledgers as the metadata’s codec does, Daily and Lifetime, large numbers too', () => {
@@ -143,7 +139,10 @@ describe('readReminderFacts', () => {
         ),
       ],
       // The ring holds slots 126, 127 and 0: the newest is 0.
-      [datalogIndexKey(CONTROLLER), u8aToHex(indexCodec.tryEncode({ start: 126n, end: 1n }))],
+      [
+        datalogIndexKey(decodeAddress(CONTROLLER)),
+        u8aToHex(indexCodec.tryEncode({ start: 126n, end: 1n })),
+      ],
       [
         datalogItemKey(decodeAddress(CONTROLLER), 0),
         u8aToHex(itemCodec.tryEncode([4_321n, '0x6869'])),

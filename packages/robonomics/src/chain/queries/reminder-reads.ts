@@ -1,6 +1,12 @@
 import { decodeAddress, twox64Concat, u8aToHex } from '@dedot/utils';
 import type { RpcSend } from '../connection/rpc-socket.ts';
-import { datalogItemKey, decodeDatalogItem, newestDatalogSlot } from '../model/datalog-ring.ts';
+import {
+  datalogIndexKey,
+  datalogItemKey,
+  decodeDatalogIndex,
+  decodeDatalogItem,
+  newestDatalogSlot,
+} from '../model/datalog-ring.ts';
 import type { SubscriptionKind, SubscriptionLedger } from '../model/ledger.ts';
 import { hexBytes, Reader, ScaleDecodeError } from '../model/scale-reader.ts';
 
@@ -18,9 +24,6 @@ export const RWS_LEDGER_PREFIX =
 /** twox128("Timestamp") ++ twox128("Now"): the current block's time in ms, a u64. */
 export const TIMESTAMP_NOW_KEY =
   '0xf0c365c3cf59d671eb72da0e7a4113c49f1f0515f462cdcf84e0f1d6045dfcbb';
-/** twox128("Datalog") ++ twox128("DatalogIndex"): a Twox64Concat map of AccountId32. */
-export const DATALOG_INDEX_PREFIX =
-  '0x92972a1d208817aa0e44c51623d2d2f938fd5ac7b43b1f204c4541ac6563f063';
 
 /** A Twox64Concat map's key for an account: prefix ++ twox64(account) ++ account. */
 function accountKey(prefix: string, address: string): Hex {
@@ -29,9 +32,6 @@ function accountKey(prefix: string, address: string): Hex {
 
 /** The storage key of an owner's RWS.Ledger entry. */
 export const ledgerKey = (owner: string): Hex => accountKey(RWS_LEDGER_PREFIX, owner);
-
-/** The storage key of an account's Datalog.DatalogIndex entry. */
-export const datalogIndexKey = (account: string): Hex => accountKey(DATALOG_INDEX_PREFIX, account);
 
 /**
  * RWS.Ledger's value: {free_weight: Compact<u64>, issue_time: Compact<u64>, last_update:
@@ -62,16 +62,6 @@ export function decodeMoment(hex: string | null): number | null {
   return Number(moment);
 }
 
-/** Datalog.DatalogIndex's value {start, end} (Compact<u64> each); 0/0 when never written. */
-export function decodeDatalogIndex(hex: string | null): { start: number; end: number } {
-  if (hex === null) return { start: 0, end: 0 };
-  const r = new Reader(hexBytes(hex));
-  const start = Number(r.compactBig());
-  const end = Number(r.compactBig());
-  r.end('datalog index');
-  return { start, end };
-}
-
 /** What the reminder check learns from one node. */
 export interface ReminderFacts {
   /** The chain's clock: the newest block's timestamp (ms). */
@@ -99,9 +89,10 @@ export async function readReminderFacts(
 ): Promise<ReminderFacts> {
   const read = async (key: string) => asStorage(await send('state_getStorage', [key]));
   const newestRecord = async (controller: string): Promise<number | null> => {
-    const last = newestDatalogSlot(decodeDatalogIndex(await read(datalogIndexKey(controller))));
+    const account = decodeAddress(controller);
+    const last = newestDatalogSlot(decodeDatalogIndex(await read(datalogIndexKey(account))));
     if (last === null) return null;
-    const item = await read(datalogItemKey(decodeAddress(controller), last));
+    const item = await read(datalogItemKey(account, last));
     return item === null ? null : decodeDatalogItem(item).time;
   };
   const [now, ledgers, records] = await Promise.all([
