@@ -3,6 +3,7 @@ import type { SubmittableExtrinsic } from '@polkadot/api/types';
 import { Keyring } from '@polkadot/keyring';
 import type { KeyringPair } from '@polkadot/keyring/types';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
+import { nonceTaken } from '../common/pool-refusal.ts';
 import { expiryOf, ledgerFromCodecJson } from '../common/runtime-rules.ts';
 
 const CONNECT_TIMEOUT_MS = 15_000;
@@ -27,14 +28,9 @@ export class GrantRefused extends GrantFailed {
     super(message);
   }
 
-  /**
-   * Whether another transaction of the oracle's account took this one's nonce: one with the
-   * same nonce is pooled (1014, priority too low to replace it) or in a block (1010, outdated;
-   * "stale" on some nodes). Signed again with the next nonce, the grant can go through.
-   */
+  /** Whether another transaction of the oracle's account took this one's nonce. */
   get nonceTaken(): boolean {
-    if (this.code === 1014) return true;
-    return this.code === 1010 && /outdated|stale/i.test(this.message);
+    return nonceTaken(this.code, this.message);
   }
 }
 
