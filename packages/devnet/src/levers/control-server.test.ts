@@ -1,8 +1,11 @@
 import { connect } from 'node:net';
+import { SETUP_FILE_MAX_LENGTH } from '@robonomics-dapp/robonomics/home-assistant/setup-file/format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SetupInput } from '../controller/setup/integration-flow.ts';
 import { type ControlActions, isLoopbackHost, startControlServer } from './control-server.ts';
 
 const pulled: string[] = [];
+const adopted: SetupInput[] = [];
 const actions: ControlActions = {
   status: () => ({ proxy: 'legacy' }),
   restartRelay: async () => {
@@ -15,7 +18,10 @@ const actions: ControlActions = {
   holdHello: async () => {},
   newProxyIdentity: async () => {},
   homes: () => [],
-  adoptHome: async () => ({ kind: 'failed', key: 'unknown', reason: 'not in this test' }),
+  adoptHome: async (input) => {
+    adopted.push(input);
+    return { kind: 'failed', key: 'unknown', reason: 'not in this test' };
+  },
 };
 
 let levers: { url: string; close(): Promise<void> };
@@ -35,7 +41,8 @@ function request(lines: string[], body = ''): Promise<{ status: number; body: st
     socket.on('data', (data) => {
       answer += data.toString('utf8');
     });
-    socket.on('error', reject);
+    // A server that answered and closed before the whole body was sent (413) resets the write.
+    socket.on('error', (error) => (answer ? undefined : reject(error)));
     socket.on('close', () => {
       const [head = '', text = ''] = answer.split('\r\n\r\n');
       resolve({ status: Number(head.split(' ')[1]), body: text });
@@ -100,5 +107,21 @@ describe('the levers', () => {
     expect(isLoopbackHost(undefined, 8899)).toBe(false);
     expect(isLoopbackHost('127.0.0.1:8899', undefined)).toBe(false);
     expect(isLoopbackHost('[::1]:88990', 8899)).toBe(false);
+  });
+
+  it('hand a setup file at its full size to the integration, and refuse a larger body', async () => {
+    const host = `host: 127.0.0.1:${port}`;
+    const post = (body: string) =>
+      request(['POST /homes HTTP/1.1', host, 'content-type: application/json'], body);
+    // Quotes, JSON-escaped, take twice their length in the body: 1.5 MB here.
+    const file = '"'.repeat(SETUP_FILE_MAX_LENGTH - 250_000).padEnd(SETUP_FILE_MAX_LENGTH, 'a');
+    const atLimit = await post(JSON.stringify({ file, password: 'pw' }));
+    expect(atLimit.status).toBe(422);
+    expect(adopted.at(-1)?.file).toBe(file);
+    const over = await post(
+      JSON.stringify({ file: '\u0000'.repeat(SETUP_FILE_MAX_LENGTH + 20_000) }),
+    );
+    expect(over.status).toBe(413);
+    expect(adopted).toHaveLength(1);
   });
 });

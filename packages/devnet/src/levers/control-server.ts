@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SETUP_FILE_MAX_LENGTH } from '@robonomics-dapp/robonomics/home-assistant/setup-file/format';
 import {
   ALREADY_CONFIGURED_TEXT,
   SETUP_ERROR_TEXT,
@@ -59,8 +60,12 @@ export interface ControlActions {
 }
 
 const MAX_BODY_BYTES = 4 * 1024;
-/** A setup file is a few KB. */
-const MAX_HOMES_BODY_BYTES = 64 * 1024;
+/**
+ * A setup file at the integration's limit (SETUP_FILE_MAX_LENGTH characters), every character
+ * JSON-escaped at worst (\uXXXX, 6 bytes), with the password and the manual step beside it: the
+ * integration, not the levers, says a file is too large.
+ */
+const MAX_HOMES_BODY_BYTES = SETUP_FILE_MAX_LENGTH * 6 + 64 * 1024;
 /** A home's states, sealed, as an /update carries them. */
 const MAX_UPDATE_BODY_BYTES = 8 * 1024 * 1024;
 

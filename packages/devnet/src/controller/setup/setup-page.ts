@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DEVNET_PLAYS } from '@robonomics-dapp/robonomics/home-assistant/setup-file/format';
 import {
   ALREADY_CONFIGURED_TEXT,
   type IntegrationSettings,
@@ -220,7 +221,7 @@ export function renderManualStep(view: ManualStepView): string {
     given ? ` aria-describedby="${what}-hint"` : ' required';
   const options = NETWORK_OPTIONS.map(
     (o) =>
-      `<option value="${o.value}"${o.value === 'polkadot' ? ' selected' : ''}>${o.label}</option>`,
+      `<option value="${o.value}"${o.value === DEVNET_PLAYS ? ' selected' : ''}>${o.label}</option>`,
   ).join('\n');
   return page(
     'manual',
