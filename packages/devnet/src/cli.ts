@@ -219,6 +219,13 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stopAll(0));
   process.on('SIGTERM', () => void stopAll(0));
+  // The reader of the devnet's output went away (the terminal, or the tool that started it, was
+  // ended): nobody watches this devnet any more, so at its next line it stops as on SIGTERM and
+  // frees its ports, instead of running on, unseen, holding them (a next `npm start` could not
+  // start) and handing each failed write to the last guard, whose own line fails the same way.
+  const outputGone = () => void stopAll(0);
+  process.stdout.on('error', outputGone);
+  process.stderr.on('error', outputGone);
   // An error that escapes a service ends the devnet while it starts; once it serves, it is logged
   // with the service's name and the others go on (docs/devnet.md, "When one service fails").
   const guard = installLastGuard({
