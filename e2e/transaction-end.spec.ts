@@ -212,11 +212,19 @@ test('a transaction the node swallows ends as not included, nothing spent, once 
   page,
   devnetChain: chain,
 }) => {
+  // The follower of sent transactions (the header's notice and the block search) is fetched
+  // only once this browser keeps a transaction: not for a visitor who never signed here.
+  const followerRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/SentTransactionsNotice/.test(request.url())) followerRequests.push(request.url());
+  });
   const { address } = await openBuyPage(chain, page, 'Swallowed');
   const before = await chain.transferable(address);
+  expect(followerRequests).toEqual([]);
   node.rules = { swallowSubmissions: true };
   await page.getByRole('button', { name: 'Buy subscription' }).click();
   await expect.poll(() => node.submitted.length, { timeout: 20_000 }).toBe(1);
+  await expect.poll(() => followerRequests.length).toBe(1);
   await expect(page.getByTestId('sent-transaction')).toContainText('is pending');
   node.rules = {};
   // The bid's 64 blocks go by without it.

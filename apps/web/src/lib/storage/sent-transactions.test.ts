@@ -4,10 +4,10 @@ import {
   parseSentRecord,
   readSentRecords,
   recordsOf,
-  SENT_TRANSACTIONS_KEY,
   type SentRecord,
   writeSentRecords,
 } from './sent-transactions.ts';
+import { SENT_TRANSACTIONS_KEY } from './sent-transactions-key.ts';
 
 const GENESIS = `0x${'ab'.repeat(32)}`;
 const record = (overrides: Partial<SentRecord> = {}): SentRecord => ({

@@ -5,6 +5,7 @@ import {
   sameGenesis,
 } from '@robonomics-dapp/robonomics/chain/network/genesis-hash';
 import { safeStorage } from './safe-storage.ts';
+import { SENT_TRANSACTIONS_KEY } from './sent-transactions-key.ts';
 
 /**
  * Every transaction this browser signed, kept from the moment it is signed (before the node has
@@ -12,8 +13,6 @@ import { safeStorage } from './safe-storage.ts';
  * sent it with which nonce, what it was for and when (docs/transactions.md). A tab closed or a
  * link dropped on the way loses nothing: the app looks for it again on the next visit.
  */
-export const SENT_TRANSACTIONS_KEY = 'robonomics-dapp.sent-transactions.v1';
-
 /** At most this many records are kept: those still pending always, then the newest. */
 const MAX_RECORDS = 100;
 /** An ended record is kept this long after its end (for the notice of a later visit). */

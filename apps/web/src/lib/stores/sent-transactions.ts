@@ -1,11 +1,14 @@
 import { create } from 'zustand';
 import {
   readSentRecords,
-  SENT_TRANSACTIONS_KEY,
   type SentEnd,
   type SentRecord,
   writeSentRecords,
 } from '../storage/sent-transactions.ts';
+import {
+  SENT_RECORDS_KEPT_EVENT,
+  SENT_TRANSACTIONS_KEY,
+} from '../storage/sent-transactions-key.ts';
 
 /**
  * The transactions this browser signed (lib/storage/sent-transactions.ts), as the pages show
@@ -31,6 +34,8 @@ export const useSentTransactions = create<SentState>(() => ({
 function save(records: SentRecord[]) {
   const kept = writeSentRecords(records);
   useSentTransactions.setState({ records, unreadable: 0, unkept: !kept });
+  // The layout starts following transactions (and its notice) from the first one kept.
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(SENT_RECORDS_KEPT_EVENT));
 }
 
 /** Keeps a record of a transaction about to be handed to the node. */
