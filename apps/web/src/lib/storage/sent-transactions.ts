@@ -7,12 +7,11 @@ import {
 import { safeStorage } from './safe-storage.ts';
 import { SENT_TRANSACTIONS_KEY } from './sent-transactions-key.ts';
 
-/**
- * Every transaction this browser signed, kept from the moment it is signed (before the node has
- * it) until its end is known and shown: what finds it in the chain's blocks (hash, window), who
- * sent it with which nonce, what it was for and when (docs/transactions.md). A tab closed or a
- * link dropped on the way loses nothing: the app looks for it again on the next visit.
- */
+// Every transaction this browser signed, kept from the moment it is signed (before the node has
+// it) until its end is known and shown: what finds it in the chain's blocks (hash, window), who
+// sent it with which nonce, what it was for and when (docs/transactions.md). A tab closed or a
+// link dropped on the way loses nothing: the app looks for it again on the next visit.
+
 /** At most this many records are kept: those still pending always, then the newest. */
 const MAX_RECORDS = 100;
 /** An ended record is kept this long after its end (for the notice of a later visit). */
