@@ -113,7 +113,7 @@ describe('the levers', () => {
     const host = `host: 127.0.0.1:${port}`;
     const post = (body: string) =>
       request(['POST /homes HTTP/1.1', host, 'content-type: application/json'], body);
-    // Quotes, JSON-escaped, take twice their length in the body: 1.5 MB here.
+    // Quotes, JSON-escaped, take twice their length in the body: 1.75 MB here, over the old 64 KB.
     const file = '"'.repeat(SETUP_FILE_MAX_LENGTH - 250_000).padEnd(SETUP_FILE_MAX_LENGTH, 'a');
     const atLimit = await post(JSON.stringify({ file, password: 'pw' }));
     expect(atLimit.status).toBe(422);
