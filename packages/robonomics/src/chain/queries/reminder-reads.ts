@@ -1,14 +1,8 @@
 import { decodeAddress, twox64Concat, u8aToHex } from '@dedot/utils';
 import type { RpcSend } from '../connection/rpc-socket.ts';
-import {
-  datalogIndexKey,
-  datalogItemKey,
-  decodeDatalogIndex,
-  decodeDatalogItem,
-  newestDatalogSlot,
-} from '../model/datalog-ring.ts';
 import type { SubscriptionKind, SubscriptionLedger } from '../model/ledger.ts';
 import { hexBytes, Reader, ScaleDecodeError } from '../model/scale-reader.ts';
+import { fetchLastDatalog } from './last-datalog.ts';
 
 /**
  * The public reads behind renewal reminders and the quiet-home check when no chain client runs
@@ -88,13 +82,8 @@ export async function readReminderFacts(
   controllers: readonly string[],
 ): Promise<ReminderFacts> {
   const read = async (key: string) => asStorage(await send('state_getStorage', [key]));
-  const newestRecord = async (controller: string): Promise<number | null> => {
-    const account = decodeAddress(controller);
-    const last = newestDatalogSlot(decodeDatalogIndex(await read(datalogIndexKey(account))));
-    if (last === null) return null;
-    const item = await read(datalogItemKey(account, last));
-    return item === null ? null : decodeDatalogItem(item).time;
-  };
+  const newestRecord = async (controller: string): Promise<number | null> =>
+    (await fetchLastDatalog(read, controller))?.time ?? null;
   const [now, ledgers, records] = await Promise.all([
     read(TIMESTAMP_NOW_KEY),
     Promise.all(owners.map(async (owner) => [owner, decodeLedger(await read(ledgerKey(owner)))])),
